@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/** Ports and data directory of the server the end-to-end specs run against (one per run). */
+export const e2e = {
+  port: Number(process.env.E2E_PORT ?? 8190),
+  emailServicePort: Number(process.env.E2E_EMAIL_SERVICE_PORT ?? 3190),
+  smtpCapturePort: Number(process.env.E2E_SMTP_CAPTURE_PORT ?? 1190),
+  dataDir: '.data-e2e',
+  editorEmail: 'editor@meridian.example',
+  editorPassword: 'correct-horse-battery-staple',
+}
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${e2e.port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `node scripts/e2e-server.mjs`,
+    url: `http://localhost:${e2e.port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(e2e.port),
+      EMAIL_SERVICE_PORT: String(e2e.emailServicePort),
+      SMTP_CAPTURE_PORT: String(e2e.smtpCapturePort),
+      DATA_DIR: e2e.dataDir,
+      EDITOR_EMAIL: e2e.editorEmail,
+      EDITOR_PASSWORD: e2e.editorPassword,
+      SKIP_BUILD: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})

@@ -1,0 +1,28 @@
+// `npm test`: every check a change must pass, in the order that fails fastest.
+import { spawnSync } from 'node:child_process'
+import { ensureChromium } from './ensure-chromium.mjs'
+
+process.env.CHROMIUM_PATH = ensureChromium()
+
+const steps = [
+  ['typecheck', 'npm', ['run', '-s', 'typecheck']],
+  ['lint', 'npm', ['run', '-s', 'lint']],
+  ['unit and integration tests', 'npx', ['vitest', 'run']],
+  ['build', 'npm', ['run', '-s', 'build']],
+  ['desktop build', 'npm', ['run', '-s', 'desktop:build']],
+  ['browser tests', 'npx', ['playwright', 'test']],
+]
+
+const results = []
+for (const [name, cmd, args] of steps) {
+  console.log(`\n=== ${name} ===`)
+  const started = Date.now()
+  const { status } = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
+  const seconds = ((Date.now() - started) / 1000).toFixed(0)
+  results.push(`${status === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`)
+  if (status !== 0) {
+    console.log(`\n${results.join('\n')}`)
+    process.exit(status ?? 1)
+  }
+}
+console.log(`\n${results.join('\n')}`)

@@ -1,0 +1,46 @@
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { brand } from '../shared/config/brand.ts'
+import type { ServerContext } from './context.ts'
+import { createApi } from './api/index.ts'
+import { createSiteRoutes } from './web/index.ts'
+
+/** The site's HTTP app: `/config.json`, `/api/*`, the embedded backend (local mode) and the static site. */
+export function createApp(ctx: ServerContext): Hono {
+  const app = new Hono()
+
+  app.use('*', async (c, next) => {
+    const started = performance.now()
+    await next()
+    ctx.logger.debug(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    )
+  })
+
+  // The embedded Supabase-compatible backend lives on the same origin as the site.
+  if (ctx.localSupabase) app.route('/', ctx.localSupabase.app)
+
+  app.use('*', compress())
+
+  app.get('/config.json', (c) => {
+    const origin = new URL(c.req.url).origin
+    c.header('Cache-Control', 'no-store')
+    return c.json({
+      supabaseUrl: ctx.supabase.local ? origin : ctx.supabase.url,
+      supabaseAnonKey: ctx.supabase.anonKey,
+      emailServiceUrl: ctx.emailServiceUrl,
+      brand,
+    })
+  })
+
+  app.route('/api', createApi(ctx))
+  app.route('/', createSiteRoutes(ctx))
+
+  app.onError((err, c) => {
+    ctx.logger.error({ err, path: c.req.path }, 'unhandled error')
+    return c.json({ error: 'Internal server error' }, 500)
+  })
+
+  return app
+}

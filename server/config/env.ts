@@ -1,0 +1,55 @@
+import { z } from 'zod'
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback)
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+
+/** Every environment variable the server reads, parsed once. README's configuration table mirrors it. */
+export const envSchema = z.object({
+  PORT: port(8080),
+  HOST: z.string().default('0.0.0.0'),
+  EMAIL_SERVICE_PORT: port(3000),
+  SMTP_CAPTURE_PORT: port(1025),
+  DATA_DIR: z.string().default('.data'),
+  /** Public origin of the site (links in emails, canonical URLs). Defaults to http://localhost:PORT. */
+  PUBLIC_URL: optional,
+  SUPABASE_URL: optional,
+  SUPABASE_ANON_KEY: optional,
+  SUPABASE_SERVICE_ROLE_KEY: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: optional,
+  EDITOR_EMAIL: optional,
+  EDITOR_PASSWORD: optional,
+  EMAIL_SERVICE_TOKEN: optional,
+  /** Public URL of the email service when the site is not on localhost. */
+  EMAIL_SERVICE_URL: optional,
+  /** Requests per minute allowed on `POST /api/leads` per IP (0 disables; for benchmarks only). */
+  LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Skip the build-if-stale step (tests and the dev server build separately). */
+  SKIP_BUILD: z
+    .string()
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+/** Parses the environment; lists every bad variable at once instead of failing on the first. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`)
+  }
+  const env = result.data
+  const hosted = [env.SUPABASE_URL, env.SUPABASE_ANON_KEY, env.SUPABASE_SERVICE_ROLE_KEY]
+  if (hosted.some(Boolean) && !hosted.every(Boolean)) {
+    throw new Error(
+      'Invalid environment configuration:\n  SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY must be set together (or all left unset for the embedded backend).',
+    )
+  }
+  return env
+}

@@ -1,0 +1,30 @@
+import type { Logger } from 'pino'
+import type { Env } from './config/env.ts'
+import type { LocalSupabase } from './local-supabase/index.ts'
+import type { MailService } from './mail/index.ts'
+
+/** Where supabase-js reaches the backend from inside the server, and the keys it uses. */
+export interface SupabaseConnection {
+  /** URL the server itself uses (loopback in local mode). */
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  /** True when this process embeds the backend (no SUPABASE_URL). */
+  local: boolean
+}
+
+/** Everything the route modules need, built once by `startServer`. */
+export interface ServerContext {
+  env: Env
+  logger: Logger
+  /** The site's public origin (PUBLIC_URL, else http://localhost:PORT). */
+  publicUrl: string
+  /** Filled in once the HTTP listener is up (the local backend is served on the same port). */
+  supabase: SupabaseConnection
+  localSupabase: LocalSupabase | null
+  mail: MailService
+  /** Absolute path of the built site (dist/site). */
+  siteDir: string
+  /** Public URL of the email service as the browser should reach it. */
+  emailServiceUrl: string
+}

@@ -1,0 +1,127 @@
+import { serve, type ServerType } from '@hono/node-server'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pino from 'pino'
+import { createApp } from './app.ts'
+import { parseEnv } from './config/env.ts'
+import type { ServerContext } from './context.ts'
+import { startEmailService } from './email-service.ts'
+import { startLocalSupabase } from './local-supabase/index.ts'
+import { startMail } from './mail/index.ts'
+import { ensureSiteBuilt } from './web/build.ts'
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+export interface RunningServer {
+  /** Base URL of the site, e.g. http://127.0.0.1:8080 */
+  url: string
+  /** Base URL of the email service listener. */
+  emailServiceUrl: string
+  ctx: ServerContext
+  close(): Promise<void>
+}
+
+function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, port: number, host: string) {
+  return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => resolve({ server, port: info.port }))
+    server.once('error', reject)
+  })
+}
+
+function closeServer(server: ServerType) {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve())
+    // Finish in-flight requests, then drop idle keep-alive sockets so close() does not hang.
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  })
+}
+
+/**
+ * Starts the whole product in this process: embedded backend (local mode), mail, site + API, email service.
+ * `overrides` take precedence over process.env (tests pass ports 0 and a temporary DATA_DIR).
+ */
+export async function startServer(overrides: Record<string, string | undefined> = {}): Promise<RunningServer> {
+  const env = parseEnv({ ...process.env, ...overrides })
+  const logger = pino({ level: env.LOG_LEVEL, base: undefined })
+  const dataDir = path.resolve(projectRoot, env.DATA_DIR)
+  mkdirSync(dataDir, { recursive: true })
+
+  if (!env.SKIP_BUILD) await ensureSiteBuilt(logger)
+
+  const localSupabase = env.SUPABASE_URL ? null : await startLocalSupabase({ dataDir, logger })
+  const mail = await startMail({ env, dataDir, logger })
+
+  const ctx: ServerContext = {
+    env,
+    logger,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    supabase: localSupabase
+      ? { url: '', anonKey: localSupabase.keys.anonKey, serviceRoleKey: localSupabase.keys.serviceRoleKey, local: true }
+      : { url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY!, local: false },
+    localSupabase,
+    mail,
+    siteDir: path.join(projectRoot, 'dist', 'site'),
+    emailServiceUrl: env.EMAIL_SERVICE_URL ?? `http://localhost:${env.EMAIL_SERVICE_PORT}`,
+  }
+
+  const { server, port } = await listen(createApp(ctx), env.PORT, env.HOST)
+  const url = `http://127.0.0.1:${port}`
+  if (localSupabase) ctx.supabase.url = url
+  if (!env.PUBLIC_URL) ctx.publicUrl = `http://localhost:${port}`
+
+  const emailService = await startEmailService(ctx)
+  if (!env.EMAIL_SERVICE_URL) ctx.emailServiceUrl = `http://localhost:${emailService.port}`
+
+  if (localSupabase) {
+    const editor = await localSupabase.ensureEditor(env.EDITOR_EMAIL, env.EDITOR_PASSWORD)
+    if (editor?.generatedPassword) {
+      logger.warn(
+        { email: editor.email, password: editor.generatedPassword },
+        'Created a local editor account. The password is shown only this once; change it with `npm run editor`.',
+      )
+    }
+  }
+
+  logger.info({ url: ctx.publicUrl, emailService: ctx.emailServiceUrl, mode: localSupabase ? 'local' : 'hosted' }, 'Meridian is running')
+
+  let closing: Promise<void> | null = null
+  return {
+    url,
+    emailServiceUrl: `http://127.0.0.1:${emailService.port}`,
+    ctx,
+    close() {
+      closing ??= (async () => {
+        await closeServer(server)
+        await emailService.close()
+        await mail.close()
+        await localSupabase?.close()
+      })()
+      return closing
+    },
+  }
+}
+
+const isEntry = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+if (isEntry) {
+  startServer().then(
+    (running) => {
+      const stop = (signal: string) => {
+        running.ctx.logger.info({ signal }, 'Shutting down')
+        running.close().then(
+          () => process.exit(0),
+          (err) => {
+            running.ctx.logger.error({ err }, 'Shutdown failed')
+            process.exit(1)
+          },
+        )
+      }
+      process.once('SIGINT', () => stop('SIGINT'))
+      process.once('SIGTERM', () => stop('SIGTERM'))
+    },
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err)
+      process.exit(1)
+    },
+  )
+}

@@ -1,0 +1,59 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+
+export type { Session, SupabaseClient, User } from '@supabase/supabase-js'
+
+export interface SupabaseClientOptions {
+  /** Keep the session (browser localStorage, or a custom storage in Node/Electron). Default: true in a browser. */
+  persistSession?: boolean
+  autoRefreshToken?: boolean
+  /** Custom session storage (Electron main keeps tokens in safeStorage). */
+  storage?: {
+    getItem(key: string): string | null | Promise<string | null>
+    setItem(key: string, value: string): void | Promise<void>
+    removeItem(key: string): void | Promise<void>
+  }
+  /** On Node 20 realtime-js needs a WebSocket implementation (the `ws` package); browsers have one. */
+  webSocket?: unknown
+}
+
+/**
+ * The one place a supabase-js client is created. Works in the browser, in the server and in the desktop
+ * main process, against hosted Supabase or the embedded backend (same wire format).
+ */
+export function createSupabaseClient(url: string, key: string, options: SupabaseClientOptions = {}): SupabaseClient {
+  const inBrowser = typeof window !== 'undefined'
+  const transport = options.webSocket ?? (globalThis as { WebSocket?: unknown }).WebSocket
+  return createClient(url, key, {
+    auth: {
+      persistSession: options.persistSession ?? inBrowser,
+      autoRefreshToken: options.autoRefreshToken ?? inBrowser,
+      detectSessionInUrl: false,
+      storage: options.storage,
+    },
+    ...(transport ? { realtime: { transport: transport as never } } : {}),
+  })
+}
+
+/** Public runtime configuration served by the server at `/config.json`. */
+export interface PublicConfig {
+  supabaseUrl: string
+  supabaseAnonKey: string
+  emailServiceUrl: string
+}
+
+let browserClient: Promise<SupabaseClient> | null = null
+
+/** The browser's shared client, configured from `/config.json` (fetched once). */
+export function getBrowserSupabase(): Promise<SupabaseClient> {
+  browserClient ??= fetch('/config.json')
+    .then((res) => {
+      if (!res.ok) throw new Error(`Could not load /config.json (status ${res.status})`)
+      return res.json() as Promise<PublicConfig>
+    })
+    .then((config) => createSupabaseClient(config.supabaseUrl, config.supabaseAnonKey))
+    .catch((err: unknown) => {
+      browserClient = null
+      throw err
+    })
+  return browserClient
+}

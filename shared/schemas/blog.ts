@@ -1,0 +1,47 @@
+import { z } from 'zod'
+
+export const blogTypes = ['blog', 'case study', 'ebook'] as const
+export type BlogType = (typeof blogTypes)[number]
+
+export const blogStatuses = ['draft', 'published'] as const
+export type BlogStatus = (typeof blogStatuses)[number]
+
+export const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/
+
+/** A row of `public.blogs` as read through supabase-js. */
+export const blogRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  type: z.enum(blogTypes).nullable().default('blog'),
+  excerpt: z.string().nullable().default(null),
+  content: z.string().nullable().default(null),
+  content_markdown: z.string().nullable().default(null),
+  author: z.string().nullable().default(null),
+  cover_image_url: z.string().nullable().default(null),
+  tags: z.array(z.string()).nullable().default([]),
+  status: z.enum(blogStatuses).default('published'),
+  created_at: z.string(),
+  updated_at: z.string().nullable().default(null),
+})
+export type BlogRow = z.infer<typeof blogRowSchema>
+
+/** The columns a list (resources cards, admin table) needs: never the full bodies. */
+export const blogListColumns = 'id,title,slug,type,excerpt,author,cover_image_url,tags,status,created_at,updated_at'
+export const blogListItemSchema = blogRowSchema.omit({ content: true, content_markdown: true })
+export type BlogListItem = z.infer<typeof blogListItemSchema>
+
+/** What the admin form writes (spec §3 plus type, excerpt, status and the editor's markdown). */
+export const blogInputSchema = z.object({
+  title: z.string().trim().min(1, 'Title is required.').max(300),
+  slug: z.string().trim().min(1, 'Slug is required.').max(200).regex(slugPattern, 'Slug may contain only a-z, 0-9 and single hyphens.'),
+  author: z.string().trim().min(1, 'Author is required.').max(200),
+  type: z.enum(blogTypes).default('blog'),
+  excerpt: z.string().max(1000).nullable().default(null),
+  content: z.string().max(2_000_000).default(''),
+  content_markdown: z.string().max(2_000_000).nullable().default(null),
+  cover_image_url: z.string().max(2000).nullable().default(null),
+  tags: z.array(z.string().max(100)).max(50).default([]),
+  status: z.enum(blogStatuses).default('published'),
+})
+export type BlogInput = z.input<typeof blogInputSchema>

@@ -1,0 +1,3 @@
+export function Component() {
+  return <main><h1>AdminPage</h1></main>
+}

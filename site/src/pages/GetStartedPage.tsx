@@ -1,0 +1,3 @@
+export function Component() {
+  return <main><h1>GetStartedPage</h1></main>
+}

@@ -1,0 +1,34 @@
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import path from 'node:path'
+import { defineConfig } from 'vite'
+
+const root = import.meta.dirname
+
+export default defineConfig({
+  root: path.join(root, 'site'),
+  publicDir: path.join(root, 'site/public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@shared': path.join(root, 'shared'),
+      '@site': path.join(root, 'site/src'),
+    },
+    dedupe: ['react', 'react-dom'],
+  },
+  build: {
+    outDir: path.join(root, 'dist/site'),
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    // In development the API and the embedded backend run under `npm start` on 8080.
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/config.json': 'http://localhost:8080',
+      '/rest/v1': 'http://localhost:8080',
+      '/auth/v1': 'http://localhost:8080',
+      '/storage/v1': 'http://localhost:8080',
+    },
+  },
+})
