@@ -5,7 +5,7 @@ export const e2e = {
   port: Number(process.env.E2E_PORT ?? 8190),
   emailServicePort: Number(process.env.E2E_EMAIL_SERVICE_PORT ?? 3190),
   smtpCapturePort: Number(process.env.E2E_SMTP_CAPTURE_PORT ?? 1190),
-  dataDir: '.data-e2e',
+  dataDir: process.env.E2E_DATA_DIR ?? '.data-e2e',
   editorEmail: 'editor@meridian.example',
   editorPassword: 'correct-horse-battery-staple',
 }
@@ -52,6 +52,7 @@ export default defineConfig({
       EDITOR_EMAIL: e2e.editorEmail,
       EDITOR_PASSWORD: e2e.editorPassword,
       SKIP_BUILD: '1',
+      ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
       LOG_LEVEL: 'warn',
     },
   },

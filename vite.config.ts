@@ -17,7 +17,8 @@ export default defineConfig({
     dedupe: ['react', 'react-dom'],
   },
   build: {
-    outDir: path.join(root, 'dist/site'),
+    // SITE_DIR lets parallel test runs build into separate folders; the server reads the same variable.
+    outDir: path.resolve(root, process.env.SITE_DIR ?? 'dist/site'),
     emptyOutDir: true,
   },
   server: {

@@ -61,7 +61,7 @@ export async function startServer(overrides: Record<string, string | undefined> 
       : { url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY!, local: false },
     localSupabase,
     mail,
-    siteDir: path.join(projectRoot, 'dist', 'site'),
+    siteDir: path.resolve(projectRoot, env.SITE_DIR),
     emailServiceUrl: env.EMAIL_SERVICE_URL ?? `http://localhost:${env.EMAIL_SERVICE_PORT}`,
   }
 

@@ -13,6 +13,8 @@ export const envSchema = z.object({
   EMAIL_SERVICE_PORT: port(3000),
   SMTP_CAPTURE_PORT: port(1025),
   DATA_DIR: z.string().default('.data'),
+  /** Folder of the built site (relative to the project root). */
+  SITE_DIR: z.string().default('dist/site'),
   /** Public origin of the site (links in emails, canonical URLs). Defaults to http://localhost:PORT. */
   PUBLIC_URL: optional,
   SUPABASE_URL: optional,
