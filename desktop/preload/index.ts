@@ -1,0 +1,2 @@
+import { contextBridge } from 'electron'
+contextBridge.exposeInMainWorld('meridian', {})
