@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Env } from './config/env.ts'
 import type { LocalSupabase } from './local-supabase/index.ts'
 import type { MailService } from './mail/index.ts'
+import type { LeadOutbox } from './mail/outbox.ts'
 
 /** Where supabase-js reaches the backend from inside the server, and the keys it uses. */
 export interface SupabaseConnection {
@@ -27,4 +28,6 @@ export interface ServerContext {
   siteDir: string
   /** Public URL of the email service as the browser should reach it. */
   emailServiceUrl: string
+  /** Sends and retries the two emails of each lead (set by `startServer`). */
+  leadOutbox?: LeadOutbox
 }

@@ -9,6 +9,7 @@ import type { ServerContext } from './context.ts'
 import { startEmailService } from './email-service.ts'
 import { startLocalSupabase } from './local-supabase/index.ts'
 import { startMail } from './mail/index.ts'
+import { createServerLeadOutbox } from './api/lead-outbox.ts'
 import { ensureSiteBuilt } from './web/build.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -65,10 +66,13 @@ export async function startServer(overrides: Record<string, string | undefined> 
     emailServiceUrl: env.EMAIL_SERVICE_URL ?? `http://localhost:${env.EMAIL_SERVICE_PORT}`,
   }
 
+  ctx.leadOutbox = createServerLeadOutbox(ctx)
   const { server, port } = await listen(createApp(ctx), env.PORT, env.HOST)
   const url = `http://127.0.0.1:${port}`
   if (localSupabase) ctx.supabase.url = url
   if (!env.PUBLIC_URL) ctx.publicUrl = `http://localhost:${port}`
+
+  ctx.leadOutbox.start()
 
   const emailService = await startEmailService(ctx)
   if (!env.EMAIL_SERVICE_URL) ctx.emailServiceUrl = `http://localhost:${emailService.port}`
@@ -92,6 +96,8 @@ export async function startServer(overrides: Record<string, string | undefined> 
     ctx,
     close() {
       closing ??= (async () => {
+        // First: an in-flight lead delivery still needs the backend and the mailer.
+        await ctx.leadOutbox?.stop()
         await closeServer(server)
         await emailService.close()
         await mail.close()

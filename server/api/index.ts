@@ -1,9 +1,15 @@
 import { Hono } from 'hono'
 import type { ServerContext } from '../context.ts'
+import { createDevMailRoutes } from './dev-mail.ts'
+import { createLeadRoutes } from './leads.ts'
+import { createSendEmailRoutes } from './send-email.ts'
 
 /** `/api/*`: one small Hono app per resource. */
 export function createApi(ctx: ServerContext): Hono {
   const api = new Hono()
   api.get('/health', (c) => c.json({ status: 'ok', mode: ctx.supabase.local ? 'local' : 'hosted' }))
+  api.route('/leads', createLeadRoutes(ctx))
+  api.route('/send-email', createSendEmailRoutes(ctx))
+  api.route('/dev', createDevMailRoutes(ctx))
   return api
 }

@@ -1,5 +1,11 @@
+import nodemailer, { type Transporter } from 'nodemailer'
 import type { Logger } from 'pino'
+import { brand } from '../../shared/config/brand.ts'
 import type { Env } from '../config/env.ts'
+import { startSmtpCapture, type CapturedMail, type SmtpCapture } from './capture.ts'
+import { headerSafe } from './templates.ts'
+
+export type { CapturedMail, SmtpCapture } from './capture.ts'
 
 export interface OutgoingMail {
   to: string
@@ -9,16 +15,6 @@ export interface OutgoingMail {
   replyTo?: string
 }
 
-export interface CapturedMail {
-  id: string
-  to: string
-  from: string
-  subject: string
-  html: string
-  text: string
-  date: string
-}
-
 /** The mailer seam: nodemailer over SMTP_URL, or over real SMTP to the embedded capture inbox in local mode. */
 export interface MailService {
   send(mail: OutgoingMail): Promise<{ messageId: string }>
@@ -26,18 +22,61 @@ export interface MailService {
   verify(): Promise<boolean>
   /** The captured inbox (local mode only), newest first. */
   listCaptured: (() => Promise<CapturedMail[]>) | null
+  /** The embedded capture server (no SMTP_URL), or null when mail goes to a real SMTP server. */
+  capture: SmtpCapture | null
+  /** The From header every message carries. */
+  from: string
   close(): Promise<void>
 }
 
-export async function startMail(_options: { env: Env; dataDir: string; logger: Logger }): Promise<MailService> {
+export const defaultMailFrom = `"${brand.name}" <${brand.contactEmail}>`
+
+/** Short timeouts: a lead request waits for the send, and the outbox retries whatever fails. */
+const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }
+
+export async function startMail(options: { env: Env; dataDir: string; logger: Logger }): Promise<MailService> {
+  const { env, logger } = options
+  const capture = env.SMTP_URL ? null : await startSmtpCapture({ dataDir: options.dataDir, port: env.SMTP_CAPTURE_PORT, logger })
+
+  // Created per send for the capture: its port is fixed, but a fresh transport never reuses a dead socket.
+  const transport = (): Transporter =>
+    env.SMTP_URL
+      ? nodemailer.createTransport(env.SMTP_URL, timeouts as never)
+      : nodemailer.createTransport({ host: '127.0.0.1', port: capture!.port, secure: false, ignoreTLS: true, ...timeouts })
+
+  const productionTransport = env.SMTP_URL ? transport() : null
+  const current = () => productionTransport ?? transport()
+  const from = headerSafe(env.MAIL_FROM ?? defaultMailFrom)
+
   return {
-    async send() {
-      throw new Error('Mail is not configured yet')
+    from,
+    capture,
+    async send(mail) {
+      const info = await current().sendMail({
+        from,
+        to: headerSafe(mail.to),
+        subject: headerSafe(mail.subject),
+        html: mail.html,
+        text: mail.text,
+        ...(mail.replyTo ? { replyTo: headerSafe(mail.replyTo) } : {}),
+      })
+      logger.debug({ messageId: info.messageId }, 'mail sent')
+      return { messageId: String(info.messageId ?? '') }
     },
     async verify() {
-      return false
+      try {
+        return await Promise.race([
+          current().verify(),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000).unref()),
+        ])
+      } catch {
+        return false
+      }
     },
-    listCaptured: null,
-    async close() {},
+    listCaptured: capture ? () => capture.list() : null,
+    async close() {
+      productionTransport?.close()
+      await capture?.close()
+    },
   }
 }

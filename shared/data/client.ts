@@ -14,6 +14,8 @@ export interface SupabaseClientOptions {
   }
   /** On Node 20 realtime-js needs a WebSocket implementation (the `ws` package); browsers have one. */
   webSocket?: unknown
+  /** Act as this signed-in user (server-side checks of a caller's bearer token under RLS). */
+  accessToken?: string
 }
 
 /**
@@ -31,6 +33,7 @@ export function createSupabaseClient(url: string, key: string, options: Supabase
       storage: options.storage,
     },
     ...(transport ? { realtime: { transport: transport as never } } : {}),
+    ...(options.accessToken ? { global: { headers: { Authorization: `Bearer ${options.accessToken}` } } } : {}),
   })
 }
 

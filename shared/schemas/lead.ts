@@ -36,3 +36,67 @@ export type LeadInput = z.infer<typeof leadSchema>
 
 /** A lead as kept in the browser's `localStorage` under `leads` (newest first). */
 export type StoredLead = LeadInput & { timestamp: string }
+
+/** Optional fields `POST /api/leads` accepts besides the lead itself. */
+export const leadSubmissionExtrasSchema = z.object({
+  /** Honeypot: hidden from people, filled in by bots. A non-empty value means "drop silently". */
+  company_website: z.string().optional(),
+  idempotencyKey: z.string().optional(),
+})
+
+/** `POST /api/leads` answer. */
+export const leadSubmissionResultSchema = z.object({
+  leadId: z.string(),
+  confirmationSent: z.boolean(),
+  notificationSent: z.boolean(),
+})
+
+export type LeadSubmissionResult = z.infer<typeof leadSubmissionResultSchema>
+
+/** Idempotency keys are client-generated (UUIDs in practice); this bounds what we store and index. */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8, 'Idempotency key must be at least 8 characters.')
+  .max(200, 'Idempotency key must be at most 200 characters.')
+  .regex(/^[A-Za-z0-9._:-]+$/, 'Idempotency key may contain only letters, digits and . _ : -')
+
+const timestamp = z.string().nullable()
+
+/** A row of the `leads` table (server-stored lead and its email outbox state), parsed into product words. */
+export const leadRecordSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    requirement: z.string(),
+    tech_stack: z.string(),
+    idempotency_key: z.string().nullable().optional(),
+    created_at: z.string(),
+    confirmation_sent_at: timestamp.optional(),
+    notification_sent_at: timestamp.optional(),
+    attempts: z.number().int().nullable().optional(),
+    last_error: z.string().nullable().optional(),
+    next_attempt_at: timestamp.optional(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    requirement: row.requirement,
+    techStack: row.tech_stack,
+    idempotencyKey: row.idempotency_key ?? null,
+    createdAt: row.created_at,
+    confirmationSentAt: row.confirmation_sent_at ?? null,
+    notificationSentAt: row.notification_sent_at ?? null,
+    attempts: row.attempts ?? 0,
+    lastError: row.last_error ?? null,
+    nextAttemptAt: row.next_attempt_at ?? null,
+  }))
+
+export type LeadRecord = z.output<typeof leadRecordSchema>
+
+/** The two emails each lead triggers. */
+export type LeadEmailKind = 'confirmation' | 'notification'

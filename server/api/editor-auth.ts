@@ -1,0 +1,30 @@
+import { timingSafeEqual } from 'node:crypto'
+import { verifyEditorToken, type VerifiedEditor } from '../../shared/data/editor-access.ts'
+import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
+import type { ServerContext } from '../context.ts'
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')
+  return match ? match[1] : null
+}
+
+/** Constant-time comparison, so the service token cannot be guessed byte by byte from timings. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/**
+ * The signed-in editor behind a bearer token, or null. Goes through supabase-js (GoTrue + `is_editor()`
+ * under RLS), so it works the same against hosted Supabase and the embedded backend.
+ */
+export async function editorFromToken(ctx: ServerContext, token: string): Promise<VerifiedEditor | null> {
+  const client = createNodeSupabaseClient(ctx.supabase.url, ctx.supabase.anonKey, {
+    accessToken: token,
+    persistSession: false,
+    autoRefreshToken: false,
+  })
+  return verifyEditorToken(client, token)
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { simpleParser, type AddressObject } from 'mailparser'
+import type { Logger } from 'pino'
+import { SMTPServer } from 'smtp-server'
+
+/** One message received by the capture inbox, as stored in `DATA_DIR/mail/*.json`. */
+export interface CapturedMail {
+  id: string
+  to: string
+  from: string
+  subject: string
+  html: string
+  text: string
+  date: string
+  replyTo: string
+  /** Lower-case names of every header the message arrived with (lets tests prove no header was injected). */
+  headerNames: string[]
+}
+
+/** The embedded SMTP capture server: receives real SMTP on 127.0.0.1 and keeps each message as JSON. */
+export interface SmtpCapture {
+  /** The port it listens on (stays the same across stop/start so the mailer keeps reaching it). */
+  readonly port: number
+  readonly running: boolean
+  /** Stops accepting mail (the dev toggle that simulates an SMTP outage). */
+  stop(): Promise<void>
+  start(): Promise<void>
+  list(): Promise<CapturedMail[]>
+  close(): Promise<void>
+}
+
+/** Messages larger than this are refused: the product only sends small templated mail. */
+const maxMessageBytes = 2 * 1024 * 1024
+
+function addressText(value: AddressObject | AddressObject[] | undefined): string {
+  if (!value) return ''
+  return (Array.isArray(value) ? value : [value]).map((a) => a.text).join(', ')
+}
+
+export async function startSmtpCapture(options: { dataDir: string; port: number; logger: Logger }): Promise<SmtpCapture> {
+  const mailDir = path.join(options.dataDir, 'mail')
+  mkdirSync(mailDir, { recursive: true })
+  let sequence = 0
+
+  const createServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      size: maxMessageBytes,
+      logger: false,
+      banner: 'Meridian mail capture',
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then(async (parsed) => {
+            if (stream.sizeExceeded) throw Object.assign(new Error('Message too large'), { responseCode: 552 })
+            const received = new Date()
+            const mail: CapturedMail = {
+              id: randomUUID(),
+              to: addressText(parsed.to),
+              from: addressText(parsed.from),
+              subject: parsed.subject ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+              text: parsed.text ?? '',
+              date: received.toISOString(),
+              replyTo: addressText(parsed.replyTo),
+              headerNames: [...parsed.headers.keys()],
+            }
+            // The file name sorts by arrival (time, then a counter for messages in the same millisecond).
+            const name = `${received.getTime()}-${String(sequence++).padStart(6, '0')}-${mail.id}.json`
+            await writeFile(path.join(mailDir, name), JSON.stringify(mail, null, 2))
+            callback()
+          })
+          .catch((err: Error) => {
+            options.logger.warn({ err }, 'mail capture could not store a message')
+            callback(err)
+          })
+      },
+    })
+
+  let server: SMTPServer | null = null
+  let port = options.port
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const next = createServer()
+      next.once('error', reject)
+      next.listen(port, '127.0.0.1', () => {
+        next.off('error', reject)
+        next.on('error', (err) => options.logger.warn({ err }, 'mail capture error'))
+        port = (next.server.address() as AddressInfo).port
+        server = next
+        resolve()
+      })
+    })
+
+  const shut = () =>
+    new Promise<void>((resolve) => {
+      const current = server
+      server = null
+      if (!current) return resolve()
+      current.close(() => resolve())
+    })
+
+  await listen()
+  options.logger.debug({ port }, 'mail capture listening')
+
+  return {
+    get port() {
+      return port
+    },
+    get running() {
+      return server !== null
+    },
+    stop: shut,
+    async start() {
+      if (!server) await listen()
+    },
+    async list() {
+      const files = (await readdir(mailDir)).filter((f) => f.endsWith('.json')).sort().reverse()
+      const mails = await Promise.all(
+        files.map(async (f) => {
+          try {
+            return JSON.parse(await readFile(path.join(mailDir, f), 'utf8')) as CapturedMail
+          } catch {
+            return null // a file being written right now: it shows up on the next read
+          }
+        }),
+      )
+      return mails.filter((m): m is CapturedMail => m !== null)
+    },
+    close: shut,
+  }
+}

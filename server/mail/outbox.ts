@@ -1,0 +1,145 @@
+import type { Logger } from 'pino'
+import { brand } from '../../shared/config/brand.ts'
+import {
+  listLeadsDueForRetry,
+  markLeadEmailSent,
+  recordLeadEmailFailure,
+} from '../../shared/data/leads.ts'
+import type { SupabaseClient } from '../../shared/data/client.ts'
+import type { LeadEmailKind, LeadRecord } from '../../shared/schemas/lead.ts'
+import type { MailService } from './index.ts'
+import { renderLeadConfirmation, renderLeadNotification } from './templates.ts'
+
+/** Waits after the 1st, 2nd, 3rd, 4th failed attempt; every later one waits the last entry. */
+export const retryDelaysMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 6 * 60 * 60_000]
+/** After this many failed attempts a lead stays unsent (visible to editors with its last error). */
+export const maxLeadEmailAttempts = 10
+/** How often the timer looks for due leads. */
+export const outboxIntervalMs = 30_000
+
+export function nextAttemptDelay(failedAttempts: number): number {
+  return retryDelaysMs[Math.min(Math.max(failedAttempts, 1), retryDelaysMs.length) - 1]
+}
+
+export interface DeliveryResult {
+  confirmationSent: boolean
+  notificationSent: boolean
+}
+
+/** Sends a lead's two emails and retries the ones that fail, on a schedule, until both are sent. */
+export interface LeadOutbox {
+  /** Sends whatever is still unsent for this lead now and records the outcome on the lead. */
+  deliver(lead: LeadRecord): Promise<DeliveryResult>
+  /** Processes due leads (every pending lead with `ignoreSchedule`). Drives the clock in tests. */
+  runDue(options?: { ignoreSchedule?: boolean }): Promise<{ processed: number; completed: number }>
+  start(): void
+  stop(): Promise<void>
+}
+
+export function createLeadOutbox(options: {
+  /** The service-role client (created lazily: in local mode the backend URL is known only after listen). */
+  client: () => SupabaseClient
+  mail: MailService
+  publicUrl: () => string
+  logger: Logger
+  /** Where notifications go (default: the brand's sales inbox). */
+  salesEmail?: string
+  now?: () => Date
+  intervalMs?: number
+  maxAttempts?: number
+}): LeadOutbox {
+  const now = options.now ?? (() => new Date())
+  const maxAttempts = options.maxAttempts ?? maxLeadEmailAttempts
+  const inFlight = new Map<string, Promise<DeliveryResult>>()
+  let timer: NodeJS.Timeout | null = null
+  let running: Promise<unknown> | null = null
+
+  async function sendOne(lead: LeadRecord, kind: LeadEmailKind): Promise<void> {
+    const leadInput = { name: lead.name, email: lead.email, phone: lead.phone, requirement: lead.requirement, techStack: lead.techStack }
+    if (kind === 'confirmation') {
+      await options.mail.send({ to: lead.email, ...renderLeadConfirmation(leadInput, options.publicUrl()) })
+    } else {
+      // The visitor's address appears here only as Reply-To, so sales can answer with one click.
+      await options.mail.send({ to: options.salesEmail ?? brand.salesEmail, replyTo: lead.email, ...renderLeadNotification({ ...leadInput, id: lead.id }) })
+    }
+  }
+
+  async function deliverNow(lead: LeadRecord): Promise<DeliveryResult> {
+    const client = options.client()
+    const sent = { confirmation: lead.confirmationSentAt !== null, notification: lead.notificationSentAt !== null }
+    const errors: string[] = []
+    for (const kind of ['confirmation', 'notification'] as const) {
+      if (sent[kind]) continue
+      try {
+        await sendOne(lead, kind)
+        sent[kind] = true
+      } catch (err) {
+        errors.push(`${kind}: ${err instanceof Error ? err.message : String(err)}`)
+        continue
+      }
+      try {
+        await markLeadEmailSent(client, lead.id, kind, { at: now(), complete: sent.confirmation && sent.notification })
+      } catch (err) {
+        // The email went out; failing to record it could at worst send it once more later.
+        options.logger.error({ err, leadId: lead.id, kind }, 'could not record a sent lead email')
+      }
+    }
+    if (errors.length > 0) {
+      const attempts = lead.attempts + 1
+      const giveUp = attempts >= maxAttempts
+      const nextAttemptAt = giveUp ? null : new Date(now().getTime() + nextAttemptDelay(attempts))
+      const log = giveUp ? options.logger.error.bind(options.logger) : options.logger.warn.bind(options.logger)
+      log({ leadId: lead.id, attempts, nextAttemptAt, errors }, giveUp ? 'lead emails failed for good' : 'lead emails failed; will retry')
+      try {
+        await recordLeadEmailFailure(client, lead.id, { error: errors.join('; '), attempts, nextAttemptAt })
+      } catch (err) {
+        options.logger.error({ err, leadId: lead.id }, 'could not record a failed lead email')
+      }
+    }
+    return { confirmationSent: sent.confirmation, notificationSent: sent.notification }
+  }
+
+  function deliver(lead: LeadRecord): Promise<DeliveryResult> {
+    // One delivery per lead at a time: the timer and a request must never send the same email twice.
+    const pending = inFlight.get(lead.id)
+    if (pending) return pending
+    const delivery = deliverNow(lead).finally(() => inFlight.delete(lead.id))
+    inFlight.set(lead.id, delivery)
+    return delivery
+  }
+
+  async function runDue(runOptions: { ignoreSchedule?: boolean } = {}) {
+    const due = await listLeadsDueForRetry(options.client(), { now: now(), maxAttempts, ignoreSchedule: runOptions.ignoreSchedule })
+    let completed = 0
+    for (const lead of due) {
+      const result = await deliver(lead)
+      if (result.confirmationSent && result.notificationSent) completed++
+    }
+    return { processed: due.length, completed }
+  }
+
+  function tick() {
+    if (running) return
+    running = runDue()
+      .catch((err: unknown) => options.logger.warn({ err }, 'lead outbox run failed'))
+      .finally(() => {
+        running = null
+      })
+  }
+
+  return {
+    deliver,
+    runDue,
+    start() {
+      if (timer) return
+      timer = setInterval(tick, options.intervalMs ?? outboxIntervalMs)
+      timer.unref()
+    },
+    async stop() {
+      if (timer) clearInterval(timer)
+      timer = null
+      await running
+      await Promise.allSettled([...inFlight.values()])
+    },
+  }
+}

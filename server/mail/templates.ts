@@ -1,0 +1,155 @@
+import { brand } from '../../shared/config/brand.ts'
+import type { LeadInput } from '../../shared/schemas/lead.ts'
+
+/** A rendered message without its recipient headers (the caller decides To and Reply-To). */
+export interface RenderedMail {
+  subject: string
+  html: string
+  text: string
+}
+
+const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/** Escapes a user value for HTML text and attribute positions. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => htmlEntities[ch])
+}
+
+/**
+ * Makes a value safe for a mail header: CR, LF and other control characters are what header
+ * injection needs (`name\r\nBcc: victim@example.com`), so they become single spaces.
+ */
+export function headerSafe(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim()
+}
+
+/** First word of the name, for a friendly greeting ("Hi Priya,"). */
+function firstName(name: string): string {
+  return headerSafe(name).split(' ')[0] || headerSafe(name)
+}
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f1f5f9;font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:linear-gradient(90deg,#4f46e5,#7c3aed);padding:20px 28px;color:#ffffff;font-size:20px;font-weight:700">${escapeHtml(brand.name)}</td></tr>
+<tr><td style="padding:28px;font-size:15px;line-height:1.6">${body}</td></tr>
+<tr><td style="padding:16px 28px;background:#f8fafc;color:#64748b;font-size:12px">${escapeHtml(brand.name)} · ${escapeHtml(brand.tagline)}</td></tr>
+</table></td></tr></table>
+</body>
+</html>`
+}
+
+/** The intro-call link: a mail to sales with the subject filled in works in every mail client. */
+export function introCallLink(): string {
+  return `mailto:${brand.salesEmail}?subject=${encodeURIComponent('Intro call')}`
+}
+
+/** The visitor's confirmation (spec §7): greeting, the value proposition and a link to book an intro call. */
+export function renderLeadConfirmation(lead: LeadInput, publicUrl: string): RenderedMail {
+  const greetingName = firstName(lead.name)
+  const subject = headerSafe(`Thanks, ${greetingName}: let's build your tech team in India`)
+  const points = [
+    ['Hire in 2 weeks', 'not 2 months: AI-assisted sourcing and first-round screening by domain experts.'],
+    ['Top 1% talent', 'from a database of over 10 million candidate profiles.'],
+    ['Seamless integration', 'with your team, culture and tools, backed by a dedicated HR business partner.'],
+    ['A path to ownership', 'take over the entity, devices and assets when you are ready to run your own centre.'],
+  ]
+  const call = introCallLink()
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px">Hi ${escapeHtml(greetingName)},</p>
+<p style="margin:0 0 16px">Thank you for telling us about your team. We have your request and will get back to you within 24 hours.</p>
+<p style="margin:0 0 8px">Here is what building your tech capacity centre with ${escapeHtml(brand.name)} looks like:</p>
+<ul style="margin:0 0 20px;padding-left:20px">
+${points.map(([title, text]) => `<li style="margin:0 0 6px"><strong>${escapeHtml(title)}</strong> ${escapeHtml(text)}</li>`).join('\n')}
+</ul>
+<p style="margin:0 0 24px"><a href="${escapeHtml(call)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600">Book an intro call</a></p>
+<p style="margin:0 0 4px">Your request:</p>
+<p style="margin:0 0 16px;color:#475569"><strong>Team requirements:</strong> ${escapeHtml(lead.requirement)}<br><strong>Technology stack:</strong> ${escapeHtml(lead.techStack)}</p>
+<p style="margin:0">The ${escapeHtml(brand.name)} team<br><a href="${escapeHtml(publicUrl)}" style="color:#4f46e5">${escapeHtml(publicUrl.replace(/^https?:\/\//, ''))}</a></p>`,
+  )
+  const text = [
+    `Hi ${greetingName},`,
+    '',
+    'Thank you for telling us about your team. We have your request and will get back to you within 24 hours.',
+    '',
+    `Here is what building your tech capacity centre with ${brand.name} looks like:`,
+    ...points.map(([title, t]) => `- ${title} ${t}`),
+    '',
+    `Book an intro call: ${call}`,
+    '',
+    'Your request:',
+    `Team requirements: ${lead.requirement}`,
+    `Technology stack: ${lead.techStack}`,
+    '',
+    `The ${brand.name} team`,
+    publicUrl,
+  ].join('\n')
+  return { subject, html, text }
+}
+
+/** The sales notification (spec §7): every field of the lead. */
+export function renderLeadNotification(lead: LeadInput & { id?: string }): RenderedMail {
+  const subject = headerSafe(`New lead: ${lead.name} (${lead.techStack})`)
+  const rows: [string, string][] = [
+    ['Name', lead.name],
+    ['Email', lead.email],
+    ['Phone', lead.phone],
+    ['Requirement', lead.requirement],
+    ['Tech stack', lead.techStack],
+  ]
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px">A new lead came in through the ${escapeHtml(brand.name)} site. Reply to this email to answer them directly.</p>
+<table role="presentation" cellpadding="8" cellspacing="0" style="border-collapse:collapse;width:100%">
+${rows
+  .map(
+    ([label, value]) =>
+      `<tr><th align="left" style="width:140px;border-bottom:1px solid #e2e8f0;color:#475569;vertical-align:top">${escapeHtml(label)}</th><td style="border-bottom:1px solid #e2e8f0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+  )
+  .join('\n')}
+</table>${lead.id ? `\n<p style="margin:16px 0 0;color:#64748b;font-size:12px">Lead ${escapeHtml(lead.id)}</p>` : ''}`,
+  )
+  const text = [
+    `A new lead came in through the ${brand.name} site.`,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(lead.id ? ['', `Lead ${lead.id}`] : []),
+  ].join('\n')
+  return { subject, html, text }
+}
+
+/** A staff test/message email from the email service (`POST /send-email {firstName, body}`). */
+export function renderServiceMessage(input: { subject: string; firstName?: string; body: string }): RenderedMail {
+  const subject = headerSafe(input.subject)
+  const greeting = input.firstName ? `Hi ${headerSafe(input.firstName)},` : 'Hello,'
+  const paragraphs = input.body.split(/\r?\n\s*\r?\n/).filter((p) => p.trim() !== '')
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+${paragraphs.map((p) => `<p style="margin:0 0 16px;white-space:pre-wrap">${escapeHtml(p.trim())}</p>`).join('\n')}
+<p style="margin:0">The ${escapeHtml(brand.name)} team</p>`,
+  )
+  const text = [greeting, '', ...paragraphs.map((p) => `${p.trim()}\n`), `The ${brand.name} team`].join('\n')
+  return { subject, html, text }
+}
+
+/** Plain text from sanitised HTML, for the text part of `/api/send-email` messages. */
+export function textFromHtml(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/div|\/li|\/h[1-6])\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}

@@ -1,0 +1,25 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+
+/** A signed-in editor, as the server sees the caller of a staff-only endpoint. */
+export interface VerifiedEditor {
+  userId: string
+  email: string
+}
+
+/**
+ * Checks a bearer token the way hosted Supabase would: GoTrue validates the token (`auth.getUser`), then
+ * the `is_editor()` function answers under RLS as that user. `client` must carry the same token as its
+ * Authorization header (`createNodeSupabaseClient(url, anonKey, { accessToken })`). Returns null for
+ * anyone who is not a signed-in editor; throws only when the backend cannot be reached.
+ */
+export async function verifyEditorToken(client: SupabaseClient, accessToken: string): Promise<VerifiedEditor | null> {
+  const { data, error } = await client.auth.getUser(accessToken)
+  if (error || !data.user) {
+    // 4xx: a bad, expired or revoked token. Anything else means the backend itself failed.
+    if (error && (error.status === undefined || error.status >= 500)) throw new Error(`Could not verify the session: ${error.message}`)
+    return null
+  }
+  const { data: isEditor, error: rpcError } = await client.rpc('is_editor')
+  if (rpcError) throw new Error(`Could not check editor access: ${rpcError.message}`)
+  return isEditor === true ? { userId: data.user.id, email: data.user.email ?? '' } : null
+}
