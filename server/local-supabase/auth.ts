@@ -1,0 +1,407 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { PGlite } from '@electric-sql/pglite'
+import { Hono, type Context } from 'hono'
+import { SignJWT } from 'jose'
+import type { Logger } from 'pino'
+import { FailedAttemptLimiter } from './auth-rate-limit.ts'
+import {
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  isValidEmail,
+  MAX_PASSWORD_BYTES,
+  MIN_PASSWORD_LENGTH,
+  normaliseEmail,
+  passwordMatches,
+  passwordTooLong,
+  passwordWeaknesses,
+  toGoTrueUser,
+  type AuthUserRow,
+  type Queryable,
+} from './auth-users.ts'
+import { InvalidJwtError, verifyJwt, type JwtClaims, type LocalSupabaseKeys } from './keys.ts'
+
+/**
+ * GoTrue (Supabase Auth) subset at `/auth/v1`: what supabase-js's auth client calls for email + password
+ * accounts. Wire shapes follow GoTrue's API version 2024-01-01, which auth-js announces in
+ * `X-Supabase-Api-Version` and reads back from the reply to decide how to parse `code`.
+ */
+
+export interface AuthDeps {
+  db: PGlite
+  keys: LocalSupabaseKeys
+  logger: Logger
+}
+
+export interface AuthOptions {
+  /** Access token lifetime; under ~90 s supabase-js refreshes constantly. */
+  accessTokenSeconds?: number
+  /** Failed password attempts allowed per email and client address within `failureWindowMs`. */
+  maxFailedAttempts?: number
+  failureWindowMs?: number
+}
+
+const API_VERSION = '2024-01-01'
+const ACCESS_TOKEN_SECONDS = 3600
+
+type AuthErrorStatus = 400 | 401 | 403 | 404 | 422 | 429 | 500
+
+/** GoTrue's error body: `code` is what auth-js exposes as `error.code`, `msg`/`message` as `error.message`. */
+function authError(c: Context, status: AuthErrorStatus, code: string, message: string, extra: Record<string, unknown> = {}) {
+  c.header('X-Sb-Error-Code', code)
+  return c.json({ code, error_code: code, msg: message, message, ...extra }, status)
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+
+/** Refresh tokens are bearer credentials: only their hash is stored, so a copy of the database cannot sign in. */
+function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(24).toString('base64url')
+  return { token, hash: sha256(token) }
+}
+
+function clientAddress(c: Context): string {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  return incoming?.socket?.remoteAddress ?? 'unknown'
+}
+
+function bearer(c: Context): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')
+  return match ? match[1]! : null
+}
+
+/** Reads a JSON (or form-encoded, which GoTrue also accepts) object body; null when it is not one. */
+async function readBody(c: Context): Promise<Record<string, unknown> | null> {
+  const type = c.req.header('content-type') ?? ''
+  try {
+    const text = await c.req.text()
+    if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text))
+    if (text.trim() === '') return {}
+    const parsed: unknown = JSON.parse(text)
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined)
+
+interface SessionRow {
+  id: string
+  user_id: string
+}
+
+/** Deletes sessions; their refresh tokens go with them (foreign key on delete cascade). */
+async function endSessions(tx: Queryable, where: string, params: unknown[]) {
+  await tx.query(`delete from auth.sessions ${where}`, params)
+}
+
+export function createAuthApp(deps: AuthDeps, options: AuthOptions = {}): Hono {
+  const { db, keys, logger } = deps
+  const accessTokenSeconds = options.accessTokenSeconds ?? ACCESS_TOKEN_SECONDS
+  const limiter = new FailedAttemptLimiter(options.maxFailedAttempts ?? 5, options.failureWindowMs ?? 5 * 60 * 1000)
+  const app = new Hono()
+
+  app.use('*', async (c, next) => {
+    c.header('X-Supabase-Api-Version', API_VERSION)
+    // Tokens and user data must never sit in a shared cache.
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+
+  async function signAccessToken(c: Context, user: AuthUserRow, sessionId: string, signedInAt: number) {
+    const iat = Math.floor(Date.now() / 1000)
+    const exp = iat + accessTokenSeconds
+    const gotrueUser = toGoTrueUser(user)
+    const token = await new SignJWT({
+      iss: `${new URL(c.req.url).origin}/auth/v1`,
+      sub: user.id,
+      aud: 'authenticated',
+      email: user.email,
+      phone: '',
+      app_metadata: gotrueUser.app_metadata,
+      user_metadata: gotrueUser.user_metadata,
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: signedInAt }],
+      session_id: sessionId,
+      is_anonymous: false,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(keys.jwtSecret))
+    return { token, exp }
+  }
+
+  async function sessionResponse(c: Context, user: AuthUserRow, sessionId: string, signedInAt: number, refreshToken: string) {
+    const { token, exp } = await signAccessToken(c, user, sessionId, signedInAt)
+    return c.json({
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: accessTokenSeconds,
+      expires_at: exp,
+      refresh_token: refreshToken,
+      user: toGoTrueUser(user),
+    })
+  }
+
+  /** The signed-in caller: a verified user token whose session still exists. */
+  async function currentSession(c: Context): Promise<{ claims: JwtClaims; user: AuthUserRow; sessionId: string } | Response> {
+    const token = bearer(c)
+    if (!token) return authError(c, 401, 'no_authorization', 'This endpoint requires a valid Bearer token')
+    let claims: JwtClaims
+    try {
+      claims = await verifyJwt(keys.jwtSecret, token)
+    } catch (err) {
+      if (err instanceof InvalidJwtError) {
+        return authError(c, 403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${err.message}`)
+      }
+      throw err
+    }
+    if (!claims.sub || claims.role !== 'authenticated') {
+      return authError(c, 403, 'bad_jwt', 'invalid claim: missing sub claim')
+    }
+    const sessionId = str(claims.session_id)
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+    const session =
+      sessionId && uuid.test(sessionId)
+        ? (await db.query<SessionRow>('select id::text as id, user_id::text as user_id from auth.sessions where id = $1::uuid', [sessionId])).rows[0]
+        : undefined
+    if (!session || session.user_id !== claims.sub) {
+      // auth-js turns this code into AuthSessionMissingError: the client drops its stored session.
+      return authError(c, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
+    }
+    const user = await findUserById(db, claims.sub)
+    if (!user) return authError(c, 403, 'user_not_found', 'User from sub claim in JWT does not exist')
+    return { claims, user, sessionId: session.id }
+  }
+
+  async function passwordGrant(c: Context, body: Record<string, unknown>) {
+    const email = str(body.email)
+    const password = str(body.password)
+    if (str(body.phone) && !email) return authError(c, 400, 'phone_provider_disabled', 'Phone logins are disabled')
+    if (!email || !password) {
+      return authError(c, 400, 'validation_failed', 'You must provide either an email or phone number and a password')
+    }
+    const limitKey = `${normaliseEmail(email)}|${clientAddress(c)}`
+    const wait = limiter.retryAfterSeconds(limitKey)
+    if (wait > 0) {
+      c.header('Retry-After', String(wait))
+      return authError(c, 429, 'over_request_rate_limit', 'Request rate limit reached')
+    }
+    const user = await findUserByEmail(db, email)
+    const ok = await passwordMatches(password, user?.encrypted_password ?? null)
+    if (!user || !ok) {
+      limiter.recordFailure(limitKey)
+      logger.info({ email: normaliseEmail(email) }, 'Failed sign-in')
+      return authError(c, 400, 'invalid_credentials', 'Invalid login credentials')
+    }
+    if (!user.email_confirmed_at) return authError(c, 400, 'email_not_confirmed', 'Email not confirmed')
+    limiter.reset(limitKey)
+
+    const signedInAt = Math.floor(Date.now() / 1000)
+    const refresh = newRefreshToken()
+    const sessionId = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into auth.sessions (user_id, aal, user_agent, ip) values ($1::uuid, 'aal1', $2, $3) returning id::text as id`,
+        [user.id, c.req.header('user-agent') ?? null, clientAddress(c)],
+      )
+      const id = rows[0]!.id
+      await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2::uuid, $3::uuid)', [
+        refresh.hash,
+        user.id,
+        id,
+      ])
+      await tx.query('update auth.users set last_sign_in_at = now() where id = $1::uuid', [user.id])
+      return id
+    })
+    const signedIn = (await findUserById(db, user.id))!
+    return sessionResponse(c, signedIn, sessionId, signedInAt, refresh.token)
+  }
+
+  /**
+   * Rotating refresh tokens: each use revokes the presented token and issues its child in the same
+   * session. Presenting a token that was already rotated means a copy is in someone else's hands, so the
+   * whole session ends (GoTrue's reuse detection).
+   */
+  async function refreshGrant(c: Context, body: Record<string, unknown>) {
+    const presented = str(body.refresh_token)
+    if (!presented) return authError(c, 400, 'validation_failed', 'refresh_token required')
+    const outcome = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean; signed_in_at: string }>(
+        `select rt.id::text as id, rt.user_id::text as user_id, rt.session_id::text as session_id, rt.revoked,
+                extract(epoch from s.created_at)::bigint::text as signed_in_at
+           from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
+          where rt.token = $1`,
+        [sha256(presented)],
+      )
+      const row = rows[0]
+      if (!row) return { kind: 'not_found' as const }
+      if (row.revoked) {
+        await endSessions(tx, 'where id = $1::uuid', [row.session_id])
+        return { kind: 'reused' as const, userId: row.user_id }
+      }
+      // `and not revoked` makes the rotation atomic: of two concurrent uses, only one gets a row back.
+      const claimed = await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and not revoked returning id', [
+        row.id,
+      ])
+      if (claimed.rows.length === 0) return { kind: 'not_found' as const }
+      const next = newRefreshToken()
+      await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2::uuid, $3::uuid, $4)', [
+        next.hash,
+        row.user_id,
+        row.session_id,
+        sha256(presented),
+      ])
+      await tx.query('update auth.sessions set updated_at = now(), refreshed_at = now() where id = $1::uuid', [row.session_id])
+      return { kind: 'rotated' as const, userId: row.user_id, sessionId: row.session_id, signedInAt: Number(row.signed_in_at), token: next.token }
+    })
+    if (outcome.kind === 'not_found') {
+      return authError(c, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+    }
+    if (outcome.kind === 'reused') {
+      logger.warn({ userId: outcome.userId }, 'Refresh token reused; the session was revoked')
+      return authError(c, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+    }
+    const user = await findUserById(db, outcome.userId)
+    if (!user) return authError(c, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+    return sessionResponse(c, user, outcome.sessionId, outcome.signedInAt, outcome.token)
+  }
+
+  app.post('/token', async (c) => {
+    const body = await readBody(c)
+    if (!body) return authError(c, 400, 'bad_json', 'Could not parse request body as JSON')
+    const grant = c.req.query('grant_type')
+    if (grant === 'password') return passwordGrant(c, body)
+    if (grant === 'refresh_token') return refreshGrant(c, body)
+    return authError(c, 400, 'unsupported_grant_type', 'Unsupported grant type: use password or refresh_token')
+  })
+
+  app.get('/user', async (c) => {
+    const current = await currentSession(c)
+    if (current instanceof Response) return current
+    return c.json(toGoTrueUser(current.user))
+  })
+
+  app.put('/user', async (c) => {
+    const current = await currentSession(c)
+    if (current instanceof Response) return current
+    const body = await readBody(c)
+    if (!body) return authError(c, 400, 'bad_json', 'Could not parse request body as JSON')
+    const { user } = current
+
+    const sets: string[] = []
+    const params: unknown[] = [user.id]
+    const set = (column: string, value: unknown) => {
+      params.push(value)
+      sets.push(`${column} = $${params.length}`)
+    }
+
+    if (body.email !== undefined) {
+      const email = str(body.email)
+      if (!email || !isValidEmail(normaliseEmail(email))) {
+        return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+      }
+      const address = normaliseEmail(email)
+      if (address !== normaliseEmail(user.email)) {
+        if (await findUserByEmail(db, address)) {
+          return authError(c, 422, 'email_exists', 'A user with this email address has already been registered')
+        }
+        // The local backend sends no confirmation mail: the change applies at once.
+        set('email', address)
+      }
+    }
+    if (body.password !== undefined) {
+      const password = str(body.password)
+      if (password === undefined) return authError(c, 400, 'validation_failed', 'Password must be a string')
+      const reasons = passwordWeaknesses(password)
+      if (reasons.length) {
+        return authError(c, 422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+          weak_password: { reasons },
+        })
+      }
+      if (passwordTooLong(password)) {
+        return authError(c, 422, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`)
+      }
+      if (await passwordMatches(password, user.encrypted_password)) {
+        return authError(c, 422, 'same_password', 'New password should be different from the old password.')
+      }
+      set('encrypted_password', await hashPassword(password))
+    }
+    if (body.data !== undefined) {
+      if (!body.data || typeof body.data !== 'object' || Array.isArray(body.data)) {
+        return authError(c, 400, 'validation_failed', 'data must be an object')
+      }
+      // GoTrue merges user_metadata keys; a null value removes the key.
+      params.push(JSON.stringify(body.data))
+      sets.push(`raw_user_meta_data = jsonb_strip_nulls(coalesce(raw_user_meta_data, '{}'::jsonb) || $${params.length}::jsonb)`)
+    }
+    if (sets.length) {
+      await db.query(`update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1::uuid`, params)
+    }
+    return c.json(toGoTrueUser((await findUserById(db, user.id))!))
+  })
+
+  app.post('/logout', async (c) => {
+    const scope = c.req.query('scope') ?? 'global'
+    if (!['global', 'local', 'others'].includes(scope)) {
+      return authError(c, 400, 'validation_failed', 'Unsupported logout scope: use global, local or others')
+    }
+    const current = await currentSession(c)
+    if (current instanceof Response) return current
+    if (scope === 'local') await endSessions(db, 'where id = $1::uuid', [current.sessionId])
+    else if (scope === 'others') await endSessions(db, 'where user_id = $1::uuid and id <> $2::uuid', [current.user.id, current.sessionId])
+    else await endSessions(db, 'where user_id = $1::uuid', [current.user.id])
+    return c.body(null, 204)
+  })
+
+  app.get('/settings', (c) =>
+    c.json({
+      external: {
+        anonymous_users: false,
+        apple: false,
+        azure: false,
+        bitbucket: false,
+        discord: false,
+        email: true,
+        facebook: false,
+        figma: false,
+        github: false,
+        gitlab: false,
+        google: false,
+        keycloak: false,
+        kakao: false,
+        linkedin_oidc: false,
+        notion: false,
+        phone: false,
+        saml: false,
+        slack_oidc: false,
+        spotify: false,
+        twitch: false,
+        twitter: false,
+        workos: false,
+        zoom: false,
+      },
+      disable_signup: true,
+      mailer_autoconfirm: false,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }),
+  )
+
+  // Public sign-up is off: editors are added with `npm run editor -- add <email>`.
+  app.post('/signup', (c) => authError(c, 422, 'signup_disabled', 'Signups not allowed for this instance'))
+
+  app.all('*', (c) => authError(c, 404, 'not_found', 'This Auth endpoint is not available in the local backend'))
+
+  app.onError((err, c) => {
+    logger.error({ err, path: c.req.path }, 'Auth request failed')
+    // A genuine server fault: 500 makes auth-js retry later and keep the session rather than drop it.
+    return authError(c, 500, 'unexpected_failure', 'The request could not be processed')
+  })
+
+  return app
+}
