@@ -1,0 +1,227 @@
+import path from 'node:path'
+import { listLeads } from '../../../shared/data/leads.ts'
+import type {
+  CompressedImageBytes,
+  ConflictView,
+  DesktopSettings,
+  EditorSession,
+  EmailServiceHealth,
+  ImageFile,
+  LeadList,
+  SyncStatus,
+  TestEmailResult,
+  UploadedImage,
+} from '../../preload/api.d.ts'
+import { checkEmailService, sendTestEmail } from './email-test.ts'
+import { compressCover } from './images.ts'
+import { OfflineStore } from './offline-store.ts'
+import { createRemoteBlogs, type RemoteBlogs } from './remote-blogs.ts'
+import { ConnectionError, loadSiteConfig, SessionService, type SecretStore, type SiteConfig } from './session.ts'
+import { SyncEngine } from './sync-engine.ts'
+
+/** The local embedded backend that `npm start` runs: the default until the editor enters another site. */
+export const defaultSiteUrl = 'http://localhost:8080'
+
+export interface DesktopBackendOptions {
+  /** Electron's `app.getPath('userData')` (a temporary folder in tests). */
+  userDataDir: string
+  secrets: SecretStore
+  /** The operating system's network state (Electron `net.isOnline()`); tests switch it off and on. */
+  isNetworkUp?: () => boolean
+  backoffMs?: (attempts: number) => number
+  onStatus?: (status: SyncStatus) => void
+  /** Let supabase-js refresh tokens on a timer (on in the app; tests may turn it off). */
+  autoRefresh?: boolean
+}
+
+const metaSiteUrl = 'site_url'
+const metaSiteConfig = 'site_config'
+
+/**
+ * Everything main does for the renderer, with no Electron in sight: the offline store, the sync engine,
+ * the session, images, leads and the email test. The IPC layer and the end-to-end test both call this.
+ */
+export class DesktopBackend {
+  private session: SessionService | null = null
+  private remote: RemoteBlogs | null = null
+  private connectionError: string | null = null
+  private stopSessionWatch: (() => void) | null = null
+
+  private constructor(
+    readonly store: OfflineStore,
+    readonly engine: SyncEngine,
+    private readonly options: DesktopBackendOptions,
+  ) {}
+
+  static async open(options: DesktopBackendOptions): Promise<DesktopBackend> {
+    const store = await OfflineStore.open(path.join(options.userDataDir, 'offline'))
+    let backend: DesktopBackend | null = null
+    const engine = new SyncEngine({
+      store,
+      remote: () => backend?.remote ?? null,
+      isNetworkUp: options.isNetworkUp,
+      backoffMs: options.backoffMs,
+      onStatus: options.onStatus,
+    })
+    backend = new DesktopBackend(store, engine, options)
+    await backend.restoreConnection()
+    return backend
+  }
+
+  /** Starts background syncing: now, then every few minutes (the window also calls `syncNow` on focus). */
+  start(intervalMs?: number) {
+    this.engine.start(intervalMs)
+    void this.engine.syncNow().catch(() => {})
+  }
+
+  async close() {
+    await this.engine.close()
+    this.stopSessionWatch?.()
+    await this.session?.close()
+    await this.store.close()
+  }
+
+  // ---- settings and connection ------------------------------------------------------------------------
+
+  /** Reconnects to the saved site; offline, the configuration saved last time is used. */
+  private async restoreConnection() {
+    const siteUrl = (await this.store.getMeta(metaSiteUrl)) ?? defaultSiteUrl
+    try {
+      await this.connect(siteUrl)
+    } catch (err) {
+      const saved = await this.store.getMeta(metaSiteConfig)
+      if (saved) this.useConfig(JSON.parse(saved) as SiteConfig)
+      this.connectionError = err instanceof Error ? err.message : String(err)
+    }
+  }
+
+  private async connect(siteUrl: string) {
+    if (this.options.isNetworkUp && !this.options.isNetworkUp()) throw new ConnectionError('The computer is offline.')
+    const config = await loadSiteConfig(siteUrl)
+    await this.store.setMeta(metaSiteUrl, config.siteUrl)
+    await this.store.setMeta(metaSiteConfig, JSON.stringify(config))
+    this.useConfig(config)
+    this.connectionError = null
+  }
+
+  private useConfig(config: SiteConfig) {
+    if (this.session && this.session.config.supabaseUrl === config.supabaseUrl && this.session.config.supabaseAnonKey === config.supabaseAnonKey) {
+      return
+    }
+    this.stopSessionWatch?.()
+    void this.session?.close()
+    this.session = new SessionService(config, this.options.secrets, { autoRefresh: this.options.autoRefresh })
+    this.remote = createRemoteBlogs(this.session.client)
+    // Signing in shows rows (unpublished posts) an anonymous reader could not see: pull them all again.
+    let signedIn: boolean | null = null
+    this.stopSessionWatch = this.session.onChange((state) => {
+      if (signedIn !== null && state.signedIn !== signedIn) {
+        void this.engine
+          .resetPullCursor()
+          .then(() => this.engine.retryNow())
+          .catch(() => {})
+      }
+      signedIn = state.signedIn
+    })
+  }
+
+  async getSettings(): Promise<DesktopSettings> {
+    const saved = await this.store.getMeta(metaSiteConfig)
+    const config = saved ? (JSON.parse(saved) as SiteConfig) : null
+    return {
+      siteUrl: (await this.store.getMeta(metaSiteUrl)) ?? defaultSiteUrl,
+      connected: this.connectionError === null && this.session !== null,
+      connectionError: this.connectionError,
+      emailServiceUrl: config?.emailServiceUrl ?? null,
+    }
+  }
+
+  async saveSettings(siteUrl: string): Promise<DesktopSettings> {
+    try {
+      await this.connect(siteUrl)
+      void this.engine.retryNow().catch(() => {})
+    } catch (err) {
+      this.connectionError = err instanceof Error ? err.message : String(err)
+    }
+    return this.getSettings()
+  }
+
+  private requireSession(): SessionService {
+    if (!this.session) throw new Error(this.connectionError ?? 'No site is connected yet: open Settings and enter the site address.')
+    return this.session
+  }
+
+  // ---- session ----------------------------------------------------------------------------------------
+
+  async getSession(): Promise<EditorSession> {
+    return this.session ? this.session.current() : { signedIn: false, email: null }
+  }
+
+  async signIn(email: string, password: string): Promise<EditorSession> {
+    if (!this.session) await this.restoreConnection()
+    const state = await this.requireSession().signIn(email, password)
+    await this.engine.resetPullCursor()
+    void this.engine.retryNow().catch(() => {})
+    return state
+  }
+
+  async signOut(): Promise<EditorSession> {
+    if (!this.session) return { signedIn: false, email: null }
+    return this.session.signOut()
+  }
+
+  // ---- images -----------------------------------------------------------------------------------------
+
+  async compressImage(file: ImageFile, onProgress?: (percent: number) => void): Promise<CompressedImageBytes> {
+    const out = await compressCover(file.bytes, onProgress)
+    return { bytes: new Uint8Array(out.data), extension: out.extension, contentType: out.contentType, width: out.width, height: out.height }
+  }
+
+  /** Compresses natively, then queues the upload: the URL comes back at once, online or not. */
+  async uploadImage(file: ImageFile, folder: 'blog-covers' | 'blog-content', onProgress?: (percent: number) => void): Promise<UploadedImage> {
+    if (!file.type.startsWith('image/')) throw new Error('The file given is not an image')
+    const compressed = await compressCover(file.bytes, (p) => onProgress?.(Math.round(p * 0.6)))
+    const { url, path: objectPath } = await this.engine.queueImage(compressed.data, compressed.extension, compressed.contentType, folder)
+    onProgress?.(70)
+    const status = await this.engine.syncNow()
+    const stillQueued = (await this.store.outbox()).some((e) => e.kind === 'upload' && (e.payload as { path: string }).path === objectPath)
+    onProgress?.(100)
+    return { url, pending: stillQueued || !status.online }
+  }
+
+  // ---- conflicts, sync --------------------------------------------------------------------------------
+
+  async listConflicts(): Promise<ConflictView[]> {
+    return (await this.store.conflicts()).map((c) => ({ ...c, detectedAt: c.detectedAt.toISOString() }))
+  }
+
+  // ---- staff tools ------------------------------------------------------------------------------------
+
+  async listLeads(query: { search?: string; page?: number }): Promise<LeadList> {
+    const session = this.requireSession()
+    if (this.options.isNetworkUp && !this.options.isNetworkUp()) throw new Error('Leads are read from the server: connect to the network to see them.')
+    try {
+      const page = await listLeads(session.client, { search: query.search, page: query.page, pageSize: 20 })
+      return { leads: page.leads, total: page.total, page: page.page, pageCount: page.pageCount }
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err)
+      if (/fetch failed/i.test(message)) throw new Error('The server cannot be reached, so leads cannot be shown right now.')
+      throw new Error(message)
+    }
+  }
+
+  private async emailEndpoint() {
+    const settings = await this.getSettings()
+    if (!settings.emailServiceUrl) throw new Error('The connected site does not publish an email service address.')
+    return settings.emailServiceUrl
+  }
+
+  async checkEmailService(): Promise<EmailServiceHealth> {
+    return checkEmailService(await this.emailEndpoint())
+  }
+
+  async sendTestEmail(to: string): Promise<TestEmailResult> {
+    const token = this.session ? (await this.session.client.auth.getSession()).data.session?.access_token ?? null : null
+    return sendTestEmail(await this.emailEndpoint(), to, token)
+  }
+}

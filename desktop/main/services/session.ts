@@ -1,0 +1,169 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { createNodeSupabaseClient } from '../../../shared/data/node-client.ts'
+import type { SupabaseClient } from '../../../shared/data/client.ts'
+
+/**
+ * Where the session tokens live. The app passes one backed by Electron `safeStorage` (OS keychain
+ * encryption); tests pass `MemorySecretStore` or `FileSecretStore`. Nothing else ever sees the tokens.
+ */
+export interface SecretStore {
+  get(key: string): Promise<string | null>
+  set(key: string, value: string): Promise<void>
+  delete(key: string): Promise<void>
+}
+
+export class MemorySecretStore implements SecretStore {
+  private readonly values = new Map<string, string>()
+  async get(key: string) {
+    return this.values.get(key) ?? null
+  }
+  async set(key: string, value: string) {
+    this.values.set(key, value)
+  }
+  async delete(key: string) {
+    this.values.delete(key)
+  }
+}
+
+/**
+ * One file per key under `dir`, through an optional encrypt/decrypt pair: Electron main passes
+ * `safeStorage.encryptString` / `decryptString`; without them (tests) the files are plain text.
+ */
+export class FileSecretStore implements SecretStore {
+  constructor(
+    private readonly dir: string,
+    private readonly codec: { encrypt(text: string): Buffer; decrypt(data: Buffer): string } = {
+      encrypt: (text) => Buffer.from(text, 'utf8'),
+      decrypt: (data) => data.toString('utf8'),
+    },
+  ) {}
+  private file(key: string) {
+    return path.join(this.dir, `${Buffer.from(key).toString('base64url')}.secret`)
+  }
+  async get(key: string) {
+    try {
+      return this.codec.decrypt(readFileSync(this.file(key)))
+    } catch {
+      return null
+    }
+  }
+  async set(key: string, value: string) {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 })
+    writeFileSync(this.file(key), this.codec.encrypt(value), { mode: 0o600 })
+  }
+  async delete(key: string) {
+    rmSync(this.file(key), { force: true })
+  }
+}
+
+export interface EditorSession {
+  signedIn: boolean
+  email: string | null
+}
+
+/** The public values a site publishes at `/config.json`. */
+export interface SiteConfig {
+  siteUrl: string
+  supabaseUrl: string
+  supabaseAnonKey: string
+  emailServiceUrl: string | null
+}
+
+export class ConnectionError extends Error {}
+
+/** Reads `<siteUrl>/config.json`: the desktop app needs nothing but the site's address. */
+export async function loadSiteConfig(siteUrl: string, fetchImpl: typeof fetch = fetch): Promise<SiteConfig> {
+  let url: URL
+  try {
+    url = new URL('/config.json', siteUrl)
+  } catch {
+    throw new ConnectionError(`“${siteUrl}” is not a web address.`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConnectionError('The site address must start with http:// or https://.')
+  let res: Response
+  try {
+    res = await fetchImpl(url, { signal: AbortSignal.timeout(8000) })
+  } catch {
+    throw new ConnectionError(`The site ${url.origin} cannot be reached.`)
+  }
+  if (!res.ok) throw new ConnectionError(`The site ${url.origin} answered ${res.status} for /config.json.`)
+  let body: Record<string, unknown>
+  try {
+    body = (await res.json()) as Record<string, unknown>
+  } catch {
+    throw new ConnectionError(`The site ${url.origin} did not return its configuration (not JSON).`)
+  }
+  if (typeof body.supabaseUrl !== 'string' || typeof body.supabaseAnonKey !== 'string' || !body.supabaseUrl || !body.supabaseAnonKey) {
+    throw new ConnectionError(`The site ${url.origin} did not publish supabaseUrl and supabaseAnonKey.`)
+  }
+  return {
+    siteUrl: url.origin,
+    supabaseUrl: body.supabaseUrl,
+    supabaseAnonKey: body.supabaseAnonKey,
+    emailServiceUrl: typeof body.emailServiceUrl === 'string' ? body.emailServiceUrl : null,
+  }
+}
+
+/**
+ * supabase-js auth in the main process: the session is persisted through the SecretStore (one key per
+ * backend, so switching sites never mixes tokens) and refreshed by supabase-js itself.
+ */
+export class SessionService {
+  readonly client: SupabaseClient
+  private readonly listeners = new Set<(session: EditorSession) => void>()
+  private readonly unsubscribe: () => void
+
+  constructor(
+    readonly config: SiteConfig,
+    secrets: SecretStore,
+    options: { autoRefresh?: boolean } = {},
+  ) {
+    const prefix = `${new URL(config.supabaseUrl).host}:`
+    this.client = createNodeSupabaseClient(config.supabaseUrl, config.supabaseAnonKey, {
+      persistSession: true,
+      autoRefreshToken: options.autoRefresh ?? true,
+      storage: {
+        getItem: (key) => secrets.get(prefix + key),
+        setItem: (key, value) => secrets.set(prefix + key, value),
+        removeItem: (key) => secrets.delete(prefix + key),
+      },
+    })
+    const { data } = this.client.auth.onAuthStateChange((_event, session) => {
+      const state = { signedIn: Boolean(session), email: session?.user.email ?? null }
+      for (const listener of this.listeners) listener(state)
+    })
+    this.unsubscribe = () => data.subscription.unsubscribe()
+  }
+
+  onChange(listener: (session: EditorSession) => void) {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  async current(): Promise<EditorSession> {
+    const { data } = await this.client.auth.getSession()
+    return { signedIn: Boolean(data.session), email: data.session?.user.email ?? null }
+  }
+
+  async signIn(email: string, password: string): Promise<EditorSession> {
+    const { data, error } = await this.client.auth.signInWithPassword({ email, password })
+    if (error) {
+      if (error.status === 0 || error.name === 'AuthRetryableFetchError') throw new Error('The server cannot be reached. Check the connection and try again.')
+      throw new Error(error.message)
+    }
+    return { signedIn: true, email: data.user?.email ?? email }
+  }
+
+  async signOut(): Promise<EditorSession> {
+    // Local scope: sign-out must work offline too; supabase-js ignores 401/403/404 from the server.
+    await this.client.auth.signOut({ scope: 'local' })
+    return { signedIn: false, email: null }
+  }
+
+  async close() {
+    this.unsubscribe()
+    await this.client.auth.stopAutoRefresh()
+    this.listeners.clear()
+  }
+}
