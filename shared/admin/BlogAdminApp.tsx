@@ -1,0 +1,108 @@
+import { useCallback, useState } from 'react'
+import type { BlogRow } from '../schemas/blog.ts'
+import { Button } from '../ui/Button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import { BlogEditorForm } from './BlogEditorForm.tsx'
+import { BlogPostList } from './BlogPostList.tsx'
+import { BlogStatusLine } from './BlogStatusLine.tsx'
+import { SignInForm } from './SignInForm.tsx'
+import { useAdminSession } from './useAdminSession.ts'
+import { useBlogStore } from './useBlogStore.ts'
+
+/**
+ * The whole blog admin: sign-in gate, the post form and the list. Mounted by the site's admin page and
+ * by the desktop renderer inside a `<BlogAdminProvider store platform>`.
+ */
+export function BlogAdminApp() {
+  const session = useAdminSession()
+  const store = useBlogStore()
+
+  if (session.status === 'loading') {
+    return (
+      <p className="flex items-center justify-center gap-2 py-16 text-slate-500">
+        <Spinner /> Loading...
+      </p>
+    )
+  }
+  if (session.status === 'signed-out') {
+    return (
+      <div className="py-10">
+        <SignInForm />
+      </div>
+    )
+  }
+  return (
+    <div className="space-y-8">
+      <div className="flex items-center justify-end gap-3 text-sm text-slate-600">
+        <span>Signed in as {session.session.email}</span>
+        <Button size="sm" variant="outline" onClick={() => void store.signOut()}>
+          Sign out
+        </Button>
+      </div>
+      <BlogAdminWorkspace />
+    </div>
+  )
+}
+
+function BlogAdminWorkspace() {
+  const store = useBlogStore()
+  const [status, setStatus] = useState('')
+  const [form, setForm] = useState<{ post: BlogRow | null; key: number }>({ post: null, key: 0 })
+  const [reloadKey, setReloadKey] = useState(0)
+
+  const edit = useCallback(
+    async (slug: string) => {
+      try {
+        const post = await store.getBySlug(slug)
+        if (!post) {
+          setStatus(`❌ Something went wrong: the post “${slug}” no longer exists.`)
+          setReloadKey((k) => k + 1)
+          return
+        }
+        // Spec §4: Edit loads the post and clears the message.
+        setStatus('')
+        setForm((f) => ({ post, key: f.key + 1 }))
+        window.scrollTo({ top: 0, behavior: 'smooth' })
+      } catch (err) {
+        setStatus(`❌ Something went wrong: ${err instanceof Error ? err.message : String(err)}`)
+      }
+    },
+    [store],
+  )
+
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <span className="text-2xl">Add / Update Blog Post</span>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <BlogEditorForm
+            key={form.key}
+            post={form.post}
+            offerDraft={form.key === 0}
+            onStatus={setStatus}
+            onSaved={() => {
+              // Spec §4: after a successful save the form is cleared and the list reloads.
+              setForm((f) => ({ post: null, key: f.key + 1 }))
+              setReloadKey((k) => k + 1)
+            }}
+            onCancelEdit={() => setForm((f) => ({ post: null, key: f.key + 1 }))}
+          />
+          <BlogStatusLine message={status} />
+        </CardContent>
+      </Card>
+      <BlogPostList
+        reloadKey={reloadKey}
+        onEdit={(slug) => void edit(slug)}
+        onStatus={setStatus}
+        onDeleted={(slug) => {
+          if (form.post?.slug === slug) setForm((f) => ({ post: null, key: f.key + 1 }))
+        }}
+      />
+    </>
+  )
+}

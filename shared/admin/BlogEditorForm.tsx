@@ -1,0 +1,279 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { blogStatuses, blogTypes, type BlogRow } from '../schemas/blog.ts'
+import { sanitizeHtml } from '../lib/sanitize-html.ts'
+import { Alert } from '../ui/Alert.tsx'
+import { Button } from '../ui/Button.tsx'
+import { Input, Select, Textarea } from '../ui/Input.tsx'
+import { Label } from '../ui/Label.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import {
+  blogInputFromForm,
+  clearDraft,
+  editorImageTypes,
+  emptyFormValues,
+  formValuesFromPost,
+  imageExtension,
+  missingRequiredField,
+  readDraft,
+  sameFormValues,
+  withTitle,
+  writeDraft,
+  type BlogFormValues,
+  type EditingPost,
+  type StoredDraft,
+} from './BlogEditorForm.utils.ts'
+import { CoverImageDropzone } from './CoverImageDropzone.tsx'
+import { useBlogStore } from './useBlogStore.ts'
+import { usePlatform } from './usePlatform.ts'
+
+// Milkdown is the largest part of the admin: load it only when the form is on screen.
+const MilkdownEditor = lazy(() => import('./MilkdownEditor.tsx'))
+
+const typeLabels = { blog: 'Blog', 'case study': 'Case Study', ebook: 'Ebook' } as const
+const statusLabels = { draft: 'Draft', published: 'Published' } as const
+
+/** Share of the progress bar taken by compression; the upload fills the rest. */
+const compressionShare = 80
+
+export interface BlogEditorFormProps {
+  /** The post to edit, or null for a new post. Remount (change `key`) to load another. */
+  post: BlogRow | null
+  /** Offer a locally kept draft back (on the first form after opening the admin). */
+  offerDraft?: boolean
+  onSaved(post: BlogRow): void
+  onStatus(message: string): void
+  onCancelEdit(): void
+}
+
+export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, onCancelEdit }: BlogEditorFormProps) {
+  const store = useBlogStore()
+  const platform = usePlatform()
+  const id = useId()
+  const [baseline] = useState<BlogFormValues>(() => (post ? formValuesFromPost(post) : emptyFormValues()))
+  const [values, setValues] = useState<BlogFormValues>(baseline)
+  const [editing, setEditing] = useState<EditingPost | null>(post ? { id: post.id, slug: post.slug } : null)
+  const [editorKey, setEditorKey] = useState(0)
+  const [saving, setSaving] = useState(false)
+  const [coverProgress, setCoverProgress] = useState<number | null>(null)
+  const [draftOffer, setDraftOffer] = useState<StoredDraft | null>(() => (offerDraft && !post ? readDraft(window.localStorage) : null))
+  const dirty = !sameFormValues(values, baseline)
+  const savedRef = useRef(false)
+
+  // Keep the unsaved form locally (debounced) so a reload or crash does not lose it.
+  useEffect(() => {
+    if (!dirty || draftOffer) return
+    const timer = setTimeout(() => {
+      if (!savedRef.current) writeDraft(window.localStorage, { values, editing, savedAt: new Date().toISOString() })
+    }, 400)
+    return () => clearTimeout(timer)
+  }, [values, editing, dirty, draftOffer])
+
+  // Warn before leaving the page with unsaved edits.
+  useEffect(() => {
+    if (!dirty) return
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault()
+      event.returnValue = ''
+    }
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [dirty])
+
+  const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) => setValues((v) => ({ ...v, [key]: value }))
+
+  function restoreDraft() {
+    if (!draftOffer) return
+    setValues(draftOffer.values)
+    setEditing(draftOffer.editing)
+    setEditorKey((k) => k + 1)
+    setDraftOffer(null)
+  }
+
+  function discardDraft() {
+    clearDraft(window.localStorage)
+    setDraftOffer(null)
+  }
+
+  async function uploadCover(file: File) {
+    setCoverProgress(0)
+    try {
+      const compressed = await platform.compressImage(file, {
+        onProgress: (p) => setCoverProgress((p * compressionShare) / 100),
+      })
+      const url = await store.uploadImage(compressed.data, {
+        folder: 'blog-covers',
+        extension: compressed.extension,
+        contentType: compressed.contentType,
+        onProgress: (p) => setCoverProgress(compressionShare + (p * (100 - compressionShare)) / 100),
+      })
+      setCoverProgress(100)
+      set('coverImageUrl', url)
+      onStatus('✅ Image uploaded successfully!')
+    } catch (err) {
+      onStatus(`❌ Image upload failed: ${err instanceof Error ? err.message : String(err)}`)
+    } finally {
+      setCoverProgress(null)
+    }
+  }
+
+  async function uploadContentImage(file: File): Promise<string> {
+    // GIFs keep their animation and icons their format: only photos and PNGs are recompressed.
+    const recompress = file.type === 'image/jpeg' || file.type === 'image/png'
+    if (recompress) {
+      const compressed = await platform.compressImage(file, {})
+      return store.uploadImage(compressed.data, { folder: 'blog-content', extension: compressed.extension, contentType: compressed.contentType })
+    }
+    if (!editorImageTypes.includes(file.type)) throw new Error('The file given is not an image')
+    return store.uploadImage(file, { folder: 'blog-content', extension: imageExtension(file.type, file.name), contentType: file.type })
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (saving) return
+    const missing = missingRequiredField(values)
+    if (missing) {
+      onStatus(`❌ Failed to save blog: ${missing}`)
+      return
+    }
+    let input
+    try {
+      input = blogInputFromForm(values, sanitizeHtml)
+    } catch (err) {
+      onStatus(`❌ Something went wrong: ${err instanceof Error ? err.message : String(err)}`)
+      return
+    }
+    setSaving(true)
+    try {
+      const saved = await store.save(input, editing ? { mode: 'update', id: editing.id } : { mode: 'create' })
+      savedRef.current = true
+      clearDraft(window.localStorage)
+      onStatus('✅ Blog saved successfully!')
+      onSaved(saved)
+    } catch (err) {
+      onStatus(`❌ Failed to save blog: ${err instanceof Error ? err.message : String(err)}`)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  function cancel() {
+    if (dirty && !window.confirm('Discard your unsaved changes?')) return
+    savedRef.current = true
+    clearDraft(window.localStorage)
+    onCancelEdit()
+  }
+
+  const field = (name: string) => `${id}-${name}`
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Blog post">
+      {draftOffer && (
+        <Alert title="Unsaved draft found">
+          <p>
+            You have an unsaved draft{draftOffer.values.title ? ` “${draftOffer.values.title}”` : ''} from{' '}
+            {new Date(draftOffer.savedAt).toLocaleString('en-US')}.
+          </p>
+          <div className="mt-2 flex gap-2">
+            <Button size="sm" onClick={restoreDraft}>
+              Restore draft
+            </Button>
+            <Button size="sm" variant="outline" onClick={discardDraft}>
+              Discard draft
+            </Button>
+          </div>
+        </Alert>
+      )}
+      {editing && (
+        <p className="flex items-center justify-between rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-800">
+          <span>
+            Editing “{editing.slug}”
+          </span>
+          <Button size="sm" variant="ghost" onClick={cancel}>
+            New post instead
+          </Button>
+        </p>
+      )}
+      <div className="grid gap-5 md:grid-cols-2">
+        <div className="space-y-1.5 md:col-span-2">
+          <Label htmlFor={field('title')}>Title</Label>
+          <Input id={field('title')} name="title" required value={values.title} onChange={(e) => setValues((v) => withTitle(v, e.target.value))} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={field('slug')}>Slug</Label>
+          <Input id={field('slug')} name="slug" required value={values.slug} onChange={(e) => set('slug', e.target.value)} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={field('author')}>Author</Label>
+          <Input id={field('author')} name="author" required value={values.author} onChange={(e) => set('author', e.target.value)} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={field('type')}>Type</Label>
+          <Select id={field('type')} name="type" value={values.type} onChange={(e) => set('type', e.target.value as BlogFormValues['type'])}>
+            {blogTypes.map((type) => (
+              <option key={type} value={type}>
+                {typeLabels[type]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={field('status')}>Status</Label>
+          <Select id={field('status')} name="status" value={values.status} onChange={(e) => set('status', e.target.value as BlogFormValues['status'])}>
+            {blogStatuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabels[status]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="space-y-1.5 md:col-span-2">
+          <Label htmlFor={field('excerpt')}>Excerpt</Label>
+          <Textarea
+            id={field('excerpt')}
+            name="excerpt"
+            className="min-h-16"
+            placeholder="Left empty, it is taken from the start of the content"
+            value={values.excerpt}
+            onChange={(e) => set('excerpt', e.target.value)}
+          />
+        </div>
+        <div className="space-y-1.5 md:col-span-2">
+          <Label htmlFor={field('tags')}>Tags (comma-separated)</Label>
+          <Input id={field('tags')} name="tags" placeholder="hiring, gcc, india" value={values.tags} onChange={(e) => set('tags', e.target.value)} />
+        </div>
+        <div className="space-y-1.5 md:col-span-2">
+          <span className="block text-sm font-medium text-slate-700">Cover image</span>
+          <CoverImageDropzone
+            url={values.coverImageUrl}
+            progress={coverProgress}
+            onFile={(file) => void uploadCover(file)}
+            onRemove={() => set('coverImageUrl', '')}
+          />
+        </div>
+        <div className="space-y-1.5 md:col-span-2">
+          <span className="block text-sm font-medium text-slate-700">Content</span>
+          <Suspense
+            fallback={
+              <p className="flex items-center gap-2 text-sm text-slate-500">
+                <Spinner /> Loading editor…
+              </p>
+            }
+          >
+            <MilkdownEditor
+              key={editorKey}
+              initialMarkdown={values.contentMarkdown}
+              initialHtml={values.contentHtml}
+              onChange={({ markdown, html }) => setValues((v) => ({ ...v, contentMarkdown: markdown, contentHtml: html }))}
+              uploadImage={uploadContentImage}
+              onMessage={onStatus}
+            />
+          </Suspense>
+        </div>
+      </div>
+      <Button type="submit" size="lg" disabled={saving || coverProgress !== null}>
+        {saving && <Spinner />}
+        {saving ? 'Saving...' : 'Save Blog Post'}
+      </Button>
+    </form>
+  )
+}

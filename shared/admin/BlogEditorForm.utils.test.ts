@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { blogRowSchema } from '../schemas/blog.ts'
+import {
+  blogInputFromForm,
+  emptyFormValues,
+  formValuesFromPost,
+  imageExtension,
+  isEditorLink,
+  missingRequiredField,
+  readDraft,
+  withTitle,
+  writeDraft,
+} from './BlogEditorForm.utils.ts'
+
+function memoryStorage() {
+  const map = new Map<string, string>()
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  }
+}
+
+describe('blog editor form rules', () => {
+  it('sets the slug from the title and regenerates it on the next title edit', () => {
+    let values = withTitle(emptyFormValues(), 'Hello World')
+    expect(values.slug).toBe('hello-world')
+    values = { ...values, slug: 'my-own-slug' }
+    values = withTitle(values, 'Hello World Again')
+    expect(values.slug).toBe('hello-world-again')
+  })
+
+  it('defaults the author to the brand author, type to blog and status to published', () => {
+    const values = emptyFormValues()
+    expect(values.author).toBe('Meridian Team')
+    expect(values.type).toBe('blog')
+    expect(values.status).toBe('published')
+  })
+
+  it('requires title, slug and author', () => {
+    expect(missingRequiredField(emptyFormValues())).toBe('Title is required.')
+    expect(missingRequiredField({ ...withTitle(emptyFormValues(), '!!!') })).toBe('Slug is required.')
+    expect(missingRequiredField({ ...withTitle(emptyFormValues(), 'T'), author: ' ' })).toBe('Author is required.')
+    expect(missingRequiredField(withTitle(emptyFormValues(), 'T'))).toBeNull()
+  })
+
+  it('saves parsed tags, sanitised content and a derived excerpt', () => {
+    const values = { ...withTitle(emptyFormValues(), 'Post'), tags: 'a, b,,c ', contentHtml: '<p>Body <b>text</b></p><script>x</script>' }
+    const input = blogInputFromForm(values, (html) => html.replace(/<script>.*?<\/script>/g, ''))
+    expect(input.tags).toEqual(['a', 'b', 'c'])
+    expect(input.content).toBe('<p>Body <b>text</b></p>')
+    expect(input.excerpt).toBe('Body text')
+    expect(input.cover_image_url).toBeNull()
+  })
+
+  it('loads a post with its tags joined by comma and space', () => {
+    const post = blogRowSchema.parse({ id: '1', title: 'T', slug: 't', tags: ['a', 'b', 'c'], created_at: '2026-01-01T00:00:00Z', content_markdown: null })
+    const values = formValuesFromPost(post)
+    expect(values.tags).toBe('a, b, c')
+    expect(values.contentMarkdown).toBeNull()
+  })
+
+  it('accepts only http, https, mailto and tel links in the editor', () => {
+    for (const ok of ['https://a.test/x', 'http://a.test', 'mailto:hi@a.test', 'tel:+91 80 1234 5678']) expect(isEditorLink(ok), ok).toBe(true)
+    for (const bad of ['javascript:alert(1)', 'ftp://a.test', 'data:text/html,x', '/relative', 'a.test']) expect(isEditorLink(bad), bad).toBe(false)
+  })
+
+  it('names image files by their type', () => {
+    expect(imageExtension('image/jpeg')).toBe('jpg')
+    expect(imageExtension('image/x-icon')).toBe('ico')
+    expect(imageExtension('application/octet-stream', 'photo.HEIC')).toBe('heic')
+  })
+
+  it('keeps a draft in storage and reads it back', () => {
+    const storage = memoryStorage()
+    expect(readDraft(storage)).toBeNull()
+    const values = withTitle(emptyFormValues(), 'Draft title')
+    writeDraft(storage, { values, editing: null, savedAt: '2026-01-01T00:00:00Z' })
+    expect(readDraft(storage)?.values.title).toBe('Draft title')
+    storage.setItem('meridian.blog-admin.draft', '{broken')
+    expect(readDraft(storage)).toBeNull()
+  })
+})

@@ -1,0 +1,73 @@
+import { useId, useState, type FormEvent } from 'react'
+import { Alert } from '../ui/Alert.tsx'
+import { Button } from '../ui/Button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { Input } from '../ui/Input.tsx'
+import { Label } from '../ui/Label.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import { useAdminAuth } from './useAdminSession.ts'
+
+/**
+ * Editor sign-in (email + password). Gets its auth from an `AuthProvider` or a `BlogAdminProvider`.
+ * Public sign-up is off: accounts are created by an administrator (`npm run editor`).
+ */
+export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
+  const auth = useAdminAuth()
+  const id = useId()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (busy) return
+    if (email.trim() === '' || password === '') {
+      setError('Please enter your email and password.')
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      await auth.signIn(email.trim(), password)
+      onSignedIn?.()
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card className="mx-auto w-full max-w-md">
+      <CardHeader>
+        <CardTitle>Editor sign-in</CardTitle>
+        <CardDescription>Sign in with your editor account to manage blog posts.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          {error && <Alert variant="destructive">{error}</Alert>}
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-email`}>Email</Label>
+            <Input id={`${id}-email`} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-password`}>Password</Label>
+            <Input
+              id={`${id}-password`}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy && <Spinner />}
+            {busy ? 'Signing in...' : 'Sign in'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}
