@@ -1,11 +1,20 @@
-import type { Hono } from 'hono'
+import { randomBytes } from 'node:crypto'
+import bcrypt from 'bcryptjs'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
 import type { Logger } from 'pino'
+import { brand } from '../../shared/config/brand.ts'
+import { createAuthApp } from './auth.ts'
+import { loadSupabaseConfig, type LocalSupabaseConfig } from './config.ts'
+import { openDatabase, withClaims, type PGlite } from './database.ts'
+import type { LocalSupabaseDeps } from './deps.ts'
+import { loadOrCreateKeys, requestRole, signAccessToken, verifyJwt, type LocalSupabaseKeys } from './keys.ts'
+import { createRestApp } from './rest.ts'
+import { createStorageApp } from './storage.ts'
 
-export interface LocalSupabaseKeys {
-  jwtSecret: string
-  anonKey: string
-  serviceRoleKey: string
-}
+export type { LocalSupabaseKeys } from './keys.ts'
+export type { LocalSupabaseDeps } from './deps.ts'
 
 export interface EnsuredEditor {
   email: string
@@ -18,11 +27,143 @@ export interface EnsuredEditor {
 export interface LocalSupabase {
   app: Hono
   keys: LocalSupabaseKeys
+  /** The database, for server-side jobs and tests (runs as the superuser: bypasses RLS). */
+  db: PGlite
+  config: LocalSupabaseConfig
   /** Create or update an editor (EDITOR_EMAIL / EDITOR_PASSWORD), or generate one on first start. */
   ensureEditor(email?: string, password?: string): Promise<EnsuredEditor | null>
   close(): Promise<void>
 }
 
-export async function startLocalSupabase(_options: { dataDir: string; logger: Logger }): Promise<LocalSupabase> {
-  throw new Error('The embedded Supabase backend is not implemented yet')
+/** Request body limits: REST carries whole posts (HTML + markdown); storage carries one image. */
+export const bodyLimits = {
+  rest: 10 * 2 ** 20,
+  auth: 64 * 2 ** 10,
+  // The bucket limit plus room for multipart framing; the exact per-bucket limit is checked by storage.
+  storage: 11 * 2 ** 20,
+} as const
+
+function tooLarge(limit: number) {
+  return bodyLimit({
+    maxSize: limit,
+    onError: (c) =>
+      c.json(
+        { code: 'PGRST413', statusCode: '413', error: 'Payload Too Large', details: null, hint: null, message: `The request body is larger than ${limit} bytes` },
+        413,
+      ),
+  })
+}
+
+// Every header supabase-js (postgrest-js, auth-js, storage-js) sends from a browser.
+const corsOptions = {
+  origin: (origin: string) => origin,
+  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  allowHeaders: [
+    'authorization',
+    'apikey',
+    'content-type',
+    'x-client-info',
+    'prefer',
+    'range',
+    'range-unit',
+    'accept-profile',
+    'content-profile',
+    'x-upsert',
+    'x-supabase-api-version',
+    'cache-control',
+    'x-retry-count',
+  ],
+  exposeHeaders: ['Content-Range', 'Content-Location', 'Content-Type', 'Preference-Applied', 'X-Total-Count', 'ETag'],
+  maxAge: 86400,
+}
+
+const editorDomain = brand.contactEmail.split('@')[1]
+const BCRYPT_COST = 10
+
+/**
+ * Starts the embedded backend on an existing Hono host: opens the database in `dataDir` (lock, bootstrap,
+ * migrations, seed), loads or creates the keys, and returns the app to mount at `/`.
+ */
+export async function startLocalSupabase({ dataDir, logger }: { dataDir: string; logger: Logger }): Promise<LocalSupabase> {
+  const config = loadSupabaseConfig()
+  const keys = await loadOrCreateKeys(dataDir)
+  const database = await openDatabase({ dataDir, logger })
+  const { db } = database
+  try {
+    await syncBuckets(db, config)
+  } catch (err) {
+    await database.close()
+    throw err
+  }
+
+  const deps: LocalSupabaseDeps = { db, keys, logger, dataDir, withClaims, verifyJwt, signAccessToken, requestRole, config }
+  const app = new Hono()
+  app.use('/rest/v1/*', cors(corsOptions), tooLarge(bodyLimits.rest))
+  app.use('/auth/v1/*', cors(corsOptions), tooLarge(bodyLimits.auth))
+  app.use('/storage/v1/*', cors(corsOptions), tooLarge(bodyLimits.storage))
+  app.route('/rest/v1', createRestApp({ db, keys, logger, maxRows: config.api.maxRows }))
+  app.route('/auth/v1', createAuthApp(deps))
+  app.route('/storage/v1', createStorageApp(deps))
+
+  return {
+    app,
+    keys,
+    db,
+    config,
+    ensureEditor: (email, password) => ensureEditor(db, email, password),
+    close: () => database.close(),
+  }
+}
+
+/** Buckets declared in config.toml exist with its settings (the migration creates `images` too, for hosted). */
+async function syncBuckets(db: PGlite, config: LocalSupabaseConfig) {
+  for (const [id, bucket] of Object.entries(config.storage.buckets)) {
+    await db.query(
+      `insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values ($1, $1, $2, $3, $4)
+       on conflict (id) do update set public = excluded.public, file_size_limit = excluded.file_size_limit,
+         allowed_mime_types = excluded.allowed_mime_types, updated_at = now()`,
+      [id, bucket.public, bucket.fileSizeLimit, bucket.allowedMimeTypes],
+    )
+  }
+}
+
+async function upsertEditor(db: PGlite, email: string, password: string): Promise<boolean> {
+  const hash = await bcrypt.hash(password, BCRYPT_COST)
+  return db.transaction(async (tx) => {
+    const existing = await tx.query<{ id: string }>('select id::text as id from auth.users where lower(email) = $1', [email])
+    let id = existing.rows[0]?.id
+    if (id) {
+      await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid', [id, hash])
+    } else {
+      const inserted = await tx.query<{ id: string }>(
+        `insert into auth.users (aud, role, email, encrypted_password, email_confirmed_at, confirmed_at, raw_app_meta_data)
+         values ('authenticated', 'authenticated', $1, $2, now(), now(), '{"provider":"email","providers":["email"]}')
+         returning id::text as id`,
+        [email, hash],
+      )
+      id = inserted.rows[0].id
+    }
+    await tx.query('insert into public.editors (user_id, email) values ($1::uuid, $2) on conflict (user_id) do update set email = excluded.email', [id, email])
+    return !existing.rows[0]
+  })
+}
+
+/**
+ * With an email and password (EDITOR_EMAIL / EDITOR_PASSWORD): that account exists, has that password and is an
+ * editor. With neither and no editor yet: creates `editor@<brand domain>` with a random password, returned once.
+ */
+async function ensureEditor(db: PGlite, email?: string, password?: string): Promise<EnsuredEditor | null> {
+  if (email || password) {
+    if (!email || !password) throw new Error('EDITOR_EMAIL and EDITOR_PASSWORD must be set together.')
+    const address = email.trim().toLowerCase()
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) throw new Error(`EDITOR_EMAIL is not a valid email address: ${email}`)
+    if (password.length < 8) throw new Error('EDITOR_PASSWORD must be at least 8 characters long.')
+    return { email: address, created: await upsertEditor(db, address, password) }
+  }
+  const editors = await db.query<{ n: number }>('select count(*)::int as n from public.editors')
+  if (editors.rows[0].n > 0) return null
+  const address = `editor@${editorDomain}`
+  const generatedPassword = randomBytes(18).toString('base64url')
+  const created = await upsertEditor(db, address, generatedPassword)
+  return { email: address, generatedPassword, created }
 }

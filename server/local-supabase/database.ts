@@ -1,0 +1,175 @@
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import type { Logger } from 'pino'
+import type { JwtClaims, RequestRole } from './keys.ts'
+
+export type { PGlite, Transaction }
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+/** The project's `supabase/` folder (migrations, seed, config.toml). */
+export const supabaseDir = path.resolve(here, '../../supabase')
+const bootstrapFile = path.join(here, 'bootstrap.sql')
+
+export interface Database {
+  db: PGlite
+  /** True when this start created the schema (the seed ran). */
+  fresh: boolean
+  /** Migrations applied during this start, by file name. */
+  applied: string[]
+  close(): Promise<void>
+}
+
+/** Thrown when another live process holds the data directory. */
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`Another Meridian server is already using ${dataDir} (pid ${pid}). Stop it or set DATA_DIR to another folder.`)
+    this.name = 'DataDirLockedError'
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else; it still holds the lock.
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+// Locks this process holds, so a second open in the same process (a test, a double start) also fails.
+const heldLocks = new Set<string>()
+
+/**
+ * Takes `DATA_DIR/db.lock` (our pid inside). PGlite does nothing to stop two processes opening one
+ * directory, which corrupts it; a lock left by a dead process is taken over.
+ */
+function acquireLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'db.lock')
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx', 0o600)
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      heldLocks.add(lockFile)
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        heldLocks.delete(lockFile)
+        rmSync(lockFile, { force: true })
+      }
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+    }
+    const pid = Number.parseInt(readFileSync(lockFile, 'utf8').trim(), 10)
+    const ours = pid === process.pid && heldLocks.has(lockFile)
+    if (Number.isInteger(pid) && pid > 0 && (ours || (pid !== process.pid && isAlive(pid)))) throw new DataDirLockedError(dataDir, pid)
+    rmSync(lockFile, { force: true })
+  }
+  throw new Error(`Could not take the lock ${lockFile}; remove it if no Meridian server is running.`)
+}
+
+/** Files of `supabase/migrations`, in the order the Supabase CLI applies them (by timestamp prefix). */
+export function migrationFiles(dir = path.join(supabaseDir, 'migrations')): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort()
+}
+
+/**
+ * Opens PGlite in `DATA_DIR/db` (pgcrypto, pg_trgm), then brings the schema up to date: the bootstrap
+ * (what hosted Supabase provides), every new migration (recorded in `supabase_migrations.schema_migrations`
+ * like the Supabase CLI does), and `supabase/seed.sql` once on an empty database.
+ */
+export async function openDatabase({ dataDir, logger }: { dataDir: string; logger: Logger }): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true })
+  const release = acquireLock(dataDir)
+  let db: PGlite | undefined
+  try {
+    const started = performance.now()
+    db = await PGlite.create(path.join(dataDir, 'db'), { extensions: { pgcrypto, pg_trgm } })
+    await db.exec(readFileSync(bootstrapFile, 'utf8'))
+
+    const done = new Set(
+      (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+    )
+    const fresh = done.size === 0
+    const applied: string[] = []
+    for (const file of migrationFiles()) {
+      const version = file.split('_')[0]
+      if (done.has(version)) continue
+      const sql = readFileSync(path.join(supabaseDir, 'migrations', file), 'utf8')
+      try {
+        await db.transaction(async (tx) => {
+          await tx.exec(sql)
+          await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+            version,
+            file.slice(version.length + 1, -'.sql'.length),
+          ])
+        })
+      } catch (err) {
+        throw new Error(`Migration ${file} failed: ${(err as Error).message}`, { cause: err })
+      }
+      applied.push(file)
+    }
+    const seedFile = path.join(supabaseDir, 'seed.sql')
+    if (fresh && existsSync(seedFile)) {
+      await db.transaction((tx) => tx.exec(readFileSync(seedFile, 'utf8')))
+    }
+    logger.info({ ms: Math.round(performance.now() - started), applied, seeded: fresh }, 'Embedded database ready')
+
+    const opened = db
+    let closing: Promise<void> | null = null
+    return {
+      db: opened,
+      fresh,
+      applied,
+      close() {
+        closing ??= opened.close().finally(release)
+        return closing
+      },
+    }
+  } catch (err) {
+    await db?.close().catch(() => undefined)
+    release()
+    throw err
+  }
+}
+
+// The only strings that ever reach `set local role`: never built from request text.
+const roleStatements: Record<RequestRole, string> = {
+  anon: 'set local role anon',
+  authenticated: 'set local role authenticated',
+  service_role: 'set local role service_role',
+}
+
+/**
+ * Runs `fn` in one transaction as `role` with `request.jwt.claims` set, exactly as PostgREST does on
+ * hosted Supabase, so `auth.uid()` and the RLS policies see the caller. An error thrown by `fn` rolls back.
+ */
+export async function withClaims<T>(
+  db: PGlite,
+  claims: JwtClaims | null,
+  role: RequestRole,
+  fn: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const statement = roleStatements[role]
+  if (!statement) throw new Error(`Role not allowed: ${String(role)}`)
+  return db.transaction(async (tx) => {
+    await tx.exec(statement)
+    await tx.query("select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.role', $2, true)", [
+      JSON.stringify(claims ?? { role }),
+      role,
+    ])
+    return fn(tx)
+  })
+}

@@ -1,0 +1,636 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite'
+import { Hono, type Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Logger } from 'pino'
+import { withClaims } from './database.ts'
+import { requestRole, type LocalSupabaseKeys, type RequestRole } from './keys.ts'
+
+// The PostgREST subset supabase-js uses, over the embedded PGlite. Every identifier that reaches SQL is a
+// table or column name looked up in the catalog (then quoted); every value is a bind parameter; the only
+// other SQL fragments are fixed strings chosen from allow-lists below.
+
+export interface RestDeps {
+  db: PGlite
+  keys: LocalSupabaseKeys
+  logger: Logger
+  /** PostgREST's `max_rows`: no response carries more rows. */
+  maxRows: number
+}
+
+interface ColumnInfo {
+  /** `format_type()` of the column: a type expression from the catalog, safe to splice after `::`. */
+  type: string
+}
+
+interface TableInfo {
+  name: string
+  columns: Map<string, ColumnInfo>
+  primaryKey: string[]
+}
+
+type Catalog = Map<string, TableInfo>
+
+/** An error already in PostgREST's shape and status. */
+export class RestError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly details: string | null = null,
+    readonly hint: string | null = null,
+  ) {
+    super(message)
+  }
+  body() {
+    return { code: this.code, details: this.details, hint: this.hint, message: this.message }
+  }
+}
+
+const parseError = (what: string, details: string | null = null) => new RestError(400, 'PGRST100', `"failed to parse ${what}"`, details)
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+async function loadCatalog(db: PGlite): Promise<Catalog> {
+  const columns = await db.query<{ table_name: string; column_name: string; type: string }>(
+    `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type
+       from pg_catalog.pg_class c
+       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+       join pg_catalog.pg_attribute a on a.attrelid = c.oid
+      where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f') and a.attnum > 0 and not a.attisdropped
+      order by c.relname, a.attnum`,
+  )
+  const keys = await db.query<{ table_name: string; column_name: string }>(
+    `select c.relname as table_name, a.attname as column_name
+       from pg_catalog.pg_index i
+       join pg_catalog.pg_class c on c.oid = i.indrelid
+       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+       join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum = any (i.indkey)
+      where n.nspname = 'public' and i.indisprimary
+      order by c.relname, array_position(i.indkey::int2[], a.attnum)`,
+  )
+  const catalog: Catalog = new Map()
+  for (const row of columns.rows) {
+    let table = catalog.get(row.table_name)
+    if (!table) catalog.set(row.table_name, (table = { name: row.table_name, columns: new Map(), primaryKey: [] }))
+    table.columns.set(row.column_name, { type: row.type })
+  }
+  for (const row of keys.rows) catalog.get(row.table_name)?.primaryKey.push(row.column_name)
+  return catalog
+}
+
+function findTable(catalog: Catalog, name: string): TableInfo {
+  const table = catalog.get(name)
+  if (table) return table
+  const suggestion = [...catalog.keys()].find((t) => t.toLowerCase() === name.toLowerCase() || t.startsWith(name.slice(0, 3)))
+  throw new RestError(
+    404,
+    'PGRST205',
+    `Could not find the table 'public.${name}' in the schema cache`,
+    null,
+    suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
+  )
+}
+
+function column(table: TableInfo, name: string): string {
+  if (!table.columns.has(name)) throw new RestError(400, '42703', `column ${table.name}.${name} does not exist`)
+  return `_r.${quoteIdent(name)}`
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Parsing the query string
+
+/** Splits on `sep` outside parentheses and double quotes (PostgREST's `or=(a.eq.1,b.in.(2,3))`). */
+function splitTopLevel(text: string, sep = ','): string[] {
+  const parts: string[] = []
+  let depth = 0
+  let quoted = false
+  let start = 0
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]
+    if (quoted) {
+      if (ch === '\\') i++
+      else if (ch === '"') quoted = false
+    } else if (ch === '"') quoted = true
+    else if (ch === '(') depth++
+    else if (ch === ')') depth--
+    else if (ch === sep && depth === 0) {
+      parts.push(text.slice(start, i))
+      start = i + 1
+    }
+    if (depth < 0) throw parseError('logic tree', `Unbalanced parentheses in ${text}`)
+  }
+  if (depth !== 0 || quoted) throw parseError('logic tree', `Unbalanced parentheses or quotes in ${text}`)
+  parts.push(text.slice(start))
+  return parts
+}
+
+function unquote(value: string): string {
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) return value.slice(1, -1).replace(/\\(.)/g, '$1')
+  return value
+}
+
+const operators = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in', 'cs', 'cd', 'ov', 'fts', 'plfts', 'phfts', 'wfts'])
+
+type Condition =
+  | { kind: 'op'; column: string; op: string; negate: boolean; value: string; ftsConfig?: string }
+  | { kind: 'logic'; op: 'and' | 'or'; negate: boolean; items: Condition[] }
+
+/** `[not.]op[(config)].value` → a condition on `columnName`. */
+function parseOperation(columnName: string, text: string, inTree: boolean): Condition {
+  let rest = text
+  let negate = false
+  if (rest.startsWith('not.')) {
+    negate = true
+    rest = rest.slice(4)
+  }
+  const m = /^([a-z]+)(?:\(([a-z_]+)\))?\.([\s\S]*)$/.exec(rest)
+  if (!m || !operators.has(m[1])) throw parseError(`filter (${text})`, `Unknown operator in ${columnName}=${text}`)
+  const [, op, ftsConfig, raw] = m
+  if (ftsConfig && !op.endsWith('fts')) throw parseError(`filter (${text})`)
+  return { kind: 'op', column: columnName, op, negate, value: inTree ? unquote(raw) : raw, ftsConfig }
+}
+
+function parseLogic(op: 'and' | 'or', negate: boolean, body: string): Condition {
+  if (!body.startsWith('(') || !body.endsWith(')')) throw parseError('logic tree', `Expected "(...)" after ${op}`)
+  const items = splitTopLevel(body.slice(1, -1)).map((item) => parseTreeItem(item.trim()))
+  return { kind: 'logic', op, negate, items }
+}
+
+function parseTreeItem(item: string): Condition {
+  const logic = /^(not\.)?(and|or)(\([\s\S]*\))$/.exec(item)
+  if (logic) return parseLogic(logic[2] as 'and' | 'or', !!logic[1], logic[3])
+  const dot = item.indexOf('.')
+  if (dot <= 0) throw parseError(`logic tree (${item})`)
+  return parseOperation(item.slice(0, dot), item.slice(dot + 1), true)
+}
+
+const reservedParams = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns'])
+
+interface ReadOptions {
+  conditions: Condition[]
+  order: { column: string; dir: 'asc' | 'desc'; nulls?: 'first' | 'last' }[]
+  limit?: number
+  offset: number
+}
+
+function parseNonNegative(name: string, value: string): number {
+  if (!/^\d{1,9}$/.test(value)) throw parseError(name, `${name} must be a non-negative integer, got "${value}"`)
+  return Number(value)
+}
+
+function parseQuery(url: URL): ReadOptions {
+  const conditions: Condition[] = []
+  const order: ReadOptions['order'] = []
+  let limit: number | undefined
+  let offset = 0
+  for (const [key, value] of url.searchParams) {
+    if (key === 'order') {
+      for (const term of value.split(',')) {
+        const [name, ...mods] = term.trim().split('.')
+        const entry: ReadOptions['order'][number] = { column: name, dir: 'asc' }
+        for (const mod of mods) {
+          if (mod === 'asc' || mod === 'desc') entry.dir = mod
+          else if (mod === 'nullsfirst') entry.nulls = 'first'
+          else if (mod === 'nullslast') entry.nulls = 'last'
+          else throw parseError(`order (${term})`)
+        }
+        if (!name) throw parseError(`order (${term})`)
+        order.push(entry)
+      }
+    } else if (key === 'limit') limit = parseNonNegative('limit', value)
+    else if (key === 'offset') offset = parseNonNegative('offset', value)
+    else if (reservedParams.has(key)) continue
+    else if (key === 'or' || key === 'and' || key === 'not.or' || key === 'not.and') {
+      conditions.push(parseLogic(key.endsWith('or') ? 'or' : 'and', key.startsWith('not.'), value))
+    } else conditions.push(parseOperation(key, value, false))
+  }
+  return { conditions, order, limit, offset }
+}
+
+interface SelectItem {
+  column: string
+  alias: string
+}
+
+/** `select=*` / `select=a,b,alias:c`. Embedded resources are outside this backend's subset. */
+function parseSelect(table: TableInfo, value: string | undefined): SelectItem[] | '*' {
+  if (value === undefined || value.trim() === '' || value.trim() === '*') return '*'
+  const items: SelectItem[] = []
+  for (const raw of splitTopLevel(value)) {
+    const item = raw.trim()
+    if (item === '*') {
+      for (const name of table.columns.keys()) items.push({ column: name, alias: name })
+      continue
+    }
+    if (item.includes('(')) throw parseError(`select (${item})`, 'Embedded resources are not supported by the local backend')
+    const m = /^(?:([A-Za-z_][A-Za-z0-9_]*):)?([A-Za-z_][A-Za-z0-9_ ]*)$/.exec(item)
+    if (!m) throw parseError(`select (${item})`)
+    const name = m[2]
+    column(table, name)
+    items.push({ column: name, alias: m[1] ?? name })
+  }
+  return items
+}
+
+function selectList(table: TableInfo, items: SelectItem[] | '*'): string {
+  if (items === '*') return '_r.*'
+  return items.map((i) => `${column(table, i.column)} as ${quoteIdent(i.alias)}`).join(', ')
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Compiling conditions to SQL (values only ever as parameters)
+
+class Params {
+  readonly values: unknown[] = []
+  add(value: unknown): string {
+    this.values.push(value)
+    return `$${this.values.length}`
+  }
+}
+
+const comparisons: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*', cs: '@>', cd: '<@', ov: '&&', isdistinct: 'is distinct from' }
+const isValues: Record<string, string> = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' }
+const ftsFunctions: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }
+
+/** A Postgres array literal from a PostgREST list, so `in` sends one parameter however long the list. */
+function arrayLiteral(items: string[]): string {
+  return `{${items.map((i) => `"${i.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`
+}
+
+function compileCondition(table: TableInfo, cond: Condition, params: Params): string {
+  if (cond.kind === 'logic') {
+    const parts = cond.items.map((item) => compileCondition(table, item, params))
+    const joined = parts.length ? `(${parts.join(cond.op === 'or' ? ' or ' : ' and ')})` : cond.op === 'or' ? 'false' : 'true'
+    return cond.negate ? `not ${joined}` : joined
+  }
+  const col = column(table, cond.column)
+  let sql: string
+  if (cond.op === 'is') {
+    const keyword = isValues[cond.value.toLowerCase()]
+    if (!keyword) throw parseError(`filter (is.${cond.value})`, 'is accepts null, true, false or unknown')
+    sql = `${col} is ${keyword}`
+  } else if (cond.op === 'in') {
+    if (!cond.value.startsWith('(') || !cond.value.endsWith(')')) throw parseError(`filter (in.${cond.value})`, 'in expects (a,b,...)')
+    const inner = cond.value.slice(1, -1)
+    const items = inner.trim() === '' ? [] : splitTopLevel(inner).map((v) => unquote(v.trim()))
+    const type = table.columns.get(cond.column)!.type
+    sql = `${col} = any (${params.add(arrayLiteral(items))}::${type.endsWith('[]') ? 'text' : type}[])`
+  } else if (cond.op in ftsFunctions) {
+    const config = cond.ftsConfig ? `${params.add(cond.ftsConfig)}::regconfig, ` : ''
+    sql = `${col} @@ ${ftsFunctions[cond.op]}(${config}${params.add(cond.value)})`
+  } else {
+    let value = cond.value
+    if (cond.op === 'like' || cond.op === 'ilike') value = value.replace(/\*/g, '%')
+    if (cond.op === 'ov' && value.startsWith('(') && value.endsWith(')')) value = `{${value.slice(1, -1)}}`
+    sql = `${col} ${comparisons[cond.op]} ${params.add(value)}`
+  }
+  return cond.negate ? `not (${sql})` : sql
+}
+
+function whereClause(table: TableInfo, conditions: Condition[], params: Params): string {
+  if (conditions.length === 0) return ''
+  return ` where ${conditions.map((c) => compileCondition(table, c, params)).join(' and ')}`
+}
+
+function orderClause(table: TableInfo, order: ReadOptions['order']): string {
+  if (order.length === 0) return ''
+  const terms = order.map((o) => `${column(table, o.column)} ${o.dir}${o.nulls ? ` nulls ${o.nulls}` : ''}`)
+  return ` order by ${terms.join(', ')}`
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Headers
+
+interface Prefer {
+  return?: 'minimal' | 'representation' | 'headers-only'
+  count?: 'exact' | 'planned' | 'estimated'
+  resolution?: 'merge-duplicates' | 'ignore-duplicates'
+  missing?: 'default' | 'null'
+}
+
+function parsePrefer(header: string | undefined): Prefer {
+  const prefer: Record<string, string> = {}
+  for (const part of (header ?? '').split(',')) {
+    const [k, v] = part.trim().split('=')
+    if (k && v) prefer[k.trim()] = v.trim()
+  }
+  return prefer as Prefer
+}
+
+function wantsSingleObject(c: Context): boolean {
+  return (c.req.header('accept') ?? '').includes('application/vnd.pgrst.object+json')
+}
+
+function checkProfile(c: Context) {
+  for (const name of ['accept-profile', 'content-profile']) {
+    const profile = c.req.header(name)
+    if (profile && profile !== 'public') {
+      throw new RestError(406, 'PGRST106', 'The schema must be one of the following: public', null, null)
+    }
+  }
+}
+
+function parseRangeHeader(c: Context): { offset: number; limit?: number } | null {
+  const range = c.req.header('range')
+  if (!range) return null
+  const m = /^(?:items=)?(\d+)-(\d*)$/.exec(range.trim())
+  if (!m) throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `Range header "${range}" is not of the form a-b`)
+  const from = Number(m[1])
+  const to = m[2] === '' ? undefined : Number(m[2])
+  if (to !== undefined && to < from) throw new RestError(416, 'PGRST103', 'Requested range not satisfiable')
+  return { offset: from, limit: to === undefined ? undefined : to - from + 1 }
+}
+
+function contentRange(offset: number, rows: number, total: number | null): string {
+  const size = total === null ? '*' : String(total)
+  return rows > 0 ? `${offset}-${offset + rows - 1}/${size}` : `*/${size}`
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Errors
+
+interface PgError {
+  code?: string
+  message: string
+  detail?: string
+  hint?: string
+}
+
+function isPgError(err: unknown): err is PgError {
+  return !!err && typeof err === 'object' && typeof (err as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((err as PgError).code!)
+}
+
+/** PostgREST's status for a Postgres error. Never 503/520: postgrest-js retries those. */
+function statusForPgError(code: string, role: RequestRole): ContentfulStatusCode {
+  if (code === '42501') return role === 'anon' ? 401 : 403
+  if (code === '23505' || code === '23503') return 409
+  if (code === '42P01' || code === '42883') return 404
+  if (code === '42P10') return 400
+  if (code.startsWith('22') || code.startsWith('23') || code.startsWith('42') || code === 'P0001') return 400
+  if (code === '25006') return 405
+  return 500
+}
+
+const single = (rows: number) =>
+  new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`)
+
+// ---------------------------------------------------------------------------------------------------------
+// The app
+
+interface Outcome {
+  status: ContentfulStatusCode | 204
+  body?: string
+  contentRange?: string
+  preferenceApplied?: string[]
+}
+
+/** `/rest/v1`: the PostgREST subset. Each request is one transaction under the caller's verified role. */
+export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
+  const app = new Hono()
+  let catalog: Promise<Catalog> | null = null
+  const getCatalog = () => (catalog ??= loadCatalog(db).catch((err) => {
+    catalog = null
+    throw err
+  }))
+
+  async function run(c: Context, work: (tx: Transaction, table: TableInfo, role: RequestRole) => Promise<Outcome>): Promise<Response> {
+    const who = await requestRole(c, keys)
+    if (who instanceof Response) return who
+    try {
+      checkProfile(c)
+      const table = findTable(await getCatalog(), c.req.param('table') ?? '')
+      const outcome = await withClaims(db, who.claims, who.role, (tx) => work(tx, table, who.role))
+      const headers: Record<string, string> = {}
+      if (outcome.contentRange) headers['Content-Range'] = outcome.contentRange
+      if (outcome.preferenceApplied?.length) headers['Preference-Applied'] = outcome.preferenceApplied.join(', ')
+      if (outcome.status === 204 || outcome.body === undefined) return c.body(null, outcome.status === 204 ? 204 : outcome.status, headers)
+      headers['Content-Type'] = wantsSingleObject(c) ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8'
+      return c.body(outcome.body, outcome.status, headers)
+    } catch (err) {
+      if (err instanceof RestError) return c.json(err.body(), err.status)
+      if (isPgError(err)) {
+        const status = statusForPgError(err.code!, who.role)
+        if (status === 500) logger.error({ err, path: c.req.path }, 'database error')
+        return c.json({ code: err.code, details: err.detail ?? null, hint: err.hint ?? null, message: err.message }, status)
+      }
+      throw err
+    }
+  }
+
+  /** Reads the rows as PostgREST would, or one object for `Accept: application/vnd.pgrst.object+json`. */
+  function rowsBody(c: Context, json: string, rows: number): string {
+    if (!wantsSingleObject(c)) return json
+    if (rows !== 1) throw single(rows)
+    return JSON.stringify((JSON.parse(json) as unknown[])[0])
+  }
+
+  app.get('/:table', (c) =>
+    run(c, async (tx, table) => {
+      const url = new URL(c.req.url)
+      const query = parseQuery(url)
+      const range = parseRangeHeader(c)
+      const prefer = parsePrefer(c.req.header('prefer'))
+      const items = parseSelect(table, url.searchParams.get('select') ?? undefined)
+      const offset = url.searchParams.has('offset') || !range ? query.offset : range.offset
+      const requested = url.searchParams.has('limit') ? query.limit : range?.limit
+      const limit = Math.min(requested ?? maxRows, maxRows)
+
+      const params = new Params()
+      const from = ` from public.${quoteIdent(table.name)} as _r${whereClause(table, query.conditions, params)}`
+      const order = orderClause(table, query.order)
+      const pageSql = `select coalesce(json_agg(row_to_json(_t)), '[]')::text as body, count(*)::int as n
+        from (select ${selectList(table, items)}${from}${order} limit ${params.add(limit)} offset ${params.add(offset)}) _t`
+      const page = (await tx.query<{ body: string; n: number }>(pageSql, params.values)).rows[0]
+
+      let total: number | null = null
+      const applied: string[] = []
+      if (prefer.count === 'exact' || prefer.count === 'planned' || prefer.count === 'estimated') {
+        // Count with the same filters; the page's limit/offset parameters are simply unused here.
+        const countParams = params.values.slice(0, -2)
+        total = (await tx.query<{ n: number }>(`select count(*)::int as n${from}`, countParams)).rows[0].n
+        applied.push(`count=${prefer.count}`)
+      }
+      return {
+        status: 200,
+        body: rowsBody(c, page.body, page.n),
+        contentRange: contentRange(offset, page.n, total),
+        preferenceApplied: applied,
+      }
+    }),
+  )
+
+  async function readJsonBody(c: Context): Promise<unknown> {
+    const text = await c.req.text()
+    try {
+      return JSON.parse(text)
+    } catch {
+      throw new RestError(400, 'PGRST102', 'Empty or invalid json')
+    }
+  }
+
+  /** Result of a write with `returning`, honouring `Prefer: return=` and the single-object Accept header. */
+  async function writeResult(
+    c: Context,
+    tx: Transaction,
+    table: TableInfo,
+    sql: (returning: string) => string,
+    params: Params,
+    prefer: Prefer,
+    successStatus: 200 | 201,
+  ): Promise<Outcome> {
+    const url = new URL(c.req.url)
+    const represent = prefer.return === 'representation'
+    const applied: string[] = []
+    if (prefer.return) applied.push(`return=${prefer.return}`)
+    if (prefer.resolution) applied.push(`resolution=${prefer.resolution}`)
+    if (prefer.count) applied.push(`count=${prefer.count}`)
+    const returning = represent ? selectList(table, parseSelect(table, url.searchParams.get('select') ?? undefined)) : '1 as _one'
+    const result = (
+      await tx.query<{ body: string; n: number }>(
+        `with _w as (${sql(returning)}) select coalesce(json_agg(row_to_json(_w)), '[]')::text as body, count(*)::int as n from _w`,
+        params.values,
+      )
+    ).rows[0]
+    const total = prefer.count ? result.n : null
+    if (wantsSingleObject(c) && result.n !== 1) throw single(result.n)
+    const range = `*/${total ?? '*'}`
+    if (!represent) return { status: successStatus === 201 ? 201 : 204, contentRange: range, preferenceApplied: applied }
+    return { status: successStatus, body: rowsBody(c, result.body, result.n), contentRange: range, preferenceApplied: applied }
+  }
+
+  app.post('/:table', (c) =>
+    run(c, async (tx, table) => {
+      const url = new URL(c.req.url)
+      const prefer = parsePrefer(c.req.header('prefer'))
+      const body = await readJsonBody(c)
+      const rows = Array.isArray(body) ? body : [body]
+      if (!rows.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) {
+        throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object or an array of objects')
+      }
+      const objects = rows as Record<string, unknown>[]
+
+      const columnsParam = url.searchParams.get('columns')
+      const listed = columnsParam
+        ? columnsParam.split(',').map((s) => s.trim().replace(/^"|"$/g, ''))
+        : [...new Set(objects.flatMap((o) => Object.keys(o)))]
+      for (const name of listed) {
+        if (!table.columns.has(name)) {
+          throw new RestError(400, 'PGRST204', `Could not find the '${name}' column of '${table.name}' in the schema cache`)
+        }
+      }
+
+      let conflict = ''
+      if (prefer.resolution || url.searchParams.has('on_conflict')) {
+        const target = url.searchParams.get('on_conflict')?.split(',').map((s) => s.trim()) ?? table.primaryKey
+        if (target.length === 0) throw new RestError(400, 'PGRST100', `"failed to parse on_conflict"`, `${table.name} has no primary key`)
+        const targetSql = target.map((name) => (column(table, name), quoteIdent(name))).join(', ')
+        if (prefer.resolution === 'merge-duplicates') {
+          const sets = listed.map((name) => `${quoteIdent(name)} = excluded.${quoteIdent(name)}`)
+          conflict = sets.length ? ` on conflict (${targetSql}) do update set ${sets.join(', ')}` : ` on conflict (${targetSql}) do nothing`
+        } else if (prefer.resolution === 'ignore-duplicates') conflict = ` on conflict (${targetSql}) do nothing`
+      }
+
+      // `missing=default` (and a lone object) leaves unlisted columns to their defaults; PostgREST's
+      // default for arrays is NULL for keys an object lacks, which json_populate_recordset gives us.
+      const groups: { columns: string[]; objects: Record<string, unknown>[] }[] = []
+      if (prefer.missing === 'default' && !columnsParam) {
+        const bySignature = new Map<string, { columns: string[]; objects: Record<string, unknown>[] }>()
+        for (const o of objects) {
+          const cols = Object.keys(o).sort()
+          const key = JSON.stringify(cols)
+          const group = bySignature.get(key) ?? { columns: cols, objects: [] }
+          group.objects.push(o)
+          bySignature.set(key, group)
+        }
+        groups.push(...bySignature.values())
+      } else groups.push({ columns: listed, objects })
+
+      const params = new Params()
+      const statements = groups.map((g) => {
+        const target = `public.${quoteIdent(table.name)} as _r`
+        if (g.columns.length === 0) {
+          // `{}`: every column takes its default, one row per object.
+          const count = params.add(g.objects.length)
+          return (returning: string) => `insert into ${target} select from generate_series(1, ${count}::int) returning ${returning}`
+        }
+        const cols = g.columns.map(quoteIdent).join(', ')
+        const source = params.add(JSON.stringify(g.objects))
+        return (returning: string) =>
+          `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(null::public.${quoteIdent(table.name)}, ${source}::json)${conflict} returning ${returning}`
+      })
+      if (statements.length === 0) {
+        return { status: 201, body: prefer.return === 'representation' ? '[]' : undefined, contentRange: '*/*' }
+      }
+      if (statements.length > 1) {
+        // Several inserts in one statement need CTEs: data-modifying statements cannot be union members.
+        const ctes = statements.map((s, i) => `_i${i} as (${s('_r.*')})`).join(', ')
+        const represent = prefer.return === 'representation'
+        const items = represent ? parseSelect(table, url.searchParams.get('select') ?? undefined) : null
+        const outer = items && items !== '*' ? items.map((i) => `_r.${quoteIdent(i.column)} as ${quoteIdent(i.alias)}`).join(', ') : '_r.*'
+        const unioned = statements.map((_, i) => `select * from _i${i}`).join(' union all ')
+        const result = (
+          await tx.query<{ body: string; n: number }>(
+            `with ${ctes}, _w as (select ${outer} from (${unioned}) _r) select coalesce(json_agg(row_to_json(_w)), '[]')::text as body, count(*)::int as n from _w`,
+            params.values,
+          )
+        ).rows[0]
+        if (wantsSingleObject(c) && result.n !== 1) throw single(result.n)
+        if (!represent) return { status: 201, contentRange: `*/${prefer.count ? result.n : '*'}` }
+        return { status: 201, body: rowsBody(c, result.body, result.n), contentRange: `*/${prefer.count ? result.n : '*'}` }
+      }
+      return writeResult(c, tx, table, statements[0], params, prefer, 201)
+    }),
+  )
+
+  app.patch('/:table', (c) =>
+    run(c, async (tx, table) => {
+      const prefer = parsePrefer(c.req.header('prefer'))
+      const body = await readJsonBody(c)
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+        throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'An update body must be one JSON object')
+      }
+      const names = Object.keys(body)
+      for (const name of names) {
+        if (!table.columns.has(name)) {
+          throw new RestError(400, 'PGRST204', `Could not find the '${name}' column of '${table.name}' in the schema cache`)
+        }
+      }
+      const query = parseQuery(new URL(c.req.url))
+      const params = new Params()
+      const source = params.add(JSON.stringify(body))
+      const where = whereClause(table, query.conditions, params)
+      if (names.length === 0) {
+        // Nothing to change: answer like an update that touched no rows.
+        if (prefer.return !== 'representation') return { status: 204 }
+        if (wantsSingleObject(c)) throw single(0)
+        return { status: 200, body: '[]' }
+      }
+      const sets = names.map((n) => `${quoteIdent(n)} = _v.${quoteIdent(n)}`).join(', ')
+      return writeResult(
+        c,
+        tx,
+        table,
+        (returning) =>
+          `update public.${quoteIdent(table.name)} as _r set ${sets} from json_populate_record(null::public.${quoteIdent(table.name)}, ${source}::json) as _v${where} returning ${returning}`,
+        params,
+        prefer,
+        200,
+      )
+    }),
+  )
+
+  app.delete('/:table', (c) =>
+    run(c, async (tx, table) => {
+      const prefer = parsePrefer(c.req.header('prefer'))
+      const query = parseQuery(new URL(c.req.url))
+      const params = new Params()
+      const where = whereClause(table, query.conditions, params)
+      return writeResult(c, tx, table, (returning) => `delete from public.${quoteIdent(table.name)} as _r${where} returning ${returning}`, params, prefer, 200)
+    }),
+  )
+
+  app.all('/:table', (c) => c.json({ code: 'PGRST117', details: null, hint: null, message: `Unsupported HTTP method: ${c.req.method}` }, 405))
+  app.all('*', (c) => c.json({ code: 'PGRST125', details: null, hint: null, message: `Invalid path specified in request URL` }, 404))
+
+  return app
+}
