@@ -139,7 +139,7 @@ export async function upsertPasswordUser(db: Queryable, email: string, password:
   const hash = await hashPassword(password)
   const existing = await findUserByEmail(db, address)
   if (existing) {
-    await db.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid', [existing.id, hash])
+    await db.query('update auth.users set encrypted_password = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1::uuid', [existing.id, hash])
     return { id: existing.id, created: false }
   }
   const { rows } = await db.query<{ id: string }>(
