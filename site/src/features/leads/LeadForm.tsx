@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useForm, type FieldPath } from 'react-hook-form'
+import { useNavigate } from 'react-router-dom'
+import { toast } from 'sonner'
+import { leadSchema, type LeadInput } from '@shared/schemas/lead.ts'
+import { Alert } from '@shared/ui/Alert.tsx'
+import { Spinner } from '@shared/ui/Spinner.tsx'
+import { cx } from '@shared/ui/cx.ts'
+import { useEmailServiceHealth } from '../email/useEmailServiceHealth.ts'
+import { saveLeadLocally } from './lead-storage.ts'
+import { newIdempotencyKey, submitFallbackMessage, submitLead } from './submit-lead.ts'
+
+/** Spec §9: the page goes to / this long after a submission. */
+export const redirectAfterSubmitMs = 3000
+
+interface FieldSpec {
+  name: FieldPath<LeadInput>
+  label: string
+  placeholder: string
+  type?: string
+  autoComplete?: string
+  multiline?: boolean
+}
+
+/** Spec §2: the five fields, in order. */
+const fields: FieldSpec[] = [
+  { name: 'name', label: 'Full Name', placeholder: 'Jane Cooper', autoComplete: 'name' },
+  { name: 'email', label: 'Email', placeholder: 'jane@company.com', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone Number', placeholder: '+1 555 123 4567 (with country code)', type: 'tel', autoComplete: 'tel' },
+  {
+    name: 'requirement',
+    label: 'Team Requirements',
+    placeholder: 'Tell us about the team you want to build: roles, seniority, team size and timeline',
+    multiline: true,
+  },
+  { name: 'techStack', label: 'Technology Stack', placeholder: 'e.g. React, Node.js, Python, AWS' },
+]
+
+const fieldClasses =
+  'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
+  'transition focus:border-indigo-500 focus:ring-4 focus:ring-indigo-500/15 focus:outline-none ' +
+  'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/15'
+
+/** The lead form of /get-started: spec §2 texts, §4 submission flow, §5 validation. */
+export function LeadForm() {
+  const navigate = useNavigate()
+  const id = useId()
+  const [submitError, setSubmitError] = useState<string | null>(null)
+  const honeypot = useRef<HTMLInputElement>(null)
+  /** The key of the last attempted values: a retry of the same values reuses it (stored once). */
+  const lastAttempt = useRef<{ values: string; key: string } | null>(null)
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LeadInput>({
+    resolver: zodResolver(leadSchema),
+    defaultValues: { name: '', email: '', phone: '', requirement: '', techStack: '' },
+  })
+
+  // Spec §4: on load the email service's reachability is checked and kept; it is not shown.
+  const { state: emailService } = useEmailServiceHealth()
+  useEffect(() => {
+    if (emailService.status !== 'checking') rememberEmailServiceStatus(emailService.status)
+  }, [emailService.status])
+
+  useEffect(() => () => {
+    if (redirectTimer.current) clearTimeout(redirectTimer.current)
+  }, [])
+
+  const onSubmit = async (lead: LeadInput) => {
+    setSubmitError(null)
+    try {
+      saveLeadLocally(lead, window.localStorage)
+      const values = JSON.stringify(lead)
+      if (lastAttempt.current?.values !== values) lastAttempt.current = { values, key: newIdempotencyKey() }
+      const result = await submitLead(lead, lastAttempt.current.key, { honeypot: honeypot.current?.value })
+      if (result.confirmationSent && result.notificationSent) {
+        toast.success('Form submitted successfully!', {
+          description: "We'll get back to you soon.",
+          action: { label: 'Thanks', onClick: () => {} },
+        })
+      } else {
+        // The server keeps the lead and its outbox retries the emails; the visitor need not wait.
+        console.warn('Lead stored; emails pending', result)
+        toast.info('Your information was saved', { description: "We'll process your request shortly." })
+      }
+      redirectTimer.current = setTimeout(() => navigate('/'), redirectAfterSubmitMs)
+    } catch (err) {
+      console.error('Lead submission failed', err)
+      setSubmitError(err instanceof Error && err.message ? err.message : submitFallbackMessage)
+      toast.error('Something went wrong!')
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      {submitError && (
+        <Alert variant="destructive" title="Submission failed" className="rounded-xl">
+          {submitError}
+        </Alert>
+      )}
+      <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-slate-200 bg-white shadow-xl shadow-indigo-950/5">
+        <div className="border-b border-slate-100 px-6 pt-6 pb-4 sm:px-8">
+          <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
+            Request Information
+          </h2>
+          <p className="mt-1 text-sm text-slate-500">Fill out this form and we'll get back to you within 24 hours</p>
+        </div>
+        <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5 px-6 py-6 sm:px-8">
+          {fields.map((field) => {
+            const error = errors[field.name]?.message
+            const inputId = `${id}-${field.name}`
+            const errorId = `${inputId}-error`
+            const common = {
+              id: inputId,
+              placeholder: field.placeholder,
+              'aria-invalid': error ? true : false,
+              'aria-describedby': error ? errorId : undefined,
+              className: cx(fieldClasses, field.multiline && 'min-h-32 resize-y'),
+              ...register(field.name),
+            }
+            return (
+              <div key={field.name} className="space-y-1.5">
+                <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+                  {field.label}
+                </label>
+                {field.multiline ? (
+                  <textarea rows={5} {...common} />
+                ) : (
+                  <input type={field.type ?? 'text'} autoComplete={field.autoComplete} {...common} />
+                )}
+                {error && (
+                  <p id={errorId} className="text-sm text-red-600">
+                    {error}
+                  </p>
+                )}
+              </div>
+            )
+          })}
+
+          {/* Honeypot: off-screen and skipped by keyboard and screen readers; only bots fill it in. */}
+          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+            <label htmlFor={`${id}-company-website`}>Company website</label>
+            <input ref={honeypot} id={`${id}-company-website`} name="company_website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </div>
+
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-gradient-to-r from-indigo-600 to-violet-600 px-5 py-3 text-base font-semibold text-white shadow-lg shadow-indigo-600/25 transition hover:from-indigo-500 hover:to-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-70"
+          >
+            {isSubmitting && <Spinner className="size-5" />}
+            {isSubmitting ? 'Processing...' : 'Submit Request'}
+          </button>
+          <p className="text-center text-xs text-slate-500">Your information is secure and will only be used to contact you about your requirements.</p>
+        </form>
+      </section>
+    </div>
+  )
+}
+
+/** The last known reachability of the email service (spec §4: stored, not shown). */
+let emailServiceStatus: 'available' | 'unavailable' | null = null
+
+function rememberEmailServiceStatus(status: 'available' | 'unavailable') {
+  emailServiceStatus = status
+}
+
+export function lastEmailServiceStatus() {
+  return emailServiceStatus
+}
