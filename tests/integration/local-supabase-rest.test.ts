@@ -1,0 +1,472 @@
+import { SignJWT } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
+import type { SupabaseClient } from '../../shared/data/client.ts'
+import { bodyLimits } from '../../server/local-supabase/index.ts'
+import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+
+// Conformance of the embedded backend's /rest/v1 with what supabase-js expects from PostgREST,
+// through the real client against the real server (PGlite, migrations, seed, RLS).
+
+let server: TestServer
+let anon: SupabaseClient
+let service: SupabaseClient
+let editor: SupabaseClient
+
+const seededPublished = 7
+
+beforeAll(async () => {
+  server = await startTestServer()
+  anon = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey)
+  service = createNodeSupabaseClient(server.url, server.ctx.supabase.serviceRoleKey)
+  editor = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey)
+  const { error } = await editor.auth.signInWithPassword(testEditor)
+  if (error) throw error
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+const rest = (path: string, init: RequestInit & { token?: string } = {}) => {
+  const token = init.token ?? server.ctx.supabase.anonKey
+  const headers = new Headers(init.headers)
+  if (!headers.has('apikey')) headers.set('apikey', server.ctx.supabase.anonKey)
+  if (!headers.has('authorization')) headers.set('authorization', `Bearer ${token}`)
+  return fetch(`${server.url}/rest/v1/${path}`, { ...init, headers })
+}
+
+async function blogCount(): Promise<number> {
+  const { count, error } = await service.from('blogs').select('*', { count: 'exact', head: true })
+  if (error) throw error
+  return count ?? -1
+}
+
+describe('reading posts', () => {
+  it('lists published posts newest first and oldest first, hiding drafts from visitors', async () => {
+    const newest = await anon.from('blogs').select('*').order('created_at', { ascending: false })
+    expect(newest.error).toBeNull()
+    expect(newest.data).toHaveLength(seededPublished)
+    const dates = newest.data!.map((p) => p.created_at as string)
+    expect([...dates].sort().reverse()).toEqual(dates)
+    expect(newest.data!.every((p) => p.status === 'published')).toBe(true)
+
+    const oldest = await anon.from('blogs').select('slug,created_at').order('created_at', { ascending: true })
+    expect(oldest.data!.map((p) => p.slug)).toEqual(newest.data!.map((p) => p.slug).reverse())
+  })
+
+  it('returns timestamps in PostgREST format and tags as arrays', async () => {
+    const { data } = await anon.from('blogs').select('created_at,tags').limit(1)
+    expect(data![0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/)
+    expect(Array.isArray(data![0].tags)).toBe(true)
+  })
+
+  it('returns one post by slug as a bare object', async () => {
+    const { data, error, status } = await anon.from('blogs').select('*').eq('slug', 'hiring-in-two-weeks-how-our-talent-acquisition-works').single()
+    expect(error).toBeNull()
+    expect(status).toBe(200)
+    expect(data).toMatchObject({ title: 'Hiring in Two Weeks: How Our Talent Acquisition Works', type: 'blog' })
+    expect(data!.content).toContain('<h2>')
+  })
+
+  it('answers 406 PGRST116 when a single post is asked for and none matches', async () => {
+    const { data, error, status } = await anon.from('blogs').select('*').eq('slug', 'no-such-post').single()
+    expect(data).toBeNull()
+    expect(status).toBe(406)
+    expect(error).toMatchObject({
+      code: 'PGRST116',
+      details: 'The result contains 0 rows',
+      hint: null,
+      message: 'Cannot coerce the result to a single JSON object',
+    })
+  })
+
+  it('answers 406 when a single object is asked for and several rows match', async () => {
+    const { error } = await anon.from('blogs').select('slug').eq('type', 'ebook').single()
+    expect(error).toMatchObject({ code: 'PGRST116', details: 'The result contains 2 rows' })
+  })
+
+  it('maybeSingle gives null for no row', async () => {
+    const { data, error } = await anon.from('blogs').select('*').eq('slug', 'no-such-post').maybeSingle()
+    expect(error).toBeNull()
+    expect(data).toBeNull()
+  })
+
+  it('counts exactly with a range and reports Content-Range', async () => {
+    const { data, count, error } = await anon.from('blogs').select('slug', { count: 'exact' }).order('created_at').range(2, 4)
+    expect(error).toBeNull()
+    expect(count).toBe(seededPublished)
+    expect(data).toHaveLength(3)
+
+    const res = await rest('blogs?select=slug&order=created_at.asc&offset=5&limit=5', { headers: { prefer: 'count=exact' } })
+    expect(res.headers.get('content-range')).toBe(`5-6/${seededPublished}`)
+    const empty = await rest('blogs?select=slug&offset=50&limit=5', { headers: { prefer: 'count=exact' } })
+    expect(empty.headers.get('content-range')).toBe(`*/${seededPublished}`)
+  })
+
+  it('honours the Range header', async () => {
+    const res = await rest('blogs?select=slug&order=created_at.desc', { headers: { range: '1-2' } })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toHaveLength(2)
+    expect(res.headers.get('content-range')).toBe('1-2/*')
+  })
+
+  it('counts with a HEAD request and no body', async () => {
+    const { count, data, error } = await anon.from('blogs').select('*', { count: 'exact', head: true }).eq('type', 'case study')
+    expect(error).toBeNull()
+    expect(data).toBeNull()
+    expect(count).toBe(2)
+  })
+
+  it('searches title or content case-insensitively with or + ilike', async () => {
+    const { data, error } = await anon
+      .from('blogs')
+      .select('slug')
+      .or('title.ilike.%RETENTION%,content.ilike.%retention is not perks%')
+    expect(error).toBeNull()
+    expect(data!.map((p) => p.slug)).toEqual(['retention-is-a-product-keeping-engineers-for-years'])
+
+    const both = await anon.from('blogs').select('slug').or('title.ilike.*case study*,content.ilike.*TALENT BOT model*').eq('type', 'case study')
+    expect(both.data!.map((p) => p.slug).sort()).toEqual(['case-study-fintech-platform-team-in-4-weeks', 'case-study-health-tech-dedicated-company'])
+  })
+
+  it('combines several orderings with nulls placement', async () => {
+    const { data, error } = await anon.from('blogs').select('type,created_at').order('type', { ascending: true }).order('created_at', { ascending: false, nullsFirst: false })
+    expect(error).toBeNull()
+    const keys = data!.map((p) => `${p.type}|${p.created_at}`)
+    const sorted = [...data!].sort((a, b) => (a.type === b.type ? (a.created_at < b.created_at ? 1 : -1) : a.type < b.type ? -1 : 1))
+    expect(keys).toEqual(sorted.map((p) => `${p.type}|${p.created_at}`))
+  })
+
+  it('renames columns with alias:column', async () => {
+    const { data } = await anon.from('blogs').select('name:title').eq('slug', 'case-study-health-tech-dedicated-company').single()
+    expect(data).toEqual({ name: 'Case Study: From One Engineer to a Dedicated Company for a Health-tech Startup' })
+  })
+})
+
+describe('filters', () => {
+  const slugs = async (q: PromiseLike<{ data: { slug: string }[] | null; error: unknown }>) => {
+    const { data, error } = await q
+    expect(error).toBeNull()
+    return data!.map((r) => r.slug).sort()
+  }
+  const all = () => anon.from('blogs').select('slug')
+  const fintech = 'case-study-fintech-platform-team-in-4-weeks'
+  const guide = 'founders-guide-to-setting-up-a-gcc-in-india'
+
+  it('eq and neq', async () => {
+    expect(await slugs(all().eq('slug', fintech))).toEqual([fintech])
+    expect(await slugs(all().neq('slug', fintech))).toHaveLength(seededPublished - 1)
+  })
+
+  it('gt, gte, lt, lte on timestamps', async () => {
+    expect(await slugs(all().lt('created_at', '2026-05-01'))).toEqual([guide])
+    expect(await slugs(all().lte('created_at', '2026-05-20T10:00:00+00:00'))).toEqual([fintech, guide])
+    expect(await slugs(all().gt('created_at', '2026-09-02T08:00:00Z'))).toEqual(['playbook-onboarding-your-india-team-in-30-days'])
+    expect(await slugs(all().gte('created_at', '2026-09-02T08:00:00Z'))).toHaveLength(2)
+  })
+
+  it('like (case-sensitive) and ilike', async () => {
+    expect(await slugs(all().like('title', '%Founder%'))).toEqual([guide])
+    expect(await slugs(all().like('title', '%founder%'))).toEqual([])
+    expect(await slugs(all().ilike('title', '%founder%'))).toEqual([guide])
+  })
+
+  it('is null / not is null', async () => {
+    expect(await slugs(all().is('cover_image_url', null))).toHaveLength(seededPublished)
+    expect(await slugs(all().not('excerpt', 'is', null))).toHaveLength(seededPublished)
+  })
+
+  it('in, with quoted values containing commas', async () => {
+    expect(await slugs(all().in('slug', [fintech, guide, 'missing']))).toEqual([fintech, guide])
+    expect(await slugs(all().in('type', ['case study', 'a,b']))).toHaveLength(2)
+  })
+
+  it('cs (contains) and cd (contained by) on tags', async () => {
+    expect(await slugs(all().contains('tags', ['fintech']))).toEqual([fintech])
+    expect(await slugs(all().contains('tags', ['ebook', 'guide']))).toEqual([guide])
+    expect(await slugs(all().containedBy('tags', ['ebook', 'guide', 'gcc', 'extra']))).toEqual([guide])
+  })
+
+  it('not. prefix on any operator', async () => {
+    expect(await slugs(all().not('type', 'eq', 'blog').not('type', 'eq', 'ebook'))).toHaveLength(2)
+    expect(await slugs(all().not('slug', 'in', `(${fintech},${guide})`))).toHaveLength(seededPublished - 2)
+  })
+
+  it('nested and/or trees', async () => {
+    const rows = await slugs(all().or(`and(type.eq.ebook,tags.cs.{guide}),slug.eq.${fintech}`))
+    expect(rows).toEqual([fintech, guide])
+  })
+
+  it('treats injection-looking values as plain values', async () => {
+    for (const value of ["'; drop table blogs; --", ') or 1=1', "' or '1'='1", 'x"; select 1; --']) {
+      const { data, error } = await anon.from('blogs').select('slug').eq('slug', value)
+      expect(error).toBeNull()
+      expect(data).toEqual([])
+      const search = await anon.from('blogs').select('slug').or(`title.ilike.%${value}%,content.ilike.%${value}%`)
+      expect(search.status).toBeLessThan(500)
+    }
+    expect(await blogCount()).toBe(seededPublished + 1)
+  })
+})
+
+describe('writing posts', () => {
+  it('upserts on slug without and with .select(), updating the existing row', async () => {
+    const first = await editor.from('blogs').upsert({ title: 'Upsert one', slug: 'upsert-one', author: 'Ana', tags: ['a'] }, { onConflict: 'slug' })
+    expect(first.error).toBeNull()
+    expect(first.status).toBe(201)
+    expect(first.data).toBeNull()
+
+    const second = await editor
+      .from('blogs')
+      .upsert({ title: 'Upsert one, revised', slug: 'upsert-one', author: 'Ana', tags: ['a', 'b'], content: '<p>Hi</p>' }, { onConflict: 'slug' })
+      .select()
+      .single()
+    expect(second.error).toBeNull()
+    expect(second.status).toBe(201)
+    expect(second.data).toMatchObject({ title: 'Upsert one, revised', slug: 'upsert-one', tags: ['a', 'b'], type: 'blog', status: 'published' })
+
+    const rows = await service.from('blogs').select('title').eq('slug', 'upsert-one')
+    expect(rows.data).toEqual([{ title: 'Upsert one, revised' }])
+  })
+
+  it('sets updated_at on update and keeps created_at', async () => {
+    const before = await service.from('blogs').select('created_at,updated_at').eq('slug', 'upsert-one').single()
+    await new Promise((r) => setTimeout(r, 10))
+    const after = await editor.from('blogs').update({ excerpt: 'New excerpt' }).eq('slug', 'upsert-one').select('created_at,updated_at,excerpt').single()
+    expect(after.error).toBeNull()
+    expect(after.data!.excerpt).toBe('New excerpt')
+    expect(after.data!.created_at).toBe(before.data!.created_at)
+    expect(after.data!.updated_at > before.data!.updated_at).toBe(true)
+  })
+
+  it('ignores duplicates when asked to', async () => {
+    const { error, status } = await editor
+      .from('blogs')
+      .upsert({ title: 'Should not win', slug: 'upsert-one', author: 'Bo' }, { onConflict: 'slug', ignoreDuplicates: true })
+    expect(error).toBeNull()
+    expect(status).toBe(201)
+    const row = await service.from('blogs').select('title').eq('slug', 'upsert-one').single()
+    expect(row.data!.title).toBe('Upsert one, revised')
+  })
+
+  it('inserts an array of posts with the columns parameter', async () => {
+    const { data, error } = await editor
+      .from('blogs')
+      .insert([
+        { title: 'Batch A', slug: 'batch-a', author: 'Ana', type: 'ebook' },
+        { title: 'Batch B', slug: 'batch-b', author: 'Bo', type: 'case study' },
+      ])
+      .select('slug,type')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { slug: 'batch-a', type: 'ebook' },
+      { slug: 'batch-b', type: 'case study' },
+    ])
+  })
+
+  it('deletes by slug with 204 and the post is gone', async () => {
+    const { error, status } = await editor.from('blogs').delete().eq('slug', 'batch-a')
+    expect(error).toBeNull()
+    expect(status).toBe(204)
+    const gone = await service.from('blogs').select('slug').eq('slug', 'batch-a')
+    expect(gone.data).toEqual([])
+    const withRows = await editor.from('blogs').delete().eq('slug', 'batch-b').select('slug')
+    expect(withRows.data).toEqual([{ slug: 'batch-b' }])
+  })
+})
+
+describe('error mapping', () => {
+  it('a duplicate slug is 409 23505', async () => {
+    const { error, status } = await editor.from('blogs').insert({ title: 'Dup', slug: 'upsert-one', author: 'A' })
+    expect(status).toBe(409)
+    expect(error).toMatchObject({ code: '23505' })
+  })
+
+  it('bad values are 400: check, not-null, invalid uuid, invalid type', async () => {
+    const cases = [
+      [{ title: 'Bad slug', slug: 'Not A Slug', author: 'A' }, '23514'],
+      [{ title: 'Bad type', slug: 'bad-type', author: 'A', type: 'podcast' }, '23514'],
+      [{ title: 'No author', slug: 'no-author' }, '23502'],
+      [{ id: 'not-a-uuid', title: 'x', slug: 'bad-id', author: 'A' }, '22P02'],
+      [{ title: 'x', slug: 'bad-date', author: 'A', created_at: 'yesterday-ish' }, '22007'],
+    ] as const
+    for (const [row, code] of cases) {
+      const { error, status } = await editor.from('blogs').insert(row)
+      expect({ status, code: error?.code }).toEqual({ status: 400, code })
+    }
+    const filter = await anon.from('blogs').select('slug').eq('id', 'not-a-uuid')
+    expect(filter.status).toBe(400)
+    expect(filter.error?.code).toBe('22P02')
+  })
+
+  it('permission denied is 401 for visitors and 403 for signed-in callers', async () => {
+    const visitor = await anon.from('blogs').insert({ title: 'Nope', slug: 'nope-anon', author: 'A' })
+    expect(visitor.status).toBe(401)
+    expect(visitor.error?.code).toBe('42501')
+    const lead = await editor.from('leads').insert({ name: 'N', email: 'n@example.com', phone: '1234567890', requirement: 'r', tech_stack: 't' })
+    expect(lead.status).toBe(403)
+    expect(lead.error?.code).toBe('42501')
+  })
+
+  it('an unknown table is 404 PGRST205', async () => {
+    const { error, status } = await anon.from('blog').select('*')
+    expect(status).toBe(404)
+    expect(error).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'public.blog' in the schema cache" })
+  })
+
+  it('tables outside the public schema are not reachable', async () => {
+    const res = await rest('users', { token: server.ctx.supabase.serviceRoleKey })
+    expect(res.status).toBe(404)
+    const profile = await rest('users', { headers: { 'accept-profile': 'auth' } })
+    expect(profile.status).toBe(406)
+    expect((await profile.json()).code).toBe('PGRST106')
+  })
+
+  it('an unknown column is 400 42703, in select, filter and order', async () => {
+    for (const path of ['blogs?select=nope', 'blogs?nope=eq.1', 'blogs?order=nope.desc', 'blogs?or=(nope.eq.1,slug.eq.x)']) {
+      const res = await rest(path)
+      expect({ path, status: res.status }).toEqual({ path, status: 400 })
+      expect((await res.json()).code).toBe('42703')
+    }
+    const write = await editor.from('blogs').insert({ title: 'x', slug: 'x-col', author: 'A', nope: 1 })
+    expect(write.status).toBe(400)
+    expect(write.error?.code).toBe('PGRST204')
+  })
+
+  it('malformed filters are 400 PGRST100, never 500', async () => {
+    for (const path of ['blogs?slug=zz.1', 'blogs?slug=eq', 'blogs?or=(slug.eq.1', 'blogs?limit=-1', 'blogs?slug=is.maybe', 'blogs?slug=in.1,2', 'blogs?select=author(name)']) {
+      const res = await rest(path)
+      expect({ path, status: res.status }).toEqual({ path, status: 400 })
+      expect((await res.json()).code).toBe('PGRST100')
+    }
+  })
+
+  it('malformed JSON is 400 PGRST102 and changes nothing', async () => {
+    const before = await blogCount()
+    for (const body of ['{"title": "x",', '', 'null', '[1, 2]', '"text"']) {
+      const res = await rest('blogs', {
+        method: 'POST',
+        token: server.ctx.supabase.serviceRoleKey,
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+      expect({ body, status: res.status }).toEqual({ body, status: 400 })
+      expect((await res.json()).code).toBe('PGRST102')
+    }
+    expect(await blogCount()).toBe(before)
+  })
+
+  it('a body over the limit is 413 with a JSON error and changes nothing', async () => {
+    const before = await blogCount()
+    const content = 'x'.repeat(bodyLimits.rest + 1024)
+    const res = await rest('blogs', {
+      method: 'POST',
+      token: server.ctx.supabase.serviceRoleKey,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Huge', slug: 'huge', author: 'A', content }),
+    })
+    expect(res.status).toBe(413)
+    expect((await res.json()).message).toMatch(/larger than/)
+    expect(await blogCount()).toBe(before)
+  })
+
+  it('unsupported methods are 405 in PostgREST shape', async () => {
+    const res = await rest('blogs', { method: 'PUT', body: '{}' })
+    expect(res.status).toBe(405)
+    expect((await res.json()).code).toBe('PGRST117')
+  })
+})
+
+describe('tokens', () => {
+  const secret = () => new TextEncoder().encode(server.ctx.localSupabase!.keys.jwtSecret)
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const now = () => Math.floor(Date.now() / 1000)
+
+  async function expect401(token: string, apikey?: string) {
+    const res = await rest('blogs?select=slug', { token, headers: apikey ? { apikey } : {} })
+    expect(res.status).toBe(401)
+    const body = await res.json()
+    expect(body).toMatchObject({ code: expect.stringMatching(/^PGRST30/), hint: null, details: null })
+    return body as { message: string }
+  }
+
+  it('accepts the anon and service-role keys', async () => {
+    expect((await rest('blogs?select=slug')).status).toBe(200)
+    expect((await rest('blogs?select=slug', { token: server.ctx.supabase.serviceRoleKey })).status).toBe(200)
+  })
+
+  it('rejects a tampered token', async () => {
+    const [h, , s] = server.ctx.supabase.anonKey.split('.')
+    const forged = `${h}.${b64({ iss: 'supabase', role: 'service_role', iat: now(), exp: now() + 3600 })}.${s}`
+    expect((await expect401(forged)).message).toBe('JWT signature is invalid')
+  })
+
+  it('rejects an expired token', async () => {
+    const token = await new SignJWT({ role: 'authenticated', sub: crypto.randomUUID() })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(now() - 7200)
+      .setExpirationTime(now() - 3600)
+      .sign(secret())
+    expect((await expect401(token)).message).toBe('JWT expired')
+  })
+
+  it('rejects alg: none', async () => {
+    const token = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ role: 'service_role', exp: now() + 3600 })}.`
+    await expect401(token)
+  })
+
+  it('rejects another algorithm, a token without exp, a foreign secret and a role outside the list', async () => {
+    const hs512 = await new SignJWT({ role: 'service_role' }).setProtectedHeader({ alg: 'HS512' }).setExpirationTime(now() + 60).sign(secret())
+    await expect401(hs512)
+    const noExp = await new SignJWT({ role: 'service_role' }).setProtectedHeader({ alg: 'HS256' }).sign(secret())
+    await expect401(noExp)
+    const foreign = await new SignJWT({ role: 'service_role' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(now() + 60)
+      .sign(new TextEncoder().encode('a-different-secret-of-enough-length-0123456789'))
+    await expect401(foreign)
+    const postgres = await new SignJWT({ role: 'postgres' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(now() + 60).sign(secret())
+    expect((await expect401(postgres)).message).toBe('JWT role is not allowed')
+  })
+
+  it('rejects a bad apikey even with a valid bearer, and a request with no key', async () => {
+    await expect401(server.ctx.supabase.anonKey, 'garbage')
+    const res = await fetch(`${server.url}/rest/v1/blogs`)
+    expect(res.status).toBe(401)
+  })
+
+  it('a rejected token changes nothing', async () => {
+    const before = await blogCount()
+    const [h, , s] = server.ctx.supabase.anonKey.split('.')
+    const forged = `${h}.${b64({ role: 'service_role', exp: now() + 3600 })}.${s}`
+    const res = await rest('blogs', {
+      method: 'POST',
+      token: forged,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Forged', slug: 'forged', author: 'X' }),
+    })
+    expect(res.status).toBe(401)
+    expect(await blogCount()).toBe(before)
+  })
+})
+
+describe('browser access', () => {
+  it('answers CORS preflight with the headers supabase-js sends', async () => {
+    const res = await fetch(`${server.url}/rest/v1/blogs`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,apikey,content-type,x-client-info,prefer,accept-profile,content-profile',
+      },
+    })
+    expect(res.status).toBeLessThan(300)
+    const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase()
+    for (const h of ['authorization', 'apikey', 'content-type', 'x-client-info', 'prefer', 'range', 'accept-profile', 'content-profile', 'x-upsert']) {
+      expect(allowed).toContain(h)
+    }
+    const get = await rest('blogs?select=slug&limit=1', { headers: { origin: 'http://localhost:5173' } })
+    expect(get.headers.get('access-control-expose-headers')).toContain('Content-Range')
+  })
+})
