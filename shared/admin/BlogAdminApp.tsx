@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import type { BlogRow } from '../schemas/blog.ts'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { Card, CardContent, CardHeader } from '../ui/Card.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { BlogEditorForm } from './BlogEditorForm.tsx'
 import { BlogPostList } from './BlogPostList.tsx'
@@ -75,9 +75,7 @@ function BlogAdminWorkspace() {
     <>
       <Card>
         <CardHeader>
-          <CardTitle>
-            <span className="text-2xl">Add / Update Blog Post</span>
-          </CardTitle>
+          <h1 className="text-2xl font-bold text-slate-900">Add / Update Blog Post</h1>
         </CardHeader>
         <CardContent className="space-y-4">
           <BlogEditorForm

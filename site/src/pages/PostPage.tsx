@@ -1,3 +1,66 @@
+import { brand } from '@shared/config/brand.ts'
+import { sanitizeHtml } from '@shared/lib/sanitize-html.ts'
+import { Alert } from '@shared/ui/Alert.tsx'
+import { Button } from '@shared/ui/Button.tsx'
+import placeholderCover from '@site/features/blog/cover-placeholder.svg'
+import '@site/features/blog/post-content.css'
+import { authorOrDefault, longDate } from '@site/features/blog/post-format.ts'
+import { usePost } from '@site/features/blog/usePost.ts'
+import { Component as NotFoundPage } from '@site/pages/NotFoundPage.tsx'
+import { useEffect, useMemo } from 'react'
+import { useParams } from 'react-router-dom'
+
+/** /post/{slug}: one published post. Unknown slugs and drafts show the not-found page. */
 export function Component() {
-  return <main><h1>PostPage</h1></main>
+  const { slug = '' } = useParams()
+  const { state, retry } = usePost(slug)
+  const post = state.status === 'found' ? state.post : null
+  // Sanitised again on render: content can also arrive through the API, not only through the admin.
+  const body = useMemo(() => (post ? sanitizeHtml(post.content ?? '') : ''), [post])
+
+  useEffect(() => {
+    if (post) document.title = `${post.title} | ${brand.name}`
+  }, [post])
+
+  if (state.status === 'missing') return <NotFoundPage />
+
+  if (state.status === 'error') {
+    return (
+      <div className="mx-auto max-w-3xl px-6 py-24">
+        <Alert variant="destructive" title="We couldn't load this post.">
+          <p>Please check your connection and try again.</p>
+          <Button size="sm" variant="outline" className="mt-3" onClick={retry}>
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    )
+  }
+
+  if (!post) {
+    return (
+      <p role="status" className="mx-auto max-w-3xl px-6 py-24 text-center text-slate-500">
+        Loading...
+      </p>
+    )
+  }
+
+  return (
+    <article className="mx-auto max-w-3xl px-6 py-12 sm:py-16">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{post.title}</h1>
+        <p className="mt-4 text-slate-600">
+          <time dateTime={post.created_at}>{longDate(post.created_at)}</time>
+          <span aria-hidden="true"> · </span>
+          By <span className="font-medium text-slate-800">{authorOrDefault(post.author)}</span>
+        </p>
+      </header>
+      <img
+        src={post.cover_image_url || placeholderCover}
+        alt={post.cover_image_url ? `Cover image for ${post.title}` : ''}
+        className="mt-8 max-h-[500px] w-full rounded-xl bg-slate-100 object-cover"
+      />
+      <div className="post-content mt-10" data-testid="post-content" dangerouslySetInnerHTML={{ __html: body }} />
+    </article>
+  )
 }

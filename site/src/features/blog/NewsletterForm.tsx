@@ -1,0 +1,64 @@
+import { Button } from '@shared/ui/Button.tsx'
+import { Input } from '@shared/ui/Input.tsx'
+import { Spinner } from '@shared/ui/Spinner.tsx'
+import { Mail } from 'lucide-react'
+import { useId, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+
+/** "Stay Updated": subscribes through `POST /api/newsletter`, which stores the address and sends a confirmation. */
+export function NewsletterForm() {
+  const id = useId()
+  const [email, setEmail] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (busy) return
+    setBusy(true)
+    try {
+      const res = await fetch('/api/newsletter', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email }),
+      })
+      const body = (await res.json().catch(() => ({}))) as { message?: string; error?: string }
+      if (!res.ok) throw new Error(body.error ?? `Subscription failed (status ${res.status})`)
+      toast.success('You are subscribed!', { description: body.message ?? 'Check your inbox for a confirmation email.', duration: 5000 })
+      setEmail('')
+    } catch (err) {
+      console.error('Newsletter subscription failed', err)
+      toast.error('Subscription failed', { description: err instanceof Error ? err.message : 'Please try again later.', duration: 5000 })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-indigo-600 px-6 py-12 text-center text-white sm:px-12">
+      <Mail aria-hidden="true" className="mx-auto size-8 text-indigo-200" />
+      <h2 id={`${id}-title`} className="mt-3 text-2xl font-bold">
+        Stay Updated
+      </h2>
+      <p className="mx-auto mt-2 max-w-xl text-indigo-100">Get our latest insights on building and scaling tech teams in India.</p>
+      <form onSubmit={submit} className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
+        <label htmlFor={`${id}-email`} className="sr-only">
+          Email address
+        </label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="Enter your email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className="bg-white"
+        />
+        <Button type="submit" variant="secondary" disabled={busy} className="shrink-0">
+          {busy && <Spinner />}
+          Subscribe
+        </Button>
+      </form>
+    </section>
+  )
+}

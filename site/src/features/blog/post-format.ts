@@ -1,0 +1,19 @@
+import { brand } from '@shared/config/brand.ts'
+import type { BlogType } from '@shared/schemas/blog.ts'
+
+/** Long-form date of a post (spec §2): "March 4, 2026". */
+export function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+}
+
+/** Spec §2: an empty author shows the brand's default author. */
+export function authorOrDefault(author: string | null | undefined): string {
+  return author?.trim() ? author : brand.defaultAuthor
+}
+
+export const typeLabels: Record<BlogType, string> = { blog: 'Blog', 'case study': 'Case Study', ebook: 'Ebook' }
+
+/** Spec §2: the type badge defaults to Blog. */
+export function typeLabel(type: BlogType | null | undefined): string {
+  return typeLabels[type ?? 'blog']
+}
