@@ -48,7 +48,7 @@ export async function startServer(overrides: Record<string, string | undefined> 
   const dataDir = path.resolve(projectRoot, env.DATA_DIR)
   mkdirSync(dataDir, { recursive: true })
 
-  if (!env.SKIP_BUILD) await ensureSiteBuilt(logger)
+  if (!env.SKIP_BUILD) await ensureSiteBuilt(logger, path.resolve(projectRoot, env.SITE_DIR))
 
   const localSupabase = env.SUPABASE_URL ? null : await startLocalSupabase({ dataDir, logger })
   const mail = await startMail({ env, dataDir, logger })

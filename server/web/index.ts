@@ -1,9 +1,78 @@
 import { Hono } from 'hono'
 import type { ServerContext } from '../context.ts'
+import {
+  contentTypeFor,
+  createFileReader,
+  immutableCache,
+  insideRoot,
+  isClientOnlyRoute,
+  pageKey,
+  shortCache,
+  shortFileCache,
+} from './site-files.ts'
 
-/** Static site: prerendered pages, hashed assets, SPA fallback and the 404 page. */
-export function createSiteRoutes(_ctx: ServerContext): Hono {
+/**
+ * The built site (SITE_DIR): prerendered marketing pages, hashed assets cached for a year, other files
+ * briefly, the app shell for client-only routes, and HTTP 404 with the prerendered not-found page for
+ * everything else. Page lookup is case-insensitive, so /SOLUTIONS serves /solutions.
+ */
+export function createSiteRoutes(ctx: ServerContext): Hono {
   const site = new Hono()
-  site.get('*', (c) => c.text('Site not built yet', 404))
+  const root = ctx.siteDir
+  const readSiteFile = createFileReader()
+
+  const html = (body: Uint8Array, status: 200 | 404) =>
+    new Response(body as BodyInit, {
+      status,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': shortCache },
+    })
+
+  const notFound = async () => {
+    const page = await readSiteFile(`${root}/404.html`)
+    if (page) return html(page, 404)
+    return new Response('Not found. The site has not been built yet: run `npm run build`.', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    })
+  }
+
+  site.get('*', async (c) => {
+    const requestPath = c.req.path
+
+    // A real file (assets, favicon, robots.txt, sitemap.xml) wins. Asset names are case-sensitive hashes.
+    if (!requestPath.endsWith('/') && !requestPath.endsWith('.html')) {
+      const file = insideRoot(root, safeDecode(requestPath) ?? '')
+      const body = file ? await readSiteFile(file) : null
+      if (file && body) {
+        const hashed = requestPath.startsWith('/assets/')
+        return new Response(body as BodyInit, {
+          headers: { 'Content-Type': contentTypeFor(file), 'Cache-Control': hashed ? immutableCache : shortFileCache },
+        })
+      }
+      if (requestPath.startsWith('/assets/')) return c.text('Not found', 404)
+    }
+
+    const key = pageKey(requestPath)
+    if (key === null) return notFound()
+
+    const prerendered = key === '/' ? `${root}/index.html` : insideRoot(root, `${key}/index.html`)
+    const page = prerendered ? await readSiteFile(prerendered) : null
+    if (page) return html(page, 200)
+
+    if (isClientOnlyRoute(key)) {
+      const shell = await readSiteFile(`${root}/_shell.html`)
+      if (shell) return html(shell, 200)
+    }
+    return notFound()
+  })
+
   return site
+}
+
+function safeDecode(p: string): string | null {
+  try {
+    return decodeURIComponent(p)
+  } catch {
+    return null
+  }
 }

@@ -1,0 +1,95 @@
+/**
+ * The second half of `npm run build`: renders every marketing route of the built site to static HTML
+ * (SITE_DIR/<route>/index.html), the not-found page (404.html), an empty shell for client-only routes
+ * (_shell.html), robots.txt and sitemap.xml. Runs after `vite build` has written SITE_DIR/index.html.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'vite'
+import { brand } from '../shared/config/brand.ts'
+import type { RouteMeta } from '../site/src/content/route-meta.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const siteDir = path.resolve(root, process.env.SITE_DIR ?? 'dist/site')
+const siteUrl = (process.env.PUBLIC_URL ?? brand.siteUrl).replace(/\/+$/, '')
+
+interface ServerEntry {
+  render(pathname: string): Promise<{ html: string; status: number }>
+  routeMeta: Record<string, RouteMeta>
+  notFoundMeta: { title: string; description: string }
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** Title, description, canonical and Open Graph tags for one page. */
+export function headTags(meta: { title: string; description: string }, pathname: string | null): string {
+  const url = pathname === null ? null : `${siteUrl}${pathname === '/' ? '/' : pathname}`
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(brand.name)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:image" content="${siteUrl}/og-image.png" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+  ]
+  if (url) tags.push(`<link rel="canonical" href="${url}" />`, `<meta property="og:url" content="${url}" />`)
+  else tags.push(`<meta name="robots" content="noindex" />`)
+  return tags.join('\n    ')
+}
+
+function page(template: string, head: string, html: string): string {
+  if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
+    throw new Error('site/index.html must contain <!--app-head--> and <!--app-html-->')
+  }
+  return template.replace('<!--app-head-->', head).replace('<!--app-html-->', html)
+}
+
+async function main() {
+  const template = readFileSync(path.join(siteDir, 'index.html'), 'utf8')
+  // Inside the project so the bundle's bare imports (react, react-router) resolve from node_modules.
+  mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true })
+  const ssrDir = mkdtempSync(path.join(root, 'node_modules/.cache/meridian-ssr-'))
+  try {
+    await build({
+      configFile: path.join(root, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { ssr: path.join(root, 'site/src/entry-server.tsx'), outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+    })
+    const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerEntry
+
+    // Client-only routes (lead form, resources, posts, admin, test page) get an empty shell first,
+    // before index.html is overwritten with the prerendered home page.
+    writeFileSync(path.join(siteDir, '_shell.html'), page(template, headTags({ title: brand.name, description: entry.routeMeta['/'].description }, null), ''))
+
+    const written: string[] = []
+    for (const [pathname, meta] of Object.entries(entry.routeMeta)) {
+      if (!meta.prerender) continue
+      const { html, status } = await entry.render(pathname)
+      if (status !== 200) throw new Error(`Prerendering ${pathname} gave status ${status}`)
+      const file = pathname === '/' ? path.join(siteDir, 'index.html') : path.join(siteDir, pathname.slice(1), 'index.html')
+      mkdirSync(path.dirname(file), { recursive: true })
+      writeFileSync(file, page(template, headTags(meta, pathname), html))
+      written.push(pathname)
+    }
+
+    const notFound = await entry.render('/__prerender-not-found__')
+    writeFileSync(path.join(siteDir, '404.html'), page(template, headTags(entry.notFoundMeta, null), notFound.html))
+
+    writeFileSync(path.join(siteDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
+    const urls = Object.entries(entry.routeMeta)
+      .filter(([, meta]) => meta.sitemap)
+      .map(([pathname]) => `  <url><loc>${siteUrl}${pathname}</loc></url>`)
+    writeFileSync(
+      path.join(siteDir, 'sitemap.xml'),
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+    )
+    console.log(`prerendered ${written.join(', ')} and 404.html into ${path.relative(root, siteDir) || '.'}`)
+  } finally {
+    rmSync(ssrDir, { recursive: true, force: true })
+  }
+}
+
+await main()

@@ -1,0 +1,89 @@
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { adminPath } from '../../shared/config/brand.ts'
+
+/** Vite's content-hashed output: the name changes whenever the bytes do, so it may be cached forever. */
+export const immutableCache = 'public, max-age=31536000, immutable'
+/** Pages and unhashed files (robots.txt, favicon) must pick up a new build quickly. */
+export const shortCache = 'public, max-age=0, must-revalidate'
+export const shortFileCache = 'public, max-age=3600'
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+}
+
+export function contentTypeFor(file: string): string {
+  return contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+}
+
+/** Routes that exist only in the browser (no prerendered HTML): they get the empty app shell. */
+const clientOnlyRoutes = ['/get-started', '/test-email', '/resources', adminPath.toLowerCase()]
+
+export function isClientOnlyRoute(lowerPath: string): boolean {
+  if (clientOnlyRoutes.includes(lowerPath)) return true
+  // /post/{slug}: exactly one non-empty segment after /post/.
+  return /^\/post\/[^/]+$/.test(lowerPath)
+}
+
+/** The page key of a request path: decoded, lower-case (routing is case-insensitive), no trailing slash. */
+export function pageKey(requestPath: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(requestPath)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0') || decoded.split('/').includes('..')) return null
+  return decoded.toLowerCase().replace(/\/+$/, '') || '/'
+}
+
+/**
+ * Resolves `relative` inside `root`, refusing anything that would escape it (`..`, absolute paths).
+ * Returns null when the path is outside the site folder.
+ */
+export function insideRoot(root: string, relative: string): string | null {
+  const resolved = path.resolve(root, `.${path.posix.normalize(`/${relative}`)}`)
+  return resolved === root || resolved.startsWith(root + path.sep) ? resolved : null
+}
+
+interface CachedFile {
+  mtimeMs: number
+  body: Uint8Array
+}
+
+/** Reads site files with a small mtime-checked memory cache: pages and assets are read on every visit. */
+export function createFileReader() {
+  const cache = new Map<string, CachedFile>()
+  return async function readSiteFile(file: string): Promise<Uint8Array | null> {
+    let info
+    try {
+      info = await stat(file)
+    } catch {
+      return null
+    }
+    if (!info.isFile()) return null
+    const hit = cache.get(file)
+    if (hit && hit.mtimeMs === info.mtimeMs) return hit.body
+    const body = new Uint8Array(await readFile(file))
+    if (body.byteLength <= 2 * 1024 * 1024) cache.set(file, { mtimeMs: info.mtimeMs, body })
+    return body
+  }
+}

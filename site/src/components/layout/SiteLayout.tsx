@@ -1,0 +1,57 @@
+import { useEffect } from 'react'
+import { Outlet, useLocation } from 'react-router-dom'
+import { Toaster } from 'sonner'
+import { metaForPath } from '@site/content/route-meta.ts'
+import { SiteFooter } from './SiteFooter.tsx'
+import { SiteHeader } from './SiteHeader.tsx'
+
+/**
+ * Scrolls to the top on every path change (spec §2), but lands on the anchor when the URL has one,
+ * also when arriving from another page (e.g. the footer's /solutions#talent-bot from /).
+ */
+function useScrollOnNavigation() {
+  const { pathname, hash } = useLocation()
+  useEffect(() => {
+    if (hash) {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)))
+      if (target) {
+        target.scrollIntoView()
+        return
+      }
+    }
+    window.scrollTo(0, 0)
+  }, [pathname, hash])
+}
+
+/** Keeps the document title and description in step with client-side navigation. */
+function useDocumentMeta() {
+  const { pathname } = useLocation()
+  useEffect(() => {
+    const meta = metaForPath(pathname)
+    if (!meta) return
+    document.title = meta.title
+    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description)
+  }, [pathname])
+}
+
+/** The shell of every page: skip link, header, the page, footer and the one toast area. */
+export function SiteLayout() {
+  useScrollOnNavigation()
+  useDocumentMeta()
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-semibold text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <Toaster position="top-right" richColors closeButton />
+    </div>
+  )
+}

@@ -1,0 +1,11 @@
+export interface FrameworkPart {
+  title: string
+  description: string
+}
+
+/** The three-part framework shown as circles on the home page. */
+export const frameworkParts: FrameworkPart[] = [
+  { title: 'Acquire Talent', description: 'Top 1% engineers, hired in 2 weeks' },
+  { title: 'Manage Talent', description: 'Payroll, benefits, devices and office' },
+  { title: 'Retain Talent', description: 'HR partners, NPS and growth plans' },
+]

@@ -1,0 +1,78 @@
+import { brand } from '@shared/config/brand.ts'
+
+export interface RouteMeta {
+  title: string
+  description: string
+  /** Prerendered at build time (marketing routes); the others render in the browser. */
+  prerender: boolean
+  /** Listed in sitemap.xml. */
+  sitemap: boolean
+}
+
+const suffix = ` | ${brand.name}`
+
+/** Title and description per path; the prerender step writes them into each page's head. */
+export const routeMeta: Record<string, RouteMeta> = {
+  '/': {
+    title: `${brand.name}: build and own a tech capacity centre in India`,
+    description:
+      'AI-enabled, end to end: acquire, manage, retain and own a tech team in India. Top 1% talent, time to hire of 2 weeks, a team in 4 to 6 weeks.',
+    prerender: true,
+    sitemap: true,
+  },
+  '/solutions': {
+    title: `Our GCC Solutions${suffix}`,
+    description:
+      'Compare the TALENT BOT model (a dedicated company, onboarding under 2 weeks) with the Shared GCC model (shared employer of record, onboarding under 4 weeks).',
+    prerender: true,
+    sitemap: true,
+  },
+  '/platform': {
+    title: `Our Technology Platform${suffix}`,
+    description:
+      'Talent search across over 10 million profiles, interview scheduling, outreach, assessments, analytics and compliance in one platform.',
+    prerender: true,
+    sitemap: true,
+  },
+  '/contact': {
+    title: `FAQs${suffix}`,
+    description: 'How fast we build your team, how we differ from outsourcing, the quality of our talent and when to set up your own subsidiary.',
+    prerender: true,
+    sitemap: true,
+  },
+  '/privacy': {
+    title: `Privacy Policy${suffix}`,
+    description: `What ${brand.name} collects through this site, why, how long it is kept and how to reach us about your data.`,
+    prerender: true,
+    sitemap: true,
+  },
+  '/terms': {
+    title: `Terms of Service${suffix}`,
+    description: `The terms that apply when you use the ${brand.name} website.`,
+    prerender: true,
+    sitemap: true,
+  },
+  '/get-started': {
+    title: `Get Started${suffix}`,
+    description: "Tell us about your requirements and we'll help you assemble the perfect team.",
+    prerender: false,
+    sitemap: true,
+  },
+  '/resources': {
+    title: `Resources & Insights${suffix}`,
+    description: 'Articles, case studies and ebooks on building a tech capacity centre in India.',
+    prerender: false,
+    sitemap: true,
+  },
+}
+
+export const notFoundMeta = {
+  title: `Page not found${suffix}`,
+  description: 'The page you are looking for does not exist.',
+}
+
+/** Meta of a known route (case-insensitive, trailing slash ignored), or undefined. */
+export function metaForPath(pathname: string): RouteMeta | undefined {
+  const key = pathname.toLowerCase().replace(/\/+$/, '') || '/'
+  return Object.hasOwn(routeMeta, key) ? routeMeta[key] : undefined
+}

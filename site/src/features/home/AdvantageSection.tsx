@@ -1,0 +1,115 @@
+import { ChevronDown } from 'lucide-react'
+import { useId, useState } from 'react'
+import { brand } from '@shared/config/brand.ts'
+import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
+import { traditionalComparison } from '@site/content/comparison.ts'
+import { HighlightCarousel } from './HighlightCarousel.tsx'
+
+const differences = [
+  {
+    title: 'AI plus human judgement',
+    text: 'AI-assisted sourcing searches over 10 million profiles; domain experts run the first round, so you only meet the top 1%.',
+  },
+  {
+    title: 'Built to be handed over',
+    text: 'From the first contract, the legal entity, devices and assets are set up to transfer to you. Ownership is the plan, not an exit fee.',
+  },
+  {
+    title: 'Retention is part of the service',
+    text: 'Dedicated HR business partners, surveys, NPS, grievance handling and growth plans keep the people you worked hard to hire.',
+  },
+  {
+    title: 'Start small, scale fast',
+    text: 'Start with 1 employee and scale to a full centre. At 20 to 30 employees we help you set up your own subsidiary.',
+  },
+]
+
+/** The "why different" collapsible block. */
+function WhyDifferent() {
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  return (
+    <div className="mt-12 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <h3>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+          className="flex w-full items-center justify-between gap-4 rounded-2xl px-6 py-5 text-left text-lg font-semibold text-slate-900"
+        >
+          Why is {brand.name} different?
+          <ChevronDown aria-hidden="true" className={`size-5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
+        </button>
+      </h3>
+      <div id={panelId} hidden={!open} className="border-t border-slate-100 px-6 py-6">
+        <dl className="grid gap-6 sm:grid-cols-2">
+          {differences.map((d) => (
+            <div key={d.title}>
+              <dt className="font-semibold text-slate-900">{d.title}</dt>
+              <dd className="mt-1 text-sm leading-6 text-slate-600">{d.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  )
+}
+
+/** Advantage: highlight cards (carousel on small screens), the table against traditional options, why different. */
+export function AdvantageSection() {
+  return (
+    <section aria-labelledby="advantage-title" className="bg-slate-50 py-20 sm:py-28">
+      <div className="mx-auto max-w-7xl px-6 lg:px-8">
+        <SectionHeading
+          id="advantage-title"
+          eyebrow={`The ${brand.name} advantage`}
+          title="Faster than building alone, and still yours"
+          lead="You get the speed of a partner and the ownership of doing it yourself, without the setup risk."
+        />
+        <div className="mt-14">
+          <HighlightCarousel />
+        </div>
+        <div className="mt-16">
+          <h3 id="traditional-title" className="text-center text-xl font-semibold text-slate-900">
+            {brand.name} versus the traditional way
+          </h3>
+          <div
+            role="region"
+            aria-labelledby="traditional-title"
+            tabIndex={0}
+            className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          >
+            <table className="w-full min-w-[560px] text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-200">
+                  <th scope="col" className="px-5 py-4 font-semibold text-slate-900">
+                    Factor
+                  </th>
+                  <th scope="col" className="bg-indigo-50 px-5 py-4 font-semibold text-indigo-800">
+                    {brand.name}
+                  </th>
+                  <th scope="col" className="px-5 py-4 font-semibold text-slate-900">
+                    Building on your own
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {traditionalComparison.map((row) => (
+                  <tr key={row.factor}>
+                    <th scope="row" className="px-5 py-4 font-medium text-slate-900">
+                      {row.factor}
+                    </th>
+                    <td className="bg-indigo-50/60 px-5 py-4 font-medium text-slate-900">{row.meridian}</td>
+                    <td className="px-5 py-4 text-slate-600">{row.traditional}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+        <WhyDifferent />
+      </div>
+    </section>
+  )
+}

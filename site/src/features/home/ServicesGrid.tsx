@@ -1,0 +1,74 @@
+import { ArrowRight, ChevronDown, Handshake, KeyRound, LayoutDashboard, UserSearch } from 'lucide-react'
+import { useId, useState } from 'react'
+import { ButtonLink } from '@site/components/ui/ButtonLink.tsx'
+import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
+import { accentClasses } from '@site/components/ui/accents.ts'
+import { offerings } from '@site/content/offerings.ts'
+import type { Offering } from '@site/content/types.ts'
+
+const icons = [UserSearch, LayoutDashboard, Handshake, KeyRound]
+
+function OfferingCard({ offering, index }: { offering: Offering; index: number }) {
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const accent = accentClasses[offering.color]
+  const Icon = icons[index % icons.length]
+  return (
+    <article className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
+      <span className={`inline-flex size-11 items-center justify-center rounded-xl ${accent.icon}`}>
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <h3 className="mt-5 text-lg font-semibold text-slate-900">{offering.title}</h3>
+      <p className="mt-2 text-sm leading-6 text-slate-600">{offering.description}</p>
+      <ul className="mt-4 space-y-3">
+        {offering.features.map((feature) => (
+          <li key={feature.title} className="text-sm">
+            <span className="font-medium text-slate-900">{feature.title}.</span> <span className="text-slate-600">{feature.description}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto pt-5">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+          className={`inline-flex items-center gap-1 rounded-md text-sm font-semibold ${accent.text}`}
+        >
+          Learn more
+          <span className="sr-only"> about {offering.title}</span>
+          <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        </button>
+        <div id={panelId} hidden={!open} className={`mt-3 rounded-lg p-4 text-sm leading-6 text-slate-700 ${accent.soft}`}>
+          {offering.details}
+        </div>
+      </div>
+    </article>
+  )
+}
+
+/** Four offering cards, each with a Learn more expander, and the Explore All Services link. */
+export function ServicesGrid() {
+  return (
+    <section aria-labelledby="services-title" className="bg-white py-20 sm:py-28">
+      <div className="mx-auto max-w-7xl px-6 lg:px-8">
+        <SectionHeading
+          id="services-title"
+          eyebrow="Services"
+          title="Everything your centre needs, end to end"
+          lead="Four services that cover the whole journey, from the first hire to owning the company."
+        />
+        <div className="mt-14 grid items-start gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {offerings.map((offering, i) => (
+            <OfferingCard key={offering.title} offering={offering} index={i} />
+          ))}
+        </div>
+        <div className="mt-12 text-center">
+          <ButtonLink to="/solutions" variant="secondary" size="lg">
+            Explore All Services <ArrowRight aria-hidden="true" className="size-4" />
+          </ButtonLink>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,5 +1,0 @@
-import { Outlet } from 'react-router-dom'
-
-export function Component() {
-  return <Outlet />
-}

@@ -1,0 +1,6 @@
+import { termsOfService } from '@site/content/legal.ts'
+import { LegalPage } from '@site/features/marketing/LegalPage.tsx'
+
+export function Component() {
+  return <LegalPage document={termsOfService} />
+}
