@@ -1,0 +1,245 @@
+import bcrypt from 'bcryptjs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SupabaseClient } from '../../shared/data/client.ts'
+import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
+import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+
+// Row-level security, decided by the migrations' policies exactly as on hosted Supabase:
+// every actor × table × operation, each allow or deny asserted and the stored data checked afterwards.
+
+type Actor = 'anon' | 'member' | 'editor' | 'service'
+type Target = 'published post' | 'draft post' | 'leads' | 'editors' | 'newsletter_subscribers'
+type Operation = 'select' | 'insert' | 'update' | 'delete'
+
+let server: TestServer
+const clients = {} as Record<Actor, SupabaseClient>
+let service: SupabaseClient
+let unique = 0
+const next = () => `${Date.now().toString(36)}-${++unique}`
+
+/** An auth user who may sign in but is not an editor. */
+const member = { email: 'member@example.com', password: 'member-password-123' }
+
+async function createAuthUser(email: string, password = 'unused-password-123'): Promise<string> {
+  const hash = await bcrypt.hash(password, 4)
+  const { rows } = await server.ctx.localSupabase!.db.query<{ id: string }>(
+    `insert into auth.users (email, encrypted_password, email_confirmed_at) values ($1, $2, now()) returning id::text as id`,
+    [email, hash],
+  )
+  return rows[0].id
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  const { url, anonKey, serviceRoleKey } = server.ctx.supabase
+  service = createNodeSupabaseClient(url, serviceRoleKey)
+  clients.service = service
+  clients.anon = createNodeSupabaseClient(url, anonKey)
+  await createAuthUser(member.email, member.password)
+  clients.member = createNodeSupabaseClient(url, anonKey)
+  clients.editor = createNodeSupabaseClient(url, anonKey)
+  for (const [client, credentials] of [
+    [clients.member, member],
+    [clients.editor, testEditor],
+  ] as const) {
+    const { error } = await client.auth.signInWithPassword(credentials)
+    if (error) throw error
+  }
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+/** How each target is addressed: its table, a fresh row to insert, a change to apply, the row's key. */
+interface TargetSpec {
+  table: string
+  key: string
+  newRow(): Promise<Record<string, unknown>>
+  change: Record<string, unknown>
+}
+
+const targets: Record<Target, TargetSpec> = {
+  'published post': {
+    table: 'blogs',
+    key: 'slug',
+    newRow: async () => ({ title: 'RLS post', slug: `rls-${next()}`, author: 'Tester', status: 'published' }),
+    change: { title: 'Changed title' },
+  },
+  'draft post': {
+    table: 'blogs',
+    key: 'slug',
+    newRow: async () => ({ title: 'RLS draft', slug: `rls-draft-${next()}`, author: 'Tester', status: 'draft' }),
+    change: { title: 'Changed title' },
+  },
+  leads: {
+    table: 'leads',
+    key: 'idempotency_key',
+    newRow: async () => ({
+      name: 'Lead Person',
+      email: 'lead@example.com',
+      phone: '+1 555 010 0000',
+      requirement: 'Five backend engineers',
+      tech_stack: 'Go, Postgres',
+      idempotency_key: next(),
+    }),
+    change: { last_error: 'changed' },
+  },
+  editors: {
+    table: 'editors',
+    key: 'user_id',
+    newRow: async () => {
+      const email = `editor-${next()}@example.com`
+      return { user_id: await createAuthUser(email), email }
+    },
+    change: { email: 'changed@example.com' },
+  },
+  newsletter_subscribers: {
+    table: 'newsletter_subscribers',
+    key: 'email',
+    newRow: async () => ({ email: `reader-${next()}@example.com` }),
+    change: { confirmation_sent_at: '2026-01-01T00:00:00+00:00' },
+  },
+}
+
+const Y = true
+const N = false
+/** The policy: may this actor perform this operation on this target? */
+const allowed: Record<Target, Record<Operation, Record<Actor, boolean>>> = {
+  'published post': {
+    select: { anon: Y, member: Y, editor: Y, service: Y },
+    insert: { anon: N, member: N, editor: Y, service: Y },
+    update: { anon: N, member: N, editor: Y, service: Y },
+    delete: { anon: N, member: N, editor: Y, service: Y },
+  },
+  'draft post': {
+    select: { anon: N, member: N, editor: Y, service: Y },
+    insert: { anon: N, member: N, editor: Y, service: Y },
+    update: { anon: N, member: N, editor: Y, service: Y },
+    delete: { anon: N, member: N, editor: Y, service: Y },
+  },
+  leads: {
+    select: { anon: N, member: N, editor: Y, service: Y },
+    insert: { anon: N, member: N, editor: N, service: Y },
+    update: { anon: N, member: N, editor: N, service: Y },
+    delete: { anon: N, member: N, editor: N, service: Y },
+  },
+  editors: {
+    select: { anon: N, member: N, editor: Y, service: Y },
+    insert: { anon: N, member: N, editor: N, service: Y },
+    update: { anon: N, member: N, editor: N, service: Y },
+    delete: { anon: N, member: N, editor: N, service: Y },
+  },
+  newsletter_subscribers: {
+    select: { anon: N, member: N, editor: Y, service: Y },
+    insert: { anon: N, member: N, editor: N, service: Y },
+    update: { anon: N, member: N, editor: N, service: Y },
+    delete: { anon: N, member: N, editor: N, service: Y },
+  },
+}
+
+async function storedRow(spec: TargetSpec, keyValue: unknown) {
+  const { data, error } = await service.from(spec.table).select('*').eq(spec.key, keyValue as string)
+  if (error) throw error
+  return data
+}
+
+const cases = (Object.keys(allowed) as Target[]).flatMap((target) =>
+  (['select', 'insert', 'update', 'delete'] as Operation[]).flatMap((op) =>
+    (['anon', 'member', 'editor', 'service'] as Actor[]).map((actor) => ({ target, op, actor, allow: allowed[target][op][actor] })),
+  ),
+)
+
+describe('row-level security matrix', () => {
+  it.each(cases)('$actor $op on $target → allowed: $allow', async ({ target, op, actor, allow }) => {
+    const spec = targets[target]
+    const client = clients[actor]
+    const row = await spec.newRow()
+    const keyValue = row[spec.key]
+
+    if (op === 'insert') {
+      const { error, status } = await client.from(spec.table).insert(row)
+      const stored = await storedRow(spec, keyValue)
+      if (allow) {
+        expect(error).toBeNull()
+        expect(status).toBe(201)
+        expect(stored).toHaveLength(1)
+      } else {
+        expect(error?.code).toBe('42501')
+        expect(status).toBe(actor === 'anon' ? 401 : 403)
+        expect(stored).toHaveLength(0)
+      }
+      return
+    }
+
+    const created = await service.from(spec.table).insert(row)
+    expect(created.error).toBeNull()
+    const before = await storedRow(spec, keyValue)
+    expect(before).toHaveLength(1)
+
+    if (op === 'select') {
+      const { data, error } = await client.from(spec.table).select('*').eq(spec.key, keyValue as string)
+      expect(error).toBeNull()
+      expect(data).toHaveLength(allow ? 1 : 0)
+      return
+    }
+
+    const query = op === 'update' ? client.from(spec.table).update(spec.change) : client.from(spec.table).delete()
+    const { data, error } = await query.eq(spec.key, keyValue as string).select()
+    expect(error).toBeNull()
+    const after = await storedRow(spec, keyValue)
+    if (allow) {
+      expect(data).toHaveLength(1)
+      if (op === 'delete') expect(after).toHaveLength(0)
+      else expect(after![0]).toMatchObject(spec.change)
+    } else {
+      // Postgres hides rows a policy does not grant: nothing matched, nothing changed.
+      expect(data).toEqual([])
+      expect(after).toEqual(before)
+    }
+  })
+})
+
+describe('policy details', () => {
+  it('a signed-in non-editor cannot make themselves an editor', async () => {
+    const { data: user } = await clients.member.auth.getUser()
+    const { error } = await clients.member.from('editors').insert({ user_id: user.user!.id, email: member.email })
+    expect(error?.code).toBe('42501')
+    const isEditor = await server.ctx.localSupabase!.db.query<{ n: number }>('select count(*)::int as n from public.editors where email = $1', [member.email])
+    expect(isEditor.rows[0].n).toBe(0)
+  })
+
+  it('an editor cannot be tricked into publishing through another row: updates are checked after the change too', async () => {
+    const row = await targets['published post'].newRow()
+    await service.from('blogs').insert(row)
+    const { error } = await clients.member.from('blogs').update({ status: 'draft' }).eq('slug', row.slug as string)
+    expect(error).toBeNull()
+    const stored = await storedRow(targets['published post'], row.slug)
+    expect(stored![0].status).toBe('published')
+  })
+
+  it('subscriber emails are stored lower-case and unique whatever their case', async () => {
+    const email = `Mixed-${next()}@Example.COM`
+    const first = await service.from('newsletter_subscribers').insert({ email }).select('email').single()
+    expect(first.data!.email).toBe(email.toLowerCase())
+    const again = await service.from('newsletter_subscribers').insert({ email: email.toUpperCase() })
+    expect(again.status).toBe(409)
+    expect(again.error?.code).toBe('23505')
+  })
+
+  it('is_editor() reflects the caller', async () => {
+    const db = server.ctx.localSupabase!.db
+    const editorId = (await db.query<{ id: string }>('select user_id::text as id from public.editors where email = $1', [testEditor.email])).rows[0].id
+    const ask = async (claims: object, role: string) => {
+      const result = await db.transaction(async (tx) => {
+        await tx.exec(`set local role ${role === 'anon' ? 'anon' : 'authenticated'}`)
+        await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)])
+        return tx.query<{ ok: boolean }>('select public.is_editor() as ok')
+      })
+      return result.rows[0].ok
+    }
+    expect(await ask({ role: 'authenticated', sub: editorId }, 'authenticated')).toBe(true)
+    expect(await ask({ role: 'authenticated', sub: crypto.randomUUID() }, 'authenticated')).toBe(false)
+    expect(await ask({ role: 'anon' }, 'anon')).toBe(false)
+  })
+})
