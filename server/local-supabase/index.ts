@@ -11,7 +11,7 @@ import { openDatabase, withClaims, type PGlite } from './database.ts'
 import type { LocalSupabaseDeps } from './deps.ts'
 import { loadOrCreateKeys, requestRole, signAccessToken, verifyJwt, type LocalSupabaseKeys } from './keys.ts'
 import { createRestApp } from './rest.ts'
-import { createStorageApp } from './storage.ts'
+import { createStorageApp, rejectStorageTraversal } from './storage.ts'
 
 export type { LocalSupabaseKeys } from './keys.ts'
 export type { LocalSupabaseDeps } from './deps.ts'
@@ -98,6 +98,8 @@ export async function startLocalSupabase({ dataDir, logger }: { dataDir: string;
 
   const deps: LocalSupabaseDeps = { db, keys, logger, dataDir, withClaims, verifyJwt, signAccessToken, requestRole, config }
   const app = new Hono()
+  // Before routing: `/storage/v1/../..` is resolved by the URL parser into a path outside storage.
+  app.use('*', rejectStorageTraversal)
   app.use('/rest/v1/*', cors(corsOptions), tooLarge(bodyLimits.rest))
   app.use('/auth/v1/*', cors(corsOptions), tooLarge(bodyLimits.auth))
   app.use('/storage/v1/*', cors(corsOptions), tooLarge(bodyLimits.storage))

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { PGlite } from '@electric-sql/pglite'
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import { withClaims } from './database.ts'
 import { mimeTypeAllowed, normaliseMimeType, sniffImageType } from './image-sniff.ts'
@@ -107,6 +107,21 @@ function pgCode(err: unknown): string | undefined {
   return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined
 }
 
+const TRAVERSAL_MESSAGE = 'Invalid key: the path must not contain dot segments, encoded separators or backslashes'
+
+/**
+ * Middleware for the host app (mounted before routing): a storage URL whose `..` segments climb out of
+ * `/storage/v1` is normalised by the URL parser into some other path and would never reach the storage
+ * routes; answer it with the same 400 instead of letting it fall through to another handler.
+ */
+export const rejectStorageTraversal: MiddlewareHandler = async (c, next) => {
+  const target = rawTarget(c)
+  if (/^\/storage\//i.test(target) && rawTargetLooksLikeTraversal(target)) {
+    return storageError(c, 400, 'InvalidKey', TRAVERSAL_MESSAGE)
+  }
+  await next()
+}
+
 export function createStorageApp(deps: StorageDeps): Hono {
   const { db, keys, logger } = deps
   const storageRoot = path.join(deps.dataDir, 'storage')
@@ -117,7 +132,7 @@ export function createStorageApp(deps: StorageDeps): Hono {
   // innocent key by now: judge the target exactly as the client sent it.
   app.use('*', async (c, next) => {
     if (rawTargetLooksLikeTraversal(rawTarget(c))) {
-      return storageError(c, 400, 'InvalidKey', 'Invalid key: the path must not contain dot segments, encoded separators or backslashes')
+      return storageError(c, 400, 'InvalidKey', TRAVERSAL_MESSAGE)
     }
     await next()
   })
