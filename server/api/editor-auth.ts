@@ -17,7 +17,7 @@ export function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
- * The signed-in editor behind a bearer token, or null. Goes through supabase-js (GoTrue + `is_editor()`
+ * The signed-in editor behind a bearer token, or null. Goes through supabase-js (GoTrue + the `editors` table
  * under RLS), so it works the same against hosted Supabase and the embedded backend.
  */
 export async function editorFromToken(ctx: ServerContext, token: string): Promise<VerifiedEditor | null> {

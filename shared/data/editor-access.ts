@@ -8,7 +8,7 @@ export interface VerifiedEditor {
 
 /**
  * Checks a bearer token the way hosted Supabase would: GoTrue validates the token (`auth.getUser`), then
- * the `is_editor()` function answers under RLS as that user. `client` must carry the same token as its
+ * the `editors` table answers under RLS as that user. `client` must carry the same token as its
  * Authorization header (`createNodeSupabaseClient(url, anonKey, { accessToken })`). Returns null for
  * anyone who is not a signed-in editor; throws only when the backend cannot be reached.
  */
@@ -19,7 +19,8 @@ export async function verifyEditorToken(client: SupabaseClient, accessToken: str
     if (error && (error.status === undefined || error.status >= 500)) throw new Error(`Could not verify the session: ${error.message}`)
     return null
   }
-  const { data: isEditor, error: rpcError } = await client.rpc('is_editor')
-  if (rpcError) throw new Error(`Could not check editor access: ${rpcError.message}`)
-  return isEditor === true ? { userId: data.user.id, email: data.user.email ?? '' } : null
+  // RLS lets only editors read `editors` ("Editors see editors"), so a row comes back only for an editor.
+  const { data: rows, error: selectError } = await client.from('editors').select('user_id').eq('user_id', data.user.id).limit(1)
+  if (selectError) throw new Error(`Could not check editor access: ${selectError.message}`)
+  return rows && rows.length > 0 ? { userId: data.user.id, email: data.user.email ?? '' } : null
 }
