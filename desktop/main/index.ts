@@ -1,1 +1,131 @@
-console.log('main')
+import { app, BrowserWindow, ipcMain, net, safeStorage, session, shell } from 'electron'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createDesktopHandlers, syncStatusChannel } from './api-handlers.ts'
+import { registerIpc } from './ipc.ts'
+import { isAppUrl, isSafeExternalUrl, rendererCsp } from './security.ts'
+import { DesktopBackend } from './services/desktop-backend.ts'
+import { FileSecretStore, MemorySecretStore, type SecretStore } from './services/session.ts'
+
+/**
+ * Electron glue only: the window, its security settings and the wiring of the backend to IPC. All behaviour
+ * lives in `services/` and `api-handlers.ts`, which are tested under Node without a window.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url))
+const devServerUrl = process.env.ELECTRON_RENDERER_URL
+const appUrl = devServerUrl ?? `file://${path.join(here, '../renderer/index.html')}`
+
+let mainWindow: BrowserWindow | null = null
+let backend: DesktopBackend | null = null
+
+/** Tokens are encrypted with the OS keychain; where none exists they stay in memory (sign in each launch). */
+function secretStore(): SecretStore {
+  if (!safeStorage.isEncryptionAvailable()) return new MemorySecretStore()
+  return new FileSecretStore(path.join(app.getPath('userData'), 'secrets'), {
+    encrypt: (text) => safeStorage.encryptString(text),
+    decrypt: (data) => safeStorage.decryptString(data),
+  })
+}
+
+function createWindow() {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 860,
+    title: 'Meridian Editor',
+    show: false,
+    icon: path.join(here, '../../resources/icon.png'),
+    webPreferences: {
+      preload: path.join(here, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: true,
+    },
+  })
+  win.once('ready-to-show', () => win.show())
+
+  // No new windows; http(s) links go to the system browser after the same check as `openExternal`.
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    if (isSafeExternalUrl(url)) void shell.openExternal(url)
+    return { action: 'deny' }
+  })
+  win.webContents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url, appUrl)) event.preventDefault()
+  })
+  win.webContents.on('will-attach-webview', (event) => event.preventDefault())
+  win.on('focus', () => void backend?.engine.syncNow().catch(() => {}))
+  win.on('closed', () => {
+    mainWindow = null
+  })
+
+  if (devServerUrl) void win.loadURL(devServerUrl)
+  else void win.loadFile(path.join(here, '../renderer/index.html'))
+  return win
+}
+
+async function start() {
+  await app.whenReady()
+
+  const csp = rendererCsp({ devServerOrigin: devServerUrl ? new URL(devServerUrl).origin : undefined })
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } })
+  })
+  // The app asks for no permissions (camera, notifications, …): refuse them all.
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+
+  backend = await DesktopBackend.open({
+    userDataDir: app.getPath('userData'),
+    secrets: secretStore(),
+    isNetworkUp: () => net.isOnline(),
+    onStatus: (status) => {
+      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(syncStatusChannel, status)
+    },
+  })
+  registerIpc(ipcMain, createDesktopHandlers(backend, (url) => shell.openExternal(url)), {
+    window: () => mainWindow?.webContents ?? null,
+    appUrl,
+  })
+  mainWindow = createWindow()
+  backend.start()
+
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
+  })
+}
+
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url, appUrl)) event.preventDefault()
+  })
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+})
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit()
+})
+
+let quitting = false
+app.on('before-quit', (event) => {
+  if (quitting || !backend) return
+  // Close the offline store cleanly (it holds the outbox) before the process exits.
+  event.preventDefault()
+  quitting = true
+  void backend.close().finally(() => app.quit())
+})
+
+if (!app.requestSingleInstanceLock()) app.quit()
+else {
+  app.on('second-instance', () => {
+    if (mainWindow) {
+      if (mainWindow.isMinimized()) mainWindow.restore()
+      mainWindow.focus()
+    }
+  })
+  start().catch((err: unknown) => {
+    console.error(err)
+    app.exit(1)
+  })
+}

@@ -205,8 +205,8 @@ export class DesktopBackend {
       return { leads: page.leads, total: page.total, page: page.page, pageCount: page.pageCount }
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)
-      if (/fetch failed/i.test(message)) throw new Error('The server cannot be reached, so leads cannot be shown right now.')
-      throw new Error(message)
+      if (/fetch failed/i.test(message)) throw new Error('The server cannot be reached, so leads cannot be shown right now.', { cause: err })
+      throw new Error(message, { cause: err })
     }
   }
 
