@@ -87,7 +87,7 @@ export function Component() {
             role="region"
             aria-labelledby="choose-title"
             tabIndex={0}
-            className="mt-10 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+            className="relative mt-10 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
           >
             <table className="w-full min-w-[560px] text-left text-sm">
               <thead>

@@ -78,7 +78,7 @@ export function AdvantageSection() {
             role="region"
             aria-labelledby="traditional-title"
             tabIndex={0}
-            className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+            className="relative mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
           >
             <table className="w-full min-w-[560px] text-left text-sm">
               <thead>

@@ -18,7 +18,7 @@ export function ComparisonTable() {
           role="region"
           aria-labelledby="comparison-title"
           tabIndex={0}
-          className="mt-12 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          className="relative mt-12 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
         >
           <table className="w-full min-w-[760px] text-left text-sm">
             <thead>

@@ -20,14 +20,14 @@ export function FrameworkCircles() {
           title="One partner for the whole life of your team"
           lead="Most providers stop at the hire. We run the full cycle, so your centre keeps its people and becomes yours."
         />
-        <ol className="mt-14 flex flex-col items-center justify-center gap-6 md:flex-row md:gap-0">
+        <ol className="mt-14 flex flex-col items-center justify-center gap-6 md:flex-row md:flex-wrap md:gap-8">
           {frameworkParts.map((part, i) => {
             const Icon = icons[i]
             return (
               <li
                 key={part.title}
                 data-testid="framework-circle"
-                className={`flex size-[260px] shrink-0 flex-col items-center justify-center rounded-full bg-gradient-to-b p-8 text-center shadow-lg shadow-slate-200/60 ring-1 md:size-[300px] md:not-first:-ml-6 ${tints[i]}`}
+                className={`flex size-[260px] shrink-0 flex-col items-center justify-center rounded-full bg-gradient-to-b p-8 text-center shadow-lg shadow-slate-200/60 ring-1 md:size-[300px] ${tints[i]}`}
               >
                 <Icon aria-hidden="true" className="size-9" />
                 <h3 className="mt-4 text-xl font-semibold text-slate-900">{part.title}</h3>

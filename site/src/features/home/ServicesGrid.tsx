@@ -58,7 +58,7 @@ export function ServicesGrid() {
           title="Everything your centre needs, end to end"
           lead="Four services that cover the whole journey, from the first hire to owning the company."
         />
-        <div className="mt-14 grid items-start gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {offerings.map((offering, i) => (
             <OfferingCard key={offering.title} offering={offering} index={i} />
           ))}
