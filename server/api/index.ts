@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { ServerContext } from '../context.ts'
 import { createDevMailRoutes } from './dev-mail.ts'
 import { createLeadRoutes } from './leads.ts'
+import { createNewsletterRoutes } from './newsletter.ts'
 import { createSendEmailRoutes } from './send-email.ts'
 
 /** `/api/*`: one small Hono app per resource. */
@@ -11,5 +12,6 @@ export function createApi(ctx: ServerContext): Hono {
   api.route('/leads', createLeadRoutes(ctx))
   api.route('/send-email', createSendEmailRoutes(ctx))
   api.route('/dev', createDevMailRoutes(ctx))
+  api.route('/newsletter', createNewsletterRoutes(ctx))
   return api
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { ServerContext } from '../context.ts'
+import { renderPostPage } from './post-meta.ts'
 import {
   contentTypeFor,
   createFileReader,
@@ -61,6 +62,9 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
 
     if (isClientOnlyRoute(key)) {
       const shell = await readSiteFile(`${root}/_shell.html`)
+      // /post/{slug}: the post's title, description and image in the initial HTML; 404 for a missing post or a draft.
+      const post = shell ? await renderPostPage(ctx, requestPath, shell) : null
+      if (post) return post.status === 404 ? notFound() : html(post.body, 200)
       if (shell) return html(shell, 200)
     }
     return notFound()

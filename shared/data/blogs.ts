@@ -183,3 +183,19 @@ export async function uploadBlogImage(
   if (error) fail(error)
   return client.storage.from(imagesBucket).getPublicUrl(path).data.publicUrl
 }
+
+/** What a post page's `<head>` needs (server-rendered title, description, image, canonical URL). */
+export const postMetaSchema = blogRowSchema.pick({ title: true, slug: true, excerpt: true, cover_image_url: true, content: true })
+export type PostMeta = z.infer<typeof postMetaSchema>
+
+/** Head data of one published post, or null (unknown slug or a draft). */
+export async function getPublishedPostMeta(client: SupabaseClient, slug: string): Promise<PostMeta | null> {
+  const { data, error } = await client
+    .from('blogs')
+    .select('title,slug,excerpt,cover_image_url,content')
+    .eq('slug', slug)
+    .eq('status', 'published')
+    .maybeSingle()
+  if (error) fail(error)
+  return data ? postMetaSchema.parse(data) : null
+}

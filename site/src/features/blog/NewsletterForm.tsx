@@ -21,8 +21,8 @@ export function NewsletterForm() {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ email }),
       })
-      const body = (await res.json().catch(() => ({}))) as { message?: string; error?: string }
-      if (!res.ok) throw new Error(body.error ?? `Subscription failed (status ${res.status})`)
+      const body = (await res.json().catch(() => ({}))) as { message?: string }
+      if (!res.ok) throw new Error(body.message ?? `Subscription failed (status ${res.status})`)
       toast.success('You are subscribed!', { description: body.message ?? 'Check your inbox for a confirmation email.', duration: 5000 })
       setEmail('')
     } catch (err) {

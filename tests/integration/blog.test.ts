@@ -1,0 +1,192 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createPost,
+  deletePost,
+  getPostBySlug,
+  getPublishedPostBySlug,
+  listPostsForAdmin,
+  listPublishedPosts,
+  updatePost,
+  uploadBlogImage,
+} from '../../shared/data/blogs.ts'
+import type { SupabaseClient } from '../../shared/data/client.ts'
+import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
+import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+
+let server: TestServer
+let siteDir: string
+let anon: SupabaseClient
+let editor: SupabaseClient
+let service: SupabaseClient
+
+const post = (slug: string, extra: Record<string, unknown> = {}) => ({
+  title: `Post ${slug}`,
+  slug,
+  author: 'Asha Rao',
+  content: `<p>Body of ${slug}</p>`,
+  ...extra,
+})
+
+beforeAll(async () => {
+  // A stand-in for the built site: the shell and the not-found page are all the post route needs.
+  siteDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-site-'))
+  mkdirSync(siteDir, { recursive: true })
+  writeFileSync(
+    path.join(siteDir, '_shell.html'),
+    '<!doctype html><html><head>\n    <title>Meridian</title>\n    <meta name="description" content="generic" />\n    <meta property="og:title" content="Meridian" />\n    <meta name="robots" content="noindex" />\n  </head><body><div id="root"></div></body></html>',
+  )
+  writeFileSync(path.join(siteDir, '404.html'), '<!doctype html><html><head><title>Page not found</title></head><body>404 Oops! Page not found</body></html>')
+  server = await startTestServer({ SITE_DIR: siteDir })
+  const { url, anonKey, serviceRoleKey } = server.ctx.supabase
+  const options = { persistSession: false, autoRefreshToken: false }
+  anon = createNodeSupabaseClient(url, anonKey, options)
+  service = createNodeSupabaseClient(url, serviceRoleKey, options)
+  editor = createNodeSupabaseClient(url, anonKey, options)
+  const { error } = await editor.auth.signInWithPassword(testEditor)
+  expect(error).toBeNull()
+})
+
+afterAll(async () => {
+  await server?.stop()
+  rmSync(siteDir, { recursive: true, force: true })
+})
+
+describe('blogs data module against the embedded backend', () => {
+  it('creates a post and refuses a second post with the same slug', async () => {
+    const created = await createPost(editor, post('same-slug', { tags: ['a', 'b'] }))
+    expect(created.tags).toEqual(['a', 'b'])
+    expect(created.excerpt).toBe('Body of same-slug')
+    await expect(createPost(editor, post('same-slug', { title: 'Other' }))).rejects.toThrow('A post with the slug “same-slug” already exists.')
+    expect((await getPostBySlug(editor, 'same-slug'))?.title).toBe('Post same-slug')
+  })
+
+  it('updates a post by id, including its slug, and refuses a slug taken by another post', async () => {
+    const a = await createPost(editor, post('upd-a'))
+    await createPost(editor, post('upd-b'))
+    const moved = await updatePost(editor, post('upd-a2', { title: 'Renamed' }), { id: a.id })
+    expect(moved.slug).toBe('upd-a2')
+    expect(moved.id).toBe(a.id)
+    await expect(updatePost(editor, post('upd-b'), { id: a.id })).rejects.toThrow('A post with the slug “upd-b” already exists.')
+  })
+
+  it('refuses writes from a visitor through row-level security', async () => {
+    const { error } = await anon.from('blogs').insert(post('anon-write'))
+    expect(error?.code).toBe('42501')
+    await expect(createPost(anon, post('anon-write'))).rejects.toThrow(/row-level security/)
+    await createPost(editor, post('anon-delete'))
+    await deletePost(anon, 'anon-delete')
+    expect(await getPostBySlug(editor, 'anon-delete')).not.toBeNull()
+  })
+
+  it('hides drafts from visitors but shows them to editors', async () => {
+    await createPost(editor, post('secret-draft', { status: 'draft', title: 'Secret draft' }))
+    expect(await getPublishedPostBySlug(anon, 'secret-draft')).toBeNull()
+    expect((await listPublishedPosts(anon, { search: 'Secret draft' })).total).toBe(0)
+    expect((await listPostsForAdmin(editor, { search: 'secret draft' })).total).toBe(1)
+  })
+
+  it('searches title and content case-insensitively, combined with the type filter, without the bodies', async () => {
+    await createPost(editor, post('search-guide', { title: 'Hiring Guide', type: 'ebook', content: '<p>Everything about GCC payroll</p>' }))
+    await createPost(editor, post('search-story', { title: 'A payroll story', type: 'case study' }))
+    const all = await listPublishedPosts(anon, { search: 'PAYROLL' })
+    expect(all.rows.map((r) => r.slug).sort()).toEqual(['search-guide', 'search-story'])
+    expect(all.rows[0]).not.toHaveProperty('content')
+    const ebooks = await listPublishedPosts(anon, { search: 'payroll', type: 'ebook' })
+    expect(ebooks.rows.map((r) => r.slug)).toEqual(['search-guide'])
+  })
+
+  it('matches PostgREST syntax characters and LIKE wildcards literally', async () => {
+    await createPost(editor, post('special-chars', { title: 'Costs (India), 50% less_than "before"' }))
+    for (const text of ['(India),', '50%', 'less_than', '"before"', 'Costs (']) {
+      const result = await listPublishedPosts(anon, { search: text })
+      expect(result.rows.map((r) => r.slug), text).toEqual(['special-chars'])
+    }
+    expect((await listPublishedPosts(anon, { search: '5_%' })).total).toBe(0)
+    expect((await listPublishedPosts(anon, { search: 'x\\y' })).total).toBe(0)
+  })
+
+  it('pages the admin list on the server with an exact total, newest or oldest first', async () => {
+    for (let i = 0; i < 6; i++) await createPost(editor, post(`paging-${i}`, { author: 'Paging Author' }))
+    const first = await listPostsForAdmin(editor, { search: 'paging author', page: 1 })
+    expect(first.total).toBe(6)
+    expect(first.rows).toHaveLength(5)
+    expect(first.rows[0].slug).toBe('paging-5')
+    const second = await listPostsForAdmin(editor, { search: 'paging author', page: 2 })
+    expect(second.rows.map((r) => r.slug)).toEqual(['paging-0'])
+    const oldest = await listPostsForAdmin(editor, { search: 'PAGING-', ascending: true })
+    expect(oldest.rows[0].slug).toBe('paging-0')
+  })
+
+  it('uploads an image under its folder and returns a public URL visitors can read', async () => {
+    // 1×1 PNG.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
+    const url = await uploadBlogImage(editor, 'blog-covers', new Uint8Array(png), 'png', 'image/png')
+    expect(url).toMatch(/\/storage\/v1\/object\/public\/images\/blog-covers\/\d+\.png$/)
+    const res = await fetch(url)
+    expect(res.status).toBe(200)
+    await expect(uploadBlogImage(anon, 'blog-covers', new Uint8Array(png), 'png', 'image/png')).rejects.toThrow()
+  })
+})
+
+describe('post pages served by the server', () => {
+  it('carries the post title, description, image and canonical URL in the initial HTML', async () => {
+    await createPost(
+      editor,
+      post('head-test', { title: 'Tom & Jerry <script>alert(1)</script>', excerpt: 'An "excerpt" <b>here</b>', cover_image_url: 'https://cdn.example/c.jpg' }),
+    )
+    const res = await fetch(`${server.url}/post/head-test`)
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('<title>Tom &amp; Jerry &lt;script&gt;alert(1)&lt;/script&gt; | Meridian</title>')
+    expect(html).toContain('<meta name="description" content="An &quot;excerpt&quot; &lt;b&gt;here&lt;/b&gt;" />')
+    expect(html).toContain('<meta property="og:image" content="https://cdn.example/c.jpg" />')
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/post\/head-test" \/>/)
+    expect(html).not.toContain('content="generic"')
+    expect(html).not.toContain('noindex')
+    expect(html.match(/<title>/g)).toHaveLength(1)
+  })
+
+  it('answers 404 with the not-found page for a missing post and for a draft', async () => {
+    await createPost(editor, post('head-draft', { status: 'draft' }))
+    for (const slug of ['no-such-post', 'head-draft']) {
+      const res = await fetch(`${server.url}/post/${slug}`)
+      expect(res.status, slug).toBe(404)
+      expect(await res.text()).toContain('Oops! Page not found')
+    }
+  })
+})
+
+describe('newsletter subscription', () => {
+  it('stores the address once, lower-cased, and sends one confirmation email', async () => {
+    const subscribe = (email: string) =>
+      fetch(`${server.url}/api/newsletter`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })
+    const first = await subscribe('Reader@Example.com')
+    expect(first.status).toBe(200)
+    expect(await first.json()).toMatchObject({ subscribed: true })
+    expect((await subscribe('reader@example.com')).status).toBe(200)
+    const { data } = await service.from('newsletter_subscribers').select('email, confirmation_sent_at').eq('email', 'reader@example.com')
+    expect(data).toHaveLength(1)
+    const captured = (await server.ctx.mail.listCaptured?.()) ?? []
+    const confirmations = captured.filter((m) => m.to.includes('reader@example.com'))
+    expect(confirmations).toHaveLength(1)
+    expect(confirmations[0].subject).toContain('subscribed')
+    expect(data?.[0].confirmation_sent_at).not.toBeNull()
+  })
+
+  it('answers 400 with a clear message for a bad email and bad JSON, 413 for a huge body', async () => {
+    const post = (body: string) => fetch(`${server.url}/api/newsletter`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+    const bad = await post(JSON.stringify({ email: 'not-an-email' }))
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toEqual({ message: 'Please enter a valid email address.' })
+    expect((await post('{nope')).status).toBe(400)
+    expect((await post(JSON.stringify({ email: `${'a'.repeat(20_000)}@x.com` }))).status).toBe(413)
+  })
+
+  it('keeps visitors from reading the subscriber list', async () => {
+    const { data } = await anon.from('newsletter_subscribers').select('email')
+    expect(data ?? []).toEqual([])
+  })
+})
