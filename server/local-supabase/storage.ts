@@ -84,7 +84,8 @@ const OBJECT_COLUMNS = 'id::text as id, name, bucket_id, owner::text as owner, m
 
 function rawTarget(c: Context): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
-  return incoming?.url ?? new URL(c.req.url).pathname
+  // Absolute-form targets (`GET http://host/storage/...`) are judged by their path like any other.
+  return (incoming?.url ?? new URL(c.req.url).pathname).replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
 }
 
 function bearerOrApiKey(c: Context): string | null {

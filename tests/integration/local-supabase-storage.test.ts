@@ -246,6 +246,8 @@ describe('storage refuses bad files', () => {
         expect(res.body).not.toContain('root:')
       }
     }
+    // The absolute form of a request target is judged by its path too.
+    expect((await rawRequest('GET', `${server.url}/storage/v1/object/public/images/../../secrets.json`)).status).toBe(400)
     // A literal backslash never reaches a handler: the HTTP layer refuses it.
     expect((await rawRequest('GET', '/storage/v1/object/public/images/..\\..\\secrets.json')).status).toBe(400)
     // Keys in JSON bodies (remove, list) are checked as strictly as keys in URLs.
