@@ -151,13 +151,24 @@ describe('embedded Storage through supabase-js', () => {
   it('removes objects: the public URL answers 404 and the file is gone', async () => {
     const key = coverKey()
     await editor.storage.from('images').upload(key, await png(), { contentType: 'image/png' })
+    expect((await editor.storage.from('images').exists(key)).data).toBe(true)
     const { data, error } = await editor.storage.from('images').remove([key])
     expect(error).toBeNull()
     expect(data!.map((o) => o.name)).toEqual([key])
     expect(existsSync(fileOnDisk(key))).toBe(false)
+    expect((await editor.storage.from('images').exists(key)).data).toBe(false)
     const res = await fetch(publicUrl(key))
     expect(res.status).toBe(404)
     expect(await res.json()).toMatchObject({ statusCode: '404', error: 'not_found' })
+  })
+
+  it('lists the images bucket with its limits', async () => {
+    const { data, error } = await anon.storage.listBuckets()
+    expect(error).toBeNull()
+    expect(data).toContainEqual(
+      expect.objectContaining({ id: 'images', name: 'images', public: true, file_size_limit: 10 * 1024 * 1024 }),
+    )
+    expect(data!.find((b) => b.id === 'images')!.allowed_mime_types).not.toContain('image/svg+xml')
   })
 
   it('downloads through the authenticated route and with supabase-js download()', async () => {
