@@ -24,7 +24,7 @@ export function TypingHeadline() {
             className="col-start-1 row-start-1 bg-gradient-to-r from-indigo-300 via-violet-300 to-fuchsia-300 bg-clip-text whitespace-nowrap text-transparent"
           >
             {text}
-            <span className="ml-0.5 inline-block w-[3px] translate-y-[0.08em] self-stretch bg-indigo-300 motion-safe:animate-caret">&#8203;</span>
+            <span className="ml-1 inline-block h-[0.8em] w-[3px] bg-indigo-300 align-[-0.05em] motion-safe:animate-caret" />
           </span>
         </span>{' '}
         <br className="hidden sm:block" />
