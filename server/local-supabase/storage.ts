@@ -239,6 +239,11 @@ export function createStorageApp(deps: StorageDeps): Hono {
           await rename(temp, target)
         } catch (err) {
           await rm(temp, { force: true })
+          // On disk a key cannot be both a file and a folder (`a.png` and `a.png/b.png`); object stores allow it.
+          const fsCode = (err as NodeJS.ErrnoException).code
+          if (fsCode === 'ENOTDIR' || fsCode === 'EISDIR' || fsCode === 'EEXIST') {
+            throw new StorageFailure(409, 'Conflict', `The path ${key} clashes with an existing file or folder of the same name`)
+          }
           throw err
         }
         return rows[0]!.id

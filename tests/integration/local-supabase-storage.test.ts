@@ -128,6 +128,15 @@ describe('embedded Storage through supabase-js', () => {
     expect(Buffer.from(await (await fetch(publicUrl(key))).arrayBuffer()).equals(third)).toBe(true)
   })
 
+  it('answers 409, not 500, when a key would need a file to also be a folder', async () => {
+    const key = coverKey()
+    expect((await editor.storage.from('images').upload(key, await png(), { contentType: 'image/png' })).error).toBeNull()
+    const nested = await editor.storage.from('images').upload(`${key}/inner.png`, await png(), { contentType: 'image/png' })
+    expect(nested.error).toMatchObject({ status: 409 })
+    const rows = await server.ctx.localSupabase!.db.query('select 1 from storage.objects where name = $1', [`${key}/inner.png`])
+    expect(rows.rows).toHaveLength(0)
+  })
+
   it('lists a folder by name ascending with limit and offset, and shows sub-folders', async () => {
     const folder = `list-${Date.now()}`
     for (const name of ['b.png', 'a.png', 'c.png', 'nested/d.png']) {
