@@ -23,13 +23,9 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    // In development the API and the embedded backend run under `npm start` on 8080.
-    proxy: {
-      '/api': 'http://localhost:8080',
-      '/config.json': 'http://localhost:8080',
-      '/rest/v1': 'http://localhost:8080',
-      '/auth/v1': 'http://localhost:8080',
-      '/storage/v1': 'http://localhost:8080',
-    },
+    // `npm run dev` starts the API server on PORT (default 8080) next to Vite.
+    proxy: Object.fromEntries(
+      ['/api', '/config.json', '/rest/v1', '/auth/v1', '/storage/v1'].map((p) => [p, `http://localhost:${process.env.PORT ?? 8080}`]),
+    ),
   },
 })
