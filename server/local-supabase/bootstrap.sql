@@ -30,6 +30,13 @@ alter default privileges in schema public grant all on tables to anon, authentic
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant execute on functions to anon, authenticated, service_role;
 
+-- Which version of this file the database has (the embedded backend skips it when unchanged).
+create table if not exists supabase_migrations.bootstrap_state (
+  id int primary key default 1 check (id = 1),
+  hash text not null,
+  applied_at timestamptz not null default now()
+);
+
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,
   name text,

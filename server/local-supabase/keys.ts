@@ -149,6 +149,23 @@ function unauthorized(c: Context, message: string, code = 'PGRST301'): Response 
   return c.json({ code, details: null, hint: null, message }, 401)
 }
 
+// Every request carries the anon key and usually the same user token: remember tokens already verified
+// (per key set, bounded) until they expire, instead of checking the HMAC again each time.
+const verifiedTokens = new WeakMap<LocalSupabaseKeys, Map<string, JwtClaims>>()
+const maxCachedTokens = 1000
+
+async function verifyCached(keys: LocalSupabaseKeys, token: string): Promise<JwtClaims> {
+  let cache = verifiedTokens.get(keys)
+  if (!cache) verifiedTokens.set(keys, (cache = new Map()))
+  const hit = cache.get(token)
+  if (hit && typeof hit.exp === 'number' && hit.exp > Date.now() / 1000) return hit
+  if (hit) cache.delete(token)
+  const claims = await verifyJwt(keys.jwtSecret, token)
+  if (cache.size >= maxCachedTokens) cache.delete(cache.keys().next().value!)
+  cache.set(token, claims)
+  return claims
+}
+
 /**
  * Who is calling: verifies `Authorization: Bearer <jwt>` (falling back to the `apikey` header, as
  * Supabase's gateway does) and returns the role and claims, or a 401 Response in PostgREST's shape.
@@ -162,8 +179,8 @@ export async function requestRole(c: Context, keys: LocalSupabaseKeys): Promise<
   const token = bearer ?? apikey
   if (!token) return unauthorized(c, 'No API key found in request', 'PGRST302')
   try {
-    if (apikey && apikey !== token) await verifyJwt(keys.jwtSecret, apikey)
-    const claims = await verifyJwt(keys.jwtSecret, token)
+    if (apikey && apikey !== token) await verifyCached(keys, apikey)
+    const claims = await verifyCached(keys, token)
     return { role: claims.role, claims }
   } catch (err) {
     if (err instanceof InvalidJwtError) return unauthorized(c, err.message, err.message === 'JWT expired' ? 'PGRST303' : 'PGRST301')
