@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { simpleParser, type AddressObject } from 'mailparser'
@@ -45,10 +45,15 @@ export async function startSmtpCapture(options: { dataDir: string; port: number;
   const mailDir = path.join(options.dataDir, 'mail')
   mkdirSync(mailDir, { recursive: true })
   let sequence = 0
+  const parsedFiles = new Map<string, CapturedMail>()
 
   const createServer = () =>
     new SMTPServer({
       authOptional: true,
+      // Loopback only: a reverse DNS lookup per connection would cost more than the whole SMTP exchange.
+      disableReverseLookup: true,
+      // Stopping (the outage switch, shutdown) drops pooled client connections at once instead of after 30 s.
+      closeTimeout: 100,
       disabledCommands: ['STARTTLS', 'AUTH'],
       size: maxMessageBytes,
       logger: false,
@@ -71,7 +76,9 @@ export async function startSmtpCapture(options: { dataDir: string; port: number;
             }
             // The file name sorts by arrival (time, then a counter for messages in the same millisecond).
             const name = `${received.getTime()}-${String(sequence++).padStart(6, '0')}-${mail.id}.json`
-            await writeFile(path.join(mailDir, name), JSON.stringify(mail, null, 2))
+            // Write then rename, so a reader never sees half a message.
+            await writeFile(path.join(mailDir, `${name}.partial`), JSON.stringify(mail, null, 2))
+            await rename(path.join(mailDir, `${name}.partial`), path.join(mailDir, name))
             callback()
           })
           .catch((err: Error) => {
@@ -123,8 +130,13 @@ export async function startSmtpCapture(options: { dataDir: string; port: number;
       const files = (await readdir(mailDir)).filter((f) => f.endsWith('.json')).sort().reverse()
       const mails = await Promise.all(
         files.map(async (f) => {
+          // Stored messages never change: parse each file once.
+          const known = parsedFiles.get(f)
+          if (known) return known
           try {
-            return JSON.parse(await readFile(path.join(mailDir, f), 'utf8')) as CapturedMail
+            const mail = JSON.parse(await readFile(path.join(mailDir, f), 'utf8')) as CapturedMail
+            parsedFiles.set(f, mail)
+            return mail
           } catch {
             return null // a file being written right now: it shows up on the next read
           }

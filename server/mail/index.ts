@@ -38,14 +38,13 @@ export async function startMail(options: { env: Env; dataDir: string; logger: Lo
   const { env, logger } = options
   const capture = env.SMTP_URL ? null : await startSmtpCapture({ dataDir: options.dataDir, port: env.SMTP_CAPTURE_PORT, logger })
 
-  // Created per send for the capture: its port is fixed, but a fresh transport never reuses a dead socket.
-  const transport = (): Transporter =>
-    env.SMTP_URL
-      ? nodemailer.createTransport(env.SMTP_URL, timeouts as never)
-      : nodemailer.createTransport({ host: '127.0.0.1', port: capture!.port, secure: false, ignoreTLS: true, ...timeouts })
-
-  const productionTransport = env.SMTP_URL ? transport() : null
-  const current = () => productionTransport ?? transport()
+  // One pooled transport: opening an SMTP session per message costs ~100x a pooled send. The capture
+  // keeps its port across stop/start, so the pool simply reconnects when it comes back.
+  const pool = { pool: true, maxConnections: 5, maxMessages: 100 }
+  const transport: Transporter = env.SMTP_URL
+    ? nodemailer.createTransport({ url: env.SMTP_URL, ...pool, ...timeouts } as never)
+    : nodemailer.createTransport({ host: '127.0.0.1', port: capture!.port, secure: false, ignoreTLS: true, name: 'localhost', ...pool, ...timeouts })
+  const current = () => transport
   const from = headerSafe(env.MAIL_FROM ?? defaultMailFrom)
 
   return {
@@ -75,7 +74,7 @@ export async function startMail(options: { env: Env; dataDir: string; logger: Lo
     },
     listCaptured: capture ? () => capture.list() : null,
     async close() {
-      productionTransport?.close()
+      transport.close()
       await capture?.close()
     },
   }

@@ -1,0 +1,209 @@
+import { expect, test, type Page } from '@playwright/test'
+import { serviceClient } from '../../../server/api/lead-outbox.ts'
+import type { CapturedMail } from '../../../server/mail/index.ts'
+import { startTestServer, type TestServer } from '../../support/server.ts'
+
+/**
+ * The lead form against the real server (embedded backend, real SMTP capture), one in-process server per
+ * describe so the SMTP outage and the rate limit of one test cannot touch another spec's server.
+ */
+
+const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`
+
+async function fillLead(page: Page, email: string, name = 'Priya Sharma') {
+  await page.getByLabel('Full Name').fill(name)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Phone Number').fill('+91 98765 43210')
+  await page.getByLabel('Team Requirements').fill('Five backend engineers for our payments team')
+  await page.getByLabel('Technology Stack').fill('Go, Postgres')
+}
+
+async function capturedFor(server: TestServer, email: string): Promise<CapturedMail[]> {
+  const res = await fetch(`${server.url}/api/dev/mail`)
+  return ((await res.json()) as CapturedMail[]).filter((m) => m.to === email || m.replyTo === email)
+}
+
+async function storedLeads(server: TestServer, email: string) {
+  const { data, error } = await serviceClient(server.ctx).from('leads').select('*').eq('email', email)
+  if (error) throw error
+  return data as Array<Record<string, unknown>>
+}
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
+
+test.describe('lead form', () => {
+  let server: TestServer
+  let origin: string
+
+  test.beforeAll(async () => {
+    server = await startTestServer({ LEAD_RATE_LIMIT: '0' })
+    origin = server.url.replace('127.0.0.1', 'localhost')
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  test('shows the page texts and the five validation messages on an empty submit', async ({ page }) => {
+    await page.goto(`${origin}/get-started`)
+    await expect(page.getByRole('heading', { level: 1, name: "Let's Build Your Tech Team" })).toBeVisible()
+    await expect(page.getByText("Tell us about your requirements and we'll help you assemble the perfect team")).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Request Information' })).toBeVisible()
+    await expect(page.getByText("Fill out this form and we'll get back to you within 24 hours")).toBeVisible()
+    await expect(page.getByText('Your information is secure and will only be used to contact you about your requirements.')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Submit Request' }).click()
+    for (const message of [
+      'Name must be at least 2 characters.',
+      'Please enter a valid email.',
+      'Please enter a valid phone number with country code.',
+      'Please describe your requirement in at least 10 characters.',
+      "Please specify the technology stack you're interested in.",
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible()
+    }
+    await expect(page.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Full Name')).toBeFocused()
+    expect(await page.evaluate(() => localStorage.getItem('leads'))).toBeNull()
+  })
+
+  test('submits: Processing..., success toast with Thanks, local copy, both emails, then / after 3 s', async ({ page }) => {
+    const email = uniqueEmail('success')
+    await page.goto(`${origin}/get-started`)
+    await page.evaluate(() =>
+      localStorage.setItem('leads', JSON.stringify([{ name: 'Earlier Visitor', email: 'old@example.com', timestamp: '2020-01-01T00:00:00.000Z' }])),
+    )
+    // Hold the request briefly so the submitting state is observable.
+    await page.route('**/api/leads', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      await route.continue()
+    })
+    await fillLead(page, email)
+    await page.getByRole('button', { name: 'Submit Request' }).click()
+
+    const processing = page.getByRole('button', { name: 'Processing...' })
+    await expect(processing).toBeVisible()
+    await expect(processing).toBeDisabled()
+
+    const success = toast(page, 'Form submitted successfully!')
+    await expect(success).toBeVisible()
+    const shownAt = Date.now()
+    await expect(success).toContainText("We'll get back to you soon.")
+    await expect(success.getByRole('button', { name: 'Thanks' })).toBeVisible()
+
+    const leads = JSON.parse((await page.evaluate(() => localStorage.getItem('leads')))!) as Array<Record<string, string>>
+    expect(leads).toHaveLength(2)
+    expect(leads[0]).toMatchObject({ name: 'Priya Sharma', email, phone: '+91 98765 43210', techStack: 'Go, Postgres' })
+    expect(leads[0].timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+    expect(leads[1].name).toBe('Earlier Visitor')
+
+    const mails = await capturedFor(server, email)
+    const confirmation = mails.find((m) => m.to === email)
+    const notification = mails.find((m) => m.to === 'sales@meridian.example')
+    expect(confirmation?.text).toContain('Hi Priya,')
+    expect(confirmation?.html).toContain('Book an intro call')
+    expect(notification?.replyTo).toBe(email)
+    expect(notification?.text).toContain('Requirement: Five backend engineers for our payments team')
+
+    await page.waitForURL(`${origin}/`, { timeout: 6_000 })
+    const elapsed = Date.now() - shownAt
+    expect(elapsed).toBeGreaterThan(2_000)
+    expect(elapsed).toBeLessThan(4_500)
+  })
+
+  test('server unreachable: inline alert, error toast, lead kept in the browser', async ({ page }) => {
+    const email = uniqueEmail('offline')
+    await page.goto(`${origin}/get-started`)
+    await page.route('**/api/leads', (route) => route.abort())
+    await fillLead(page, email)
+    await page.getByRole('button', { name: 'Submit Request' }).click()
+
+    await expect(page.getByRole('alert').filter({ hasText: 'Please try again later or contact us directly.' })).toBeVisible()
+    await expect(toast(page, 'Something went wrong!')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Submit Request' })).toBeEnabled()
+    const leads = JSON.parse((await page.evaluate(() => localStorage.getItem('leads')))!) as Array<Record<string, string>>
+    expect(leads[0].email).toBe(email)
+    await page.waitForTimeout(3_500)
+    expect(new URL(page.url()).pathname).toBe('/get-started')
+    expect(await storedLeads(server, email)).toHaveLength(0)
+  })
+
+  test('a double submit, and a resubmit after a lost reply, store one lead and send one pair of emails', async ({ page }) => {
+    const email = uniqueEmail('double')
+    await page.goto(`${origin}/get-started`)
+    // The first reply is lost on the way back (the server has stored the lead); later ones arrive.
+    let replies = 0
+    await page.route('**/api/leads', async (route) => {
+      const response = await route.fetch()
+      if (replies++ === 0) return route.abort('connectionreset')
+      return route.fulfill({ response })
+    })
+    await fillLead(page, email)
+    await page.getByRole('button', { name: 'Submit Request' }).dblclick()
+    await expect(toast(page, 'Something went wrong!')).toBeVisible()
+    expect(await storedLeads(server, email)).toHaveLength(1)
+
+    await page.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(toast(page, 'Form submitted successfully!')).toBeVisible()
+    expect(await storedLeads(server, email)).toHaveLength(1)
+    expect(await capturedFor(server, email)).toHaveLength(2)
+  })
+
+  test('SMTP down: info toast, lead stored, both emails delivered once SMTP is back', async ({ page }) => {
+    const email = uniqueEmail('smtp-down')
+    const capture = server.ctx.mail.capture!
+    await capture.stop()
+    try {
+      await page.goto(`${origin}/get-started`)
+      await fillLead(page, email)
+      await page.getByRole('button', { name: 'Submit Request' }).click()
+      const info = toast(page, 'Your information was saved')
+      await expect(info).toBeVisible()
+      await expect(info).toContainText("We'll process your request shortly.")
+      const [lead] = await storedLeads(server, email)
+      expect(lead).toMatchObject({ confirmation_sent_at: null, notification_sent_at: null, attempts: 1 })
+      expect(lead.next_attempt_at).not.toBeNull()
+      await page.waitForURL(`${origin}/`, { timeout: 6_000 })
+    } finally {
+      await capture.start()
+    }
+    expect(await capturedFor(server, email)).toHaveLength(0)
+
+    // Drive the outbox clock: process every pending lead now instead of waiting a minute.
+    const run = await fetch(`${server.url}/api/dev/outbox/run`, { method: 'POST' })
+    expect(run.status).toBe(200)
+    const mails = await capturedFor(server, email)
+    expect(mails.map((m) => m.to).sort()).toEqual([email, 'sales@meridian.example'].sort())
+    const [delivered] = await storedLeads(server, email)
+    expect(delivered.confirmation_sent_at).not.toBeNull()
+    expect(delivered.notification_sent_at).not.toBeNull()
+    expect(delivered.next_attempt_at).toBeNull()
+  })
+})
+
+test.describe('lead form rate limit', () => {
+  let server: TestServer
+  let origin: string
+
+  test.beforeAll(async () => {
+    server = await startTestServer({ LEAD_RATE_LIMIT: '1' })
+    origin = server.url.replace('127.0.0.1', 'localhost')
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  test('shows the rate-limit message when a visitor submits too often', async ({ page }) => {
+    await page.goto(`${origin}/get-started`)
+    await fillLead(page, uniqueEmail('first'))
+    await page.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(toast(page, 'Form submitted successfully!')).toBeVisible()
+
+    await page.goto(`${origin}/get-started`)
+    const second = uniqueEmail('second')
+    await fillLead(page, second)
+    await page.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Too many requests. Please wait a minute and try again.' })).toBeVisible()
+    await expect(toast(page, 'Something went wrong!')).toBeVisible()
+    expect(await storedLeads(server, second)).toHaveLength(0)
+  })
+})
