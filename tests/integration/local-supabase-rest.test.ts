@@ -284,13 +284,13 @@ describe('error mapping', () => {
   })
 
   it('bad values are 400: check, not-null, invalid uuid, invalid type', async () => {
-    const cases = [
+    const cases: [Record<string, unknown>, string][] = [
       [{ title: 'Bad slug', slug: 'Not A Slug', author: 'A' }, '23514'],
       [{ title: 'Bad type', slug: 'bad-type', author: 'A', type: 'podcast' }, '23514'],
       [{ title: 'No author', slug: 'no-author' }, '23502'],
       [{ id: 'not-a-uuid', title: 'x', slug: 'bad-id', author: 'A' }, '22P02'],
       [{ title: 'x', slug: 'bad-date', author: 'A', created_at: 'yesterday-ish' }, '22007'],
-    ] as const
+    ]
     for (const [row, code] of cases) {
       const { error, status } = await editor.from('blogs').insert(row)
       expect({ status, code: error?.code }).toEqual({ status: 400, code })
