@@ -1,6 +1,5 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
-import { Toaster } from 'sonner'
 import { metaForPath } from '@site/content/route-meta.ts'
 import { SiteFooter } from './SiteFooter.tsx'
 import { SiteHeader } from './SiteHeader.tsx'
@@ -34,6 +33,24 @@ function useDocumentMeta() {
   }, [pathname])
 }
 
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
+
+/**
+ * The one toast area. Nothing toasts before the visitor acts, so sonner loads right after hydration
+ * instead of in the entry chunk that every prerendered page waits for; it is also absent from the
+ * prerendered HTML, so server and client markup match.
+ */
+function DeferredToaster() {
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  if (!mounted) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" richColors closeButton />
+    </Suspense>
+  )
+}
+
 /** The shell of every page: skip link, header, the page, footer and the one toast area. */
 export function SiteLayout() {
   useScrollOnNavigation()
@@ -51,7 +68,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <Toaster position="top-right" richColors closeButton />
+      <DeferredToaster />
     </div>
   )
 }
