@@ -2,9 +2,23 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import path from 'node:path'
+import type { Plugin } from 'vite'
+import { rendererCsp } from './desktop/main/security.ts'
 
 const root = import.meta.dirname
 const alias = { '@shared': path.join(root, 'shared') }
+
+/** The built renderer carries its CSP as a meta tag too (main also sends it as a header). */
+function cspMeta(): Plugin {
+  return {
+    name: 'meridian-csp-meta',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) =>
+        html.replace('<!--meridian-csp-->', ctx.server ? '' : `<meta http-equiv="Content-Security-Policy" content="${rendererCsp()}" />`),
+    },
+  }
+}
 
 /**
  * The desktop app: main (Node, ESM), preload (CommonJS, because a sandboxed preload cannot load ES modules)
@@ -35,7 +49,7 @@ export default defineConfig({
   },
   renderer: {
     root: path.join(root, 'desktop/renderer'),
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), cspMeta()],
     resolve: { alias, dedupe: ['react', 'react-dom'] },
     build: {
       outDir: path.join(root, 'out/renderer'),

@@ -23,6 +23,13 @@ const imageFile = z.object({
   name: z.string().max(500),
   type: z.string().max(100),
 })
+const compressedImage = z.object({
+  bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength > 0 && b.byteLength <= 10 * 1024 * 1024, 'Compressed images up to 10 MB can be uploaded.'),
+  extension: z.string().regex(/^[a-z0-9]{1,5}$/, 'Unsupported file extension.'),
+  contentType: z.string().regex(/^image\/[a-z0-9.+-]+$/, 'The file given is not an image'),
+  width: z.number().int().min(0),
+  height: z.number().int().min(0),
+})
 /** Progress is reported on `progressChannel` under this id (functions cannot cross the bridge). */
 const progressId = z.string().max(100).optional()
 
@@ -36,9 +43,12 @@ export const argumentSchemas = {
     }),
   ]),
   getPost: z.tuple([slug]),
-  savePost: z.tuple([blogInputSchema.extend({ slug: blogInputSchema.shape.slug })]),
+  savePost: z.tuple([
+    blogInputSchema,
+    z.union([z.object({ mode: z.literal('create') }), z.object({ mode: z.literal('update'), id: z.string().max(200).optional() })]).optional(),
+  ]),
   deletePost: z.tuple([slug]),
-  uploadImage: z.tuple([imageFile, z.enum(['blog-covers', 'blog-content']), progressId]),
+  uploadImage: z.tuple([compressedImage, z.enum(['blog-covers', 'blog-content']), progressId]),
   compressImage: z.tuple([imageFile, progressId]),
   listConflicts: z.tuple([]),
   resolveConflict: z.tuple([slug, z.enum(['mine', 'theirs'])]),
@@ -67,7 +77,7 @@ export function createDesktopHandlers(backend: DesktopBackend, openExternal: (ur
   return {
     listPosts: ([query]) => backend.engine.listPosts(query),
     getPost: ([s]) => backend.engine.getPost(s),
-    savePost: ([input]) => backend.engine.savePost(input),
+    savePost: ([input, target]) => backend.engine.savePost(input, target),
     deletePost: ([s]) => backend.engine.deletePost(s),
     uploadImage: ([file, folder, id], notify) => backend.uploadImage(file, folder, progress(notify, id)),
     compressImage: ([file, id], notify) => backend.compressImage(file, progress(notify, id)),

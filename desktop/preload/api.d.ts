@@ -15,6 +15,9 @@ export type LocalPost = BlogRow & {
   syncState: 'synced' | 'pending' | 'conflict'
 }
 
+/** As in the browser admin: create refuses a slug in use; update targets the edited post by id. */
+export type SaveTarget = { mode: 'create' } | { mode: 'update'; id?: string }
+
 export interface ListQuery {
   search?: string
   ascending?: boolean
@@ -49,6 +52,7 @@ export interface SyncStatus {
 export interface EditorSession {
   signedIn: boolean
   email: string | null
+  userId: string | null
 }
 
 export interface DesktopSettings {
@@ -107,9 +111,10 @@ export interface DesktopApi {
   // posts (offline-first: answered from the offline store, sent through the outbox)
   listPosts(query: ListQuery): Promise<PostList>
   getPost(slug: string): Promise<LocalPost | null>
-  savePost(input: PostInput): Promise<LocalPost>
+  savePost(input: PostInput, target?: SaveTarget): Promise<LocalPost>
   deletePost(slug: string): Promise<void>
-  uploadImage(file: ImageFile, folder: 'blog-covers' | 'blog-content', onProgress?: (percent: number) => void): Promise<UploadedImage>
+  /** Queues already-compressed bytes for `images/{folder}/{timestamp}.{extension}`; the URL comes back at once. */
+  uploadImage(image: CompressedImageBytes, folder: 'blog-covers' | 'blog-content', onProgress?: (percent: number) => void): Promise<UploadedImage>
   compressImage(file: ImageFile, onProgress?: (percent: number) => void): Promise<CompressedImageBytes>
   listConflicts(): Promise<ConflictView[]>
   resolveConflict(slug: string, keep: 'mine' | 'theirs'): Promise<void>

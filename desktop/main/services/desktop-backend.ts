@@ -154,7 +154,7 @@ export class DesktopBackend {
   // ---- session ----------------------------------------------------------------------------------------
 
   async getSession(): Promise<EditorSession> {
-    return this.session ? this.session.current() : { signedIn: false, email: null }
+    return this.session ? this.session.current() : { signedIn: false, email: null, userId: null }
   }
 
   async signIn(email: string, password: string): Promise<EditorSession> {
@@ -166,7 +166,7 @@ export class DesktopBackend {
   }
 
   async signOut(): Promise<EditorSession> {
-    if (!this.session) return { signedIn: false, email: null }
+    if (!this.session) return { signedIn: false, email: null, userId: null }
     return this.session.signOut()
   }
 
@@ -177,16 +177,23 @@ export class DesktopBackend {
     return { bytes: new Uint8Array(out.data), extension: out.extension, contentType: out.contentType, width: out.width, height: out.height }
   }
 
-  /** Compresses natively, then queues the upload: the URL comes back at once, online or not. */
-  async uploadImage(file: ImageFile, folder: 'blog-covers' | 'blog-content', onProgress?: (percent: number) => void): Promise<UploadedImage> {
-    if (!file.type.startsWith('image/')) throw new Error('The file given is not an image')
-    const compressed = await compressCover(file.bytes, (p) => onProgress?.(Math.round(p * 0.6)))
-    const { url, path: objectPath } = await this.engine.queueImage(compressed.data, compressed.extension, compressed.contentType, folder)
-    onProgress?.(70)
-    const status = await this.engine.syncNow()
+  /**
+   * Queues an already-compressed image (the admin form compresses first through the platform) and tries
+   * to send it straight away. The public URL comes back either way: offline, the upload waits in the outbox.
+   */
+  async uploadImage(
+    image: CompressedImageBytes,
+    folder: 'blog-covers' | 'blog-content',
+    onProgress?: (percent: number) => void,
+  ): Promise<UploadedImage> {
+    if (!image.contentType.startsWith('image/')) throw new Error('The file given is not an image')
+    onProgress?.(0)
+    const { url, path: objectPath } = await this.engine.queueImage(image.bytes, image.extension, image.contentType, folder)
+    onProgress?.(20)
+    await this.engine.syncNow()
     const stillQueued = (await this.store.outbox()).some((e) => e.kind === 'upload' && (e.payload as { path: string }).path === objectPath)
     onProgress?.(100)
-    return { url, pending: stillQueued || !status.online }
+    return { url, pending: stillQueued }
   }
 
   // ---- conflicts, sync --------------------------------------------------------------------------------

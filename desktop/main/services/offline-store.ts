@@ -17,6 +17,7 @@ create table if not exists posts (
 );
 create table if not exists drafts (
   slug text primary key,
+  post_id text,
   input jsonb,
   deleted boolean not null default false,
   base_updated_at text,
@@ -40,12 +41,15 @@ create table if not exists outbox (
   created_at timestamptz not null default now()
 );
 create table if not exists meta (key text primary key, value text not null);
+alter table drafts add column if not exists post_id text;
 `
 
 export type OutboxKind = 'save' | 'delete' | 'upload'
 
 export interface SavePayload {
   input: BlogInput & { slug: string }
+  /** The server id of the post being edited (absent for a new post): lets an edit change the slug. */
+  postId?: string
   /** The server's `updated_at` when the edit began (null: a post the server has never had). */
   baseUpdatedAt: string | null
 }
@@ -70,6 +74,8 @@ export interface OutboxEntry {
 
 export interface Draft {
   slug: string
+  /** Server id of the post this draft edits (null: a new post). */
+  postId: string | null
   input: (BlogInput & { slug: string }) | null
   deleted: boolean
   baseUpdatedAt: string | null
@@ -148,6 +154,8 @@ export class OfflineStore {
   // ---- cached server posts ----------------------------------------------------------------------------
   async cachePosts(rows: BlogRow[]) {
     for (const row of rows) {
+      // A renamed post keeps its id: drop the copy under its old slug.
+      await this.db.query('delete from posts where id = $1 and slug <> $2', [row.id, row.slug])
       await this.db.query(
         `insert into posts (slug, id, row, updated_at) values ($1, $2, $3, $4)
          on conflict (slug) do update set id = excluded.id, row = excluded.row, updated_at = excluded.updated_at`,
@@ -158,6 +166,10 @@ export class OfflineStore {
   async cachedPosts(): Promise<BlogRow[]> {
     const { rows } = await this.db.query<{ row: BlogRow }>('select row from posts')
     return rows.map((r) => r.row)
+  }
+  async cachedPostById(id: string): Promise<BlogRow | null> {
+    const { rows } = await this.db.query<{ row: BlogRow }>('select row from posts where id = $1', [id])
+    return rows[0]?.row ?? null
   }
   async cachedPost(slug: string): Promise<BlogRow | null> {
     const { rows } = await this.db.query<{ row: BlogRow }>('select row from posts where slug = $1', [slug])
@@ -177,10 +189,10 @@ export class OfflineStore {
   // ---- drafts -----------------------------------------------------------------------------------------
   async putDraft(draft: Omit<Draft, 'editedAt'>) {
     await this.db.query(
-      `insert into drafts (slug, input, deleted, base_updated_at, edited_at) values ($1, $2, $3, $4, now())
-       on conflict (slug) do update set input = excluded.input, deleted = excluded.deleted,
+      `insert into drafts (slug, post_id, input, deleted, base_updated_at, edited_at) values ($1, $2, $3, $4, $5, now())
+       on conflict (slug) do update set post_id = excluded.post_id, input = excluded.input, deleted = excluded.deleted,
          base_updated_at = excluded.base_updated_at, edited_at = now()`,
-      [draft.slug, draft.input ? JSON.stringify(draft.input) : null, draft.deleted, draft.baseUpdatedAt],
+      [draft.slug, draft.postId, draft.input ? JSON.stringify(draft.input) : null, draft.deleted, draft.baseUpdatedAt],
     )
   }
   async drafts(): Promise<Draft[]> {
@@ -275,6 +287,7 @@ export class OfflineStore {
 function toDraft(r: Row): Draft {
   return {
     slug: r.slug as string,
+    postId: (r.post_id as string | null) ?? null,
     input: (r.input as Draft['input']) ?? null,
     deleted: r.deleted as boolean,
     baseUpdatedAt: (r.base_updated_at as string | null) ?? null,

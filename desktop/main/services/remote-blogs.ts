@@ -12,7 +12,9 @@ export interface RemoteBlogs {
   /** Every post id on the server: deletes are found by comparing against the cache. */
   allIds(): Promise<Set<string>>
   bySlug(slug: string): Promise<BlogRow | null>
-  save(input: BlogInput & { slug: string }): Promise<BlogRow>
+  byId(id: string): Promise<BlogRow | null>
+  /** Updates the post with this id (its slug may change), or upserts on the slug when there is no id. */
+  save(input: BlogInput & { slug: string }, id?: string): Promise<BlogRow>
   remove(slug: string): Promise<void>
   /** Stores bytes at `images/<path>`; returns the public URL. Safe to repeat for the same path. */
   upload(path: string, data: Uint8Array, contentType: string): Promise<string>
@@ -86,9 +88,14 @@ export function createRemoteBlogs(client: SupabaseClient): RemoteBlogs {
         throw classifyRemoteError(err)
       }
     },
-    async save(input) {
+    async byId(id) {
+      const { data, error, status } = await client.from('blogs').select('*').eq('id', id).maybeSingle()
+      if (error) throw classifyRemoteError(error, status)
+      return data ? blogRowSchema.parse(data) : null
+    },
+    async save(input, id) {
       try {
-        return await updatePost(client, input)
+        return await updatePost(client, input, id ? { id } : {})
       } catch (err) {
         throw classifyRemoteError(err)
       }

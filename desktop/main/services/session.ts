@@ -1,7 +1,12 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createNodeSupabaseClient } from '../../../shared/data/node-client.ts'
-import type { SupabaseClient } from '../../../shared/data/client.ts'
+import type { Session, SupabaseClient } from '../../../shared/data/client.ts'
+import type { EditorSession } from '../../preload/api.d.ts'
+
+function toEditorSession(session: Session | null): EditorSession {
+  return { signedIn: Boolean(session), email: session?.user.email ?? null, userId: session?.user.id ?? null }
+}
 
 /**
  * Where the session tokens live. The app passes one backed by Electron `safeStorage` (OS keychain
@@ -57,10 +62,7 @@ export class FileSecretStore implements SecretStore {
   }
 }
 
-export interface EditorSession {
-  signedIn: boolean
-  email: string | null
-}
+export type { EditorSession } from '../../preload/api.d.ts'
 
 /** The public values a site publishes at `/config.json`. */
 export interface SiteConfig {
@@ -130,7 +132,7 @@ export class SessionService {
       },
     })
     const { data } = this.client.auth.onAuthStateChange((_event, session) => {
-      const state = { signedIn: Boolean(session), email: session?.user.email ?? null }
+      const state = toEditorSession(session)
       for (const listener of this.listeners) listener(state)
     })
     this.unsubscribe = () => data.subscription.unsubscribe()
@@ -143,7 +145,7 @@ export class SessionService {
 
   async current(): Promise<EditorSession> {
     const { data } = await this.client.auth.getSession()
-    return { signedIn: Boolean(data.session), email: data.session?.user.email ?? null }
+    return toEditorSession(data.session)
   }
 
   async signIn(email: string, password: string): Promise<EditorSession> {
@@ -152,13 +154,13 @@ export class SessionService {
       if (error.status === 0 || error.name === 'AuthRetryableFetchError') throw new Error('The server cannot be reached. Check the connection and try again.')
       throw new Error(error.message)
     }
-    return { signedIn: true, email: data.user?.email ?? email }
+    return toEditorSession(data.session)
   }
 
   async signOut(): Promise<EditorSession> {
     // Local scope: sign-out must work offline too; supabase-js ignores 401/403/404 from the server.
     await this.client.auth.signOut({ scope: 'local' })
-    return { signedIn: false, email: null }
+    return toEditorSession(null)
   }
 
   async close() {

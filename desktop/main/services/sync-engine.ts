@@ -1,5 +1,5 @@
 import type { BlogRow } from '../../../shared/schemas/blog.ts'
-import type { ListQuery, LocalPost, PostInput, PostList, SyncStatus } from '../../preload/api.d.ts'
+import type { ListQuery, LocalPost, PostInput, PostList, SaveTarget, SyncStatus } from '../../preload/api.d.ts'
 import type { DeletePayload, OfflineStore, OutboxEntry, SavePayload, UploadPayload } from './offline-store.ts'
 import { RemoteError, classifyRemoteError, type RemoteBlogs } from './remote-blogs.ts'
 
@@ -79,17 +79,35 @@ export class SyncEngine {
     return post
   }
 
-  async savePost(input: PostInput): Promise<LocalPost> {
+  /**
+   * Saves locally and queues the change. `create` refuses a slug already in use (as the browser admin does);
+   * `update` targets the post being edited by id, so its slug may change.
+   */
+  async savePost(input: PostInput, target: SaveTarget = { mode: 'update' }): Promise<LocalPost> {
     const slug = input.slug
-    const draft = await this.store.draft(slug)
-    const cached = await this.store.cachedPost(slug)
-    const base = this.editBases.has(slug)
-      ? this.editBases.get(slug)!
+    const posts = await this.localPosts()
+    const editing = target.mode === 'update' && target.id ? (posts.find((p) => p.id === target.id) ?? null) : null
+    const owner = posts.find((p) => p.slug === slug)
+    if (owner && (target.mode === 'create' || (editing && owner.id !== editing.id))) {
+      throw new Error(`A post with the slug “${slug}” already exists.`)
+    }
+    const previousSlug = editing?.slug ?? slug
+    const postId = editing && !editing.id.startsWith('local:') ? editing.id : null
+    const draft = await this.store.draft(previousSlug)
+    const cached = postId ? await this.store.cachedPostById(postId) : await this.store.cachedPost(slug)
+    const base = this.editBases.has(previousSlug)
+      ? this.editBases.get(previousSlug)!
       : draft
         ? draft.baseUpdatedAt
         : (cached?.updated_at ?? null)
-    await this.store.putDraft({ slug, input, deleted: false, baseUpdatedAt: base })
-    await this.store.enqueue('save', slug, { input, baseUpdatedAt: base } satisfies SavePayload)
+    if (previousSlug !== slug) {
+      // A rename: the change now lives under the new slug; the old slug's pending change is superseded.
+      await this.store.removeEntriesFor(previousSlug)
+      await this.store.removeDraft(previousSlug)
+      this.editBases.set(slug, base)
+    }
+    await this.store.putDraft({ slug, postId, input, deleted: false, baseUpdatedAt: base })
+    await this.store.enqueue('save', slug, { input, baseUpdatedAt: base, ...(postId ? { postId } : {}) } satisfies SavePayload)
     this.kick()
     return (await this.localPosts()).find((p) => p.slug === slug)!
   }
@@ -105,7 +123,7 @@ export class SyncEngine {
       return
     }
     const base = this.editBases.get(slug) ?? draft?.baseUpdatedAt ?? cached?.updated_at ?? null
-    await this.store.putDraft({ slug, input: draft?.input ?? null, deleted: true, baseUpdatedAt: base })
+    await this.store.putDraft({ slug, postId: cached?.id ?? draft?.postId ?? null, input: draft?.input ?? null, deleted: true, baseUpdatedAt: base })
     await this.store.enqueue('delete', slug, { baseUpdatedAt: base } satisfies DeletePayload)
     this.kick()
   }
@@ -142,8 +160,15 @@ export class SyncEngine {
     else await this.store.uncachePost(slug)
     if (keep === 'mine') {
       // Mine now builds on the version the editor has just seen, so it goes through as a normal change.
-      await this.store.putDraft({ slug, input: conflict.mine, deleted: conflict.mine === null, baseUpdatedAt: theirsVersion })
-      if (conflict.mine) await this.store.enqueue('save', slug, { input: conflict.mine, baseUpdatedAt: theirsVersion } satisfies SavePayload)
+      const postId = conflict.theirs?.id ?? null
+      await this.store.putDraft({ slug, postId, input: conflict.mine, deleted: conflict.mine === null, baseUpdatedAt: theirsVersion })
+      if (conflict.mine) {
+        await this.store.enqueue('save', slug, {
+          input: conflict.mine,
+          baseUpdatedAt: theirsVersion,
+          ...(postId ? { postId } : {}),
+        } satisfies SavePayload)
+      }
       else await this.store.enqueue('delete', slug, { baseUpdatedAt: theirsVersion } satisfies DeletePayload)
     } else {
       await this.store.removeEntriesFor(slug)
@@ -312,9 +337,9 @@ export class SyncEngine {
       return
     }
     const slug = entry.slug!
-    const server = await remote.bySlug(slug)
     if (entry.kind === 'save') {
-      const { input, baseUpdatedAt } = entry.payload as SavePayload
+      const { input, baseUpdatedAt, postId } = entry.payload as SavePayload
+      const server = postId ? await remote.byId(postId) : await remote.bySlug(slug)
       const changedOnServer = server ? baseUpdatedAt === null || !sameVersion(server.updated_at, baseUpdatedAt) : baseUpdatedAt !== null
       if (changedOnServer && !(server && sameContent(server, input))) {
         await this.store.putConflict({ slug, mine: input, theirs: server })
@@ -322,7 +347,7 @@ export class SyncEngine {
         if (server) await this.store.cachePosts([server])
         return
       }
-      const saved = await remote.save(input)
+      const saved = await remote.save(input, server ? postId : undefined)
       await this.store.cachePosts([saved])
       await this.store.removeEntry(entry.seq)
       await this.store.rebaseEntries(slug, saved.updated_at)
@@ -331,10 +356,11 @@ export class SyncEngine {
       return
     }
     const { baseUpdatedAt } = entry.payload as DeletePayload
+    const server = await remote.bySlug(slug)
     if (server && baseUpdatedAt !== null && !sameVersion(server.updated_at, baseUpdatedAt)) {
       const draft = await this.store.draft(slug)
       await this.store.putConflict({ slug, mine: null, theirs: server })
-      await this.store.putDraft({ slug, input: draft?.input ?? null, deleted: true, baseUpdatedAt })
+      await this.store.putDraft({ slug, postId: server.id, input: draft?.input ?? null, deleted: true, baseUpdatedAt })
       await this.store.removeEntry(entry.seq)
       await this.store.cachePosts([server])
       return
@@ -359,7 +385,12 @@ export class SyncEngine {
     const drafts = await this.store.drafts()
     const conflicts = new Set((await this.store.conflicts()).map((c) => c.slug))
     const bySlug = new Map<string, LocalPost>(cached.map((row) => [row.slug, { ...row, syncState: 'synced' }]))
+    const byId = new Map(cached.map((row) => [row.id, row]))
     for (const draft of drafts) {
+      if (draft.postId) {
+        // A renamed post: its server copy under the old slug is replaced by the draft under the new one.
+        for (const [key, post] of bySlug) if (post.id === draft.postId && key !== draft.slug) bySlug.delete(key)
+      }
       const state = conflicts.has(draft.slug) ? 'conflict' : 'pending'
       if (draft.deleted) {
         if (state === 'conflict' && bySlug.has(draft.slug)) bySlug.get(draft.slug)!.syncState = 'conflict'
@@ -367,10 +398,10 @@ export class SyncEngine {
         continue
       }
       if (!draft.input) continue
-      const server = bySlug.get(draft.slug)
+      const server = bySlug.get(draft.slug) ?? (draft.postId ? byId.get(draft.postId) : undefined)
       bySlug.set(draft.slug, {
         ...(server ?? {
-          id: `local:${draft.slug}`,
+          id: draft.postId ?? `local:${draft.slug}`,
           created_at: draft.editedAt.toISOString(),
           updated_at: null,
           type: 'blog',

@@ -1,0 +1,75 @@
+import type { AdminSession, BlogStore } from '@shared/admin/blog-store.ts'
+import type { CompressedImage, Platform } from '@shared/platform.ts'
+import type { DesktopApi, EditorSession } from '../../preload/api.d.ts'
+
+function toAdminSession(session: EditorSession): AdminSession | null {
+  return session.signedIn && session.userId ? { userId: session.userId, email: session.email ?? '' } : null
+}
+
+/**
+ * The admin components' `BlogStore` on the desktop: every call goes to main over `window.meridian`, where
+ * the offline store answers at once and the outbox sends changes when the server is reachable.
+ */
+export function createDesktopBlogStore(api: DesktopApi): BlogStore {
+  const listeners = new Set<(session: AdminSession | null) => void>()
+  const announce = (session: AdminSession | null) => listeners.forEach((listener) => listener(session))
+  return {
+    async getSession() {
+      return toAdminSession(await api.getSession())
+    },
+    async signIn(email, password) {
+      const session = toAdminSession(await api.signIn(email, password))
+      if (!session) throw new Error('Sign-in did not return a session.')
+      announce(session)
+      return session
+    },
+    async signOut() {
+      await api.signOut()
+      announce(null)
+    },
+    onAuthChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async listPosts(query) {
+      const page = await api.listPosts(query)
+      return { rows: page.items, total: page.total }
+    },
+    getBySlug: (slug) => api.getPost(slug),
+    async save(input, target) {
+      return api.savePost({ ...input, slug: input.slug }, target)
+    },
+    delete: (slug) => api.deletePost(slug),
+    async uploadImage(image, options) {
+      const bytes = new Uint8Array(await image.arrayBuffer())
+      const uploaded = await api.uploadImage(
+        { bytes, extension: options.extension, contentType: options.contentType, width: 0, height: 0 },
+        options.folder,
+        options.onProgress,
+      )
+      return uploaded.url
+    },
+  }
+}
+
+/** The desktop `Platform`: sharp in main compresses (EXIF rotation, ≤ 1 MB, ≤ 1200 px); links open in the system browser. */
+export function createDesktopPlatform(api: DesktopApi): Platform {
+  return {
+    kind: 'desktop',
+    async compressImage(file, options): Promise<CompressedImage> {
+      if (!(file instanceof Blob)) throw new Error('The file given is not an instance of Blob or File')
+      if (!file.type.startsWith('image/')) throw new Error('The file given is not an image')
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      const name = file instanceof File ? file.name : 'image'
+      const out = await api.compressImage({ bytes, name, type: file.type }, options.onProgress)
+      return {
+        data: new Blob([out.bytes as Uint8Array<ArrayBuffer>], { type: out.contentType }),
+        extension: out.extension,
+        contentType: out.contentType,
+        width: out.width,
+        height: out.height,
+      }
+    },
+    openExternal: (url) => api.openExternal(url),
+  }
+}
