@@ -53,9 +53,9 @@ export function normaliseEmail(email: string): string {
 }
 
 /** Reasons a password is refused, in GoTrue's `weak_password.reasons` vocabulary; empty when fine. */
-export function passwordWeaknesses(password: string): string[] {
+export function passwordWeaknesses(password: string, minLength = MIN_PASSWORD_LENGTH): string[] {
   const reasons: string[] = []
-  if (password.length < MIN_PASSWORD_LENGTH) reasons.push('length')
+  if (password.length < Math.max(minLength, MIN_PASSWORD_LENGTH)) reasons.push('length')
   return reasons
 }
 

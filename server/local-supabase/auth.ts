@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { PGlite } from '@electric-sql/pglite'
 import { Hono, type Context } from 'hono'
@@ -20,6 +20,7 @@ import {
   type AuthUserRow,
   type Queryable,
 } from './auth-users.ts'
+import type { LocalSupabaseConfig } from './config.ts'
 import { InvalidJwtError, verifyJwt, type JwtClaims, type LocalSupabaseKeys } from './keys.ts'
 
 /**
@@ -32,18 +33,17 @@ export interface AuthDeps {
   db: PGlite
   keys: LocalSupabaseKeys
   logger: Logger
+  /** `[auth]` of supabase/config.toml; Supabase's defaults apply to anything missing. */
+  config?: { auth: Partial<AuthSettings> }
 }
 
-export interface AuthOptions {
-  /** Access token lifetime; under ~90 s supabase-js refreshes constantly. */
-  accessTokenSeconds?: number
-  /** Failed password attempts allowed per email and client address within `failureWindowMs`. */
-  maxFailedAttempts?: number
-  failureWindowMs?: number
-}
+type AuthSettings = Pick<
+  LocalSupabaseConfig['auth'],
+  'jwtExpiry' | 'refreshTokenReuseInterval' | 'minimumPasswordLength' | 'signInRateLimit'
+>
 
 const API_VERSION = '2024-01-01'
-const ACCESS_TOKEN_SECONDS = 3600
+const FAILURE_WINDOW_MS = 5 * 60 * 1000
 
 type AuthErrorStatus = 400 | 401 | 403 | 404 | 422 | 429 | 500
 
@@ -53,12 +53,12 @@ function authError(c: Context, status: AuthErrorStatus, code: string, message: s
   return c.json({ code, error_code: code, msg: message, message, ...extra }, status)
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
-
-/** Refresh tokens are bearer credentials: only their hash is stored, so a copy of the database cannot sign in. */
-function newRefreshToken(): { token: string; hash: string } {
-  const token = randomBytes(24).toString('base64url')
-  return { token, hash: sha256(token) }
+/**
+ * Stored as issued, like GoTrue: the reuse interval must hand a retrying client the token it missed.
+ * (Hashing them would protect little: the JWT secret lives in the same data directory.)
+ */
+function newRefreshToken(): string {
+  return randomBytes(24).toString('base64url')
 }
 
 function clientAddress(c: Context): string {
@@ -97,10 +97,16 @@ async function endSessions(tx: Queryable, where: string, params: unknown[]) {
   await tx.query(`delete from auth.sessions ${where}`, params)
 }
 
-export function createAuthApp(deps: AuthDeps, options: AuthOptions = {}): Hono {
+export function createAuthApp(deps: AuthDeps): Hono {
   const { db, keys, logger } = deps
-  const accessTokenSeconds = options.accessTokenSeconds ?? ACCESS_TOKEN_SECONDS
-  const limiter = new FailedAttemptLimiter(options.maxFailedAttempts ?? 5, options.failureWindowMs ?? 5 * 60 * 1000)
+  const settings = deps.config?.auth ?? {}
+  // Under ~90 s supabase-js would refresh constantly.
+  const accessTokenSeconds = Math.max(settings.jwtExpiry ?? 3600, 300)
+  const reuseIntervalSeconds = settings.refreshTokenReuseInterval ?? 10
+  // Never below 8, whatever the config says.
+  const minPasswordLength = Math.max(settings.minimumPasswordLength ?? MIN_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH)
+  // Failed password sign-ins per email and client address within five minutes.
+  const limiter = new FailedAttemptLimiter(Math.max(settings.signInRateLimit ?? 30, 1), FAILURE_WINDOW_MS)
   const app = new Hono()
 
   app.use('*', async (c, next) => {
@@ -210,7 +216,7 @@ export function createAuthApp(deps: AuthDeps, options: AuthOptions = {}): Hono {
       )
       const id = rows[0]!.id
       await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2::uuid, $3::uuid)', [
-        refresh.hash,
+        refresh,
         user.id,
         id,
       ])
@@ -218,28 +224,38 @@ export function createAuthApp(deps: AuthDeps, options: AuthOptions = {}): Hono {
       return id
     })
     const signedIn = (await findUserById(db, user.id))!
-    return sessionResponse(c, signedIn, sessionId, signedInAt, refresh.token)
+    return sessionResponse(c, signedIn, sessionId, signedInAt, refresh)
   }
 
   /**
-   * Rotating refresh tokens: each use revokes the presented token and issues its child in the same
-   * session. Presenting a token that was already rotated means a copy is in someone else's hands, so the
-   * whole session ends (GoTrue's reuse detection).
+   * Rotating refresh tokens (GoTrue's algorithm): each use revokes the presented token and issues its child
+   * in the same session. A revoked token presented again within the reuse interval, whose child is still the
+   * session's live token, gets that child back (a client that lost the previous reply). Any other reuse means
+   * a copy is in someone else's hands, so the whole session ends.
    */
   async function refreshGrant(c: Context, body: Record<string, unknown>) {
     const presented = str(body.refresh_token)
     if (!presented) return authError(c, 400, 'validation_failed', 'refresh_token required')
     const outcome = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean; signed_in_at: string }>(
+      const { rows } = await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean; revoked_seconds_ago: number; signed_in_at: string }>(
         `select rt.id::text as id, rt.user_id::text as user_id, rt.session_id::text as session_id, rt.revoked,
+                extract(epoch from now() - rt.updated_at)::float8 as revoked_seconds_ago,
                 extract(epoch from s.created_at)::bigint::text as signed_in_at
            from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
           where rt.token = $1`,
-        [sha256(presented)],
+        [presented],
       )
       const row = rows[0]
       if (!row) return { kind: 'not_found' as const }
+      const session = { userId: row.user_id, sessionId: row.session_id, signedInAt: Number(row.signed_in_at) }
       if (row.revoked) {
+        if (row.revoked_seconds_ago <= reuseIntervalSeconds) {
+          const live = await tx.query<{ token: string }>(
+            'select token from auth.refresh_tokens where session_id = $1::uuid and parent = $2 and not revoked',
+            [row.session_id, presented],
+          )
+          if (live.rows[0]) return { kind: 'rotated' as const, ...session, token: live.rows[0].token }
+        }
         await endSessions(tx, 'where id = $1::uuid', [row.session_id])
         return { kind: 'reused' as const, userId: row.user_id }
       }
@@ -250,13 +266,13 @@ export function createAuthApp(deps: AuthDeps, options: AuthOptions = {}): Hono {
       if (claimed.rows.length === 0) return { kind: 'not_found' as const }
       const next = newRefreshToken()
       await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2::uuid, $3::uuid, $4)', [
-        next.hash,
+        next,
         row.user_id,
         row.session_id,
-        sha256(presented),
+        presented,
       ])
       await tx.query('update auth.sessions set updated_at = now(), refreshed_at = now() where id = $1::uuid', [row.session_id])
-      return { kind: 'rotated' as const, userId: row.user_id, sessionId: row.session_id, signedInAt: Number(row.signed_in_at), token: next.token }
+      return { kind: 'rotated' as const, ...session, token: next }
     })
     if (outcome.kind === 'not_found') {
       return authError(c, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
@@ -316,9 +332,9 @@ export function createAuthApp(deps: AuthDeps, options: AuthOptions = {}): Hono {
     if (body.password !== undefined) {
       const password = str(body.password)
       if (password === undefined) return authError(c, 400, 'validation_failed', 'Password must be a string')
-      const reasons = passwordWeaknesses(password)
+      const reasons = passwordWeaknesses(password, minPasswordLength)
       if (reasons.length) {
-        return authError(c, 422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+        return authError(c, 422, 'weak_password', `Password should be at least ${minPasswordLength} characters.`, {
           weak_password: { reasons },
         })
       }

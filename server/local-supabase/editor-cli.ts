@@ -9,6 +9,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pino from 'pino'
 import { generatePassword, isValidEmail, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, normaliseEmail, passwordTooLong, upsertPasswordUser } from './auth-users.ts'
+import { loadSupabaseConfig } from './config.ts'
 import { DataDirLockedError, openDatabase } from './database.ts'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -30,7 +31,7 @@ export type EditorCommand =
 export class UsageError extends Error {}
 
 /** Parses the CLI arguments; throws UsageError with a message fit for the terminal. */
-export function parseEditorArgs(argv: string[]): EditorCommand {
+export function parseEditorArgs(argv: string[], minPasswordLength = MIN_PASSWORD_LENGTH): EditorCommand {
   const [command, ...rest] = argv
   if (!command || command === 'help' || command === '--help' || command === '-h') return { command: 'help' }
   let password: string | undefined
@@ -61,7 +62,7 @@ export function parseEditorArgs(argv: string[]): EditorCommand {
     return { command: 'remove', email }
   }
   if (password !== undefined) {
-    if (password.length < MIN_PASSWORD_LENGTH) throw new UsageError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+    if (password.length < minPasswordLength) throw new UsageError(`The password must be at least ${minPasswordLength} characters long`)
     if (passwordTooLong(password)) throw new UsageError(`The password must be at most ${MAX_PASSWORD_BYTES} bytes long`)
   }
   return { command: 'add', email, password }
@@ -77,7 +78,9 @@ export interface EditorCliIo {
 export async function runEditorCli(argv: string[], io: EditorCliIo): Promise<number> {
   let command: EditorCommand
   try {
-    command = parseEditorArgs(argv)
+    // The same minimum as a signed-in editor changing their password (config.toml, never below 8).
+    const minPasswordLength = Math.max(loadSupabaseConfig().auth.minimumPasswordLength, MIN_PASSWORD_LENGTH)
+    command = parseEditorArgs(argv, minPasswordLength)
   } catch (err) {
     if (!(err instanceof UsageError)) throw err
     io.err(`${err.message}\n\n${USAGE}`)

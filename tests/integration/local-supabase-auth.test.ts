@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decodeJwt } from 'jose'
+import { decodeJwt, SignJWT } from 'jose'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
 
@@ -88,23 +88,46 @@ describe('embedded Auth through supabase-js', () => {
     const { data } = await supabase.auth.signInWithPassword(testEditor)
     const first = data.session!
 
-    const refreshed = await supabase.auth.refreshSession()
-    expect(refreshed.error).toBeNull()
-    const second = refreshed.data.session!
+    const second = (await supabase.auth.refreshSession()).data.session!
     expect(second.refresh_token).not.toBe(first.refresh_token)
     expect(decodeJwt(second.access_token).session_id).toBe(decodeJwt(first.access_token).session_id)
+    const third = (await supabase.auth.refreshSession()).data.session!
+    expect(third.refresh_token).not.toBe(second.refresh_token)
 
-    // A second client replays the first (already rotated) refresh token, as a thief would.
+    // A second client replays the first token, two rotations old, as a thief with a stolen copy would.
     const replay = await client().auth.refreshSession({ refresh_token: first.refresh_token })
     expect(replay.data.session).toBeNull()
     expect(replay.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' })
 
     // The whole session is gone: the legitimate newest token no longer works, nor does its access token.
-    const afterRevoke = await client().auth.refreshSession({ refresh_token: second.refresh_token })
+    const afterRevoke = await client().auth.refreshSession({ refresh_token: third.refresh_token })
     expect(afterRevoke.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' })
-    const user = await authFetch('/user', { headers: { authorization: `Bearer ${second.access_token}` } })
+    const user = await authFetch('/user', { headers: { authorization: `Bearer ${third.access_token}` } })
     expect(user.status).toBe(403)
     expect(await user.json()).toMatchObject({ code: 'session_not_found' })
+  })
+
+  it('hands a client that lost a refresh reply the live token within the reuse interval, and revokes after it', async () => {
+    const interval = server.ctx.localSupabase!.config.auth.refreshTokenReuseInterval
+    expect(interval).toBeGreaterThan(0)
+    const supabase = client()
+    const first = (await supabase.auth.signInWithPassword(testEditor)).data.session!
+    const second = (await supabase.auth.refreshSession()).data.session!
+
+    // The reply carrying `second` was "lost": the client retries with `first` right away.
+    const retry = await client().auth.refreshSession({ refresh_token: first.refresh_token })
+    expect(retry.error).toBeNull()
+    expect(retry.data.session!.refresh_token).toBe(second.refresh_token)
+
+    // Once the interval has passed (the clock is moved by ageing the row), the same replay ends the session.
+    await server.ctx.localSupabase!.db.query(
+      `update auth.refresh_tokens set updated_at = now() - make_interval(secs => $2) where token = $1`,
+      [first.refresh_token, interval + 1],
+    )
+    const late = await client().auth.refreshSession({ refresh_token: first.refresh_token })
+    expect(late.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' })
+    const afterRevoke = await client().auth.refreshSession({ refresh_token: second.refresh_token })
+    expect(afterRevoke.error).toMatchObject({ code: 'refresh_token_not_found' })
   })
 
   it('signs out: the refresh token stops working and getUser reports no session', async () => {
@@ -141,6 +164,7 @@ describe('embedded Auth through supabase-js', () => {
 
     const weak = await supabase.auth.updateUser({ password: 'short' })
     expect(weak.error).toMatchObject({ status: 422, code: 'weak_password' })
+    expect((weak.error as { reasons?: string[] }).reasons).toEqual(['length'])
 
     const newPassword = 'another-long-password-42'
     expect((await supabase.auth.updateUser({ password: newPassword })).error).toBeNull()
@@ -163,12 +187,16 @@ describe('embedded Auth through supabase-js', () => {
     expect(await res.json()).toMatchObject({ external: { email: true, phone: false }, disable_signup: true })
   })
 
-  it('rejects tampered, expired and missing tokens on /user without a 500', async () => {
+  it('rejects tampered, alg:none, expired and missing tokens on /user without a 500', async () => {
     const { data } = await client().auth.signInWithPassword(testEditor)
     const [header, payload] = data.session!.access_token.split('.')
     const forged = `${header}.${payload}.${'A'.repeat(43)}`
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`
-    for (const token of [forged, none, 'not-a-jwt']) {
+    const claims = decodeJwt(data.session!.access_token)
+    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(server.ctx.localSupabase!.keys.jwtSecret))
+    for (const token of [forged, none, expired, 'not-a-jwt']) {
       const res = await authFetch('/user', { headers: { authorization: `Bearer ${token}` } })
       expect(res.status).toBe(403)
       expect(await res.json()).toMatchObject({ code: 'bad_jwt' })
@@ -183,9 +211,10 @@ describe('embedded Auth through supabase-js', () => {
     expect(await malformed.json()).toMatchObject({ code: 'bad_json' })
   })
 
-  it('limits failed password attempts per email: the 6th try within 5 minutes gets 429, even with the right password', async () => {
+  it('limits failed password attempts per email and address: once over the limit, even the right password gets 429', async () => {
+    const limit = server.ctx.localSupabase!.config.auth.signInRateLimit
     const email = testEditor.email.toUpperCase() // the limit is per address, whatever its case
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < limit; i++) {
       const { error } = await client().auth.signInWithPassword({ email, password: `wrong-password-${i}` })
       expect(error).toMatchObject({ status: 400, code: 'invalid_credentials' })
     }
@@ -195,5 +224,8 @@ describe('embedded Auth through supabase-js', () => {
     const raw = await authFetch('/token?grant_type=password', { method: 'POST', body: JSON.stringify(testEditor) })
     expect(raw.status).toBe(429)
     expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0)
-  })
+    // Another account from the same address is not affected.
+    const other = await client().auth.signInWithPassword({ email: 'someone-else@meridian.example', password: 'wrong-password' })
+    expect(other.error).toMatchObject({ status: 400, code: 'invalid_credentials' })
+  }, 60_000)
 })
