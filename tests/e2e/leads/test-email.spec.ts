@@ -102,7 +102,7 @@ test('sends a test email for a signed-in editor and reports each outcome', async
   )
   await page.getByRole('button', { name: 'Send Test Email' }).click()
   await expect(page.getByText('Failed to send test email')).toBeVisible()
-  await expect(page.getByText('Please enter a valid email address.')).toBeVisible()
+  await expect(page.getByText('Please enter a valid email address.', { exact: true })).toBeVisible()
 
   // The network fails on every attempt: three tries (1 s and 2 s apart), then the error message.
   await page.unroute(`${endpoint}/send-email`)
