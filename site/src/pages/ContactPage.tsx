@@ -13,7 +13,7 @@ export function Component() {
       <PageHero eyebrow="FAQs" title="Frequently Asked Questions" lead="Straight answers to what founders and CTOs ask us first." />
       <section aria-label="Questions and answers" className="bg-white py-16 sm:py-20">
         <div className="mx-auto max-w-3xl px-6 lg:px-8">
-          <div className="divide-y divide-slate-200 rounded-2xl ring-1 ring-slate-200">
+          <div className="divide-y divide-slate-200 overflow-hidden rounded-2xl ring-1 ring-slate-200">
             {faqs.map((faq) => {
               const open = openId === faq.id
               return (
