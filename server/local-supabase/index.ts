@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import bcrypt from 'bcryptjs'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { Logger } from 'pino'
 import { brand } from '../../shared/config/brand.ts'
 import { createAuthApp } from './auth.ts'
+import { isValidEmail, MIN_PASSWORD_LENGTH, normaliseEmail, upsertPasswordUser } from './auth-users.ts'
 import { loadSupabaseConfig, type LocalSupabaseConfig } from './config.ts'
 import { openDatabase, withClaims, type PGlite } from './database.ts'
 import type { LocalSupabaseDeps } from './deps.ts'
@@ -78,7 +78,6 @@ const corsOptions = {
 }
 
 const editorDomain = brand.contactEmail.split('@')[1]
-const BCRYPT_COST = 10
 
 /**
  * Starts the embedded backend on an existing Hono host: opens the database in `dataDir` (lock, bootstrap,
@@ -129,24 +128,15 @@ async function syncBuckets(db: PGlite, config: LocalSupabaseConfig) {
   }
 }
 
+/** The account exists with this password (created or reset) and is listed in `public.editors`. */
 async function upsertEditor(db: PGlite, email: string, password: string): Promise<boolean> {
-  const hash = await bcrypt.hash(password, BCRYPT_COST)
   return db.transaction(async (tx) => {
-    const existing = await tx.query<{ id: string }>('select id::text as id from auth.users where lower(email) = $1', [email])
-    let id = existing.rows[0]?.id
-    if (id) {
-      await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid', [id, hash])
-    } else {
-      const inserted = await tx.query<{ id: string }>(
-        `insert into auth.users (aud, role, email, encrypted_password, email_confirmed_at, confirmed_at, raw_app_meta_data)
-         values ('authenticated', 'authenticated', $1, $2, now(), now(), '{"provider":"email","providers":["email"]}')
-         returning id::text as id`,
-        [email, hash],
-      )
-      id = inserted.rows[0].id
-    }
-    await tx.query('insert into public.editors (user_id, email) values ($1::uuid, $2) on conflict (user_id) do update set email = excluded.email', [id, email])
-    return !existing.rows[0]
+    const user = await upsertPasswordUser(tx, email, password)
+    await tx.query(
+      'insert into public.editors (user_id, email) values ($1::uuid, $2) on conflict (user_id) do update set email = excluded.email',
+      [user.id, normaliseEmail(email)],
+    )
+    return user.created
   })
 }
 
@@ -157,9 +147,9 @@ async function upsertEditor(db: PGlite, email: string, password: string): Promis
 async function ensureEditor(db: PGlite, email?: string, password?: string): Promise<EnsuredEditor | null> {
   if (email || password) {
     if (!email || !password) throw new Error('EDITOR_EMAIL and EDITOR_PASSWORD must be set together.')
-    const address = email.trim().toLowerCase()
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) throw new Error(`EDITOR_EMAIL is not a valid email address: ${email}`)
-    if (password.length < 8) throw new Error('EDITOR_PASSWORD must be at least 8 characters long.')
+    const address = normaliseEmail(email)
+    if (!isValidEmail(address)) throw new Error(`EDITOR_EMAIL is not a valid email address: ${email}`)
+    if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`EDITOR_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
     return { email: address, created: await upsertEditor(db, address, password) }
   }
   const editors = await db.query<{ n: number }>('select count(*)::int as n from public.editors')

@@ -393,13 +393,16 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
     throw err
   }))
 
-  async function run(c: Context, work: (tx: Transaction, table: TableInfo, role: RequestRole) => Promise<Outcome>): Promise<Response> {
+  async function run(c: Context, work: (tx: Transaction, table: TableInfo, body: unknown) => Promise<Outcome>, withBody = false): Promise<Response> {
     const who = await requestRole(c, keys)
     if (who instanceof Response) return who
     try {
       checkProfile(c)
       const table = findTable(await getCatalog(), c.req.param('table') ?? '')
-      const outcome = await withClaims(db, who.claims, who.role, (tx) => work(tx, table, who.role))
+      // Read the body before the transaction: PGlite runs one transaction at a time, and a slow upload
+      // must not hold every other request back.
+      const body = withBody ? await readJsonBody(c) : undefined
+      const outcome = await withClaims(db, who.claims, who.role, (tx) => work(tx, table, body))
       const headers: Record<string, string> = {}
       if (outcome.contentRange) headers['Content-Range'] = outcome.contentRange
       if (outcome.preferenceApplied?.length) headers['Preference-Applied'] = outcome.preferenceApplied.join(', ')
@@ -499,10 +502,11 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
   }
 
   app.post('/:table', (c) =>
-    run(c, async (tx, table) => {
+    run(
+      c,
+      async (tx, table, body) => {
       const url = new URL(c.req.url)
       const prefer = parsePrefer(c.req.header('prefer'))
-      const body = await readJsonBody(c)
       const rows = Array.isArray(body) ? body : [body]
       if (!rows.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) {
         throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object or an array of objects')
@@ -579,13 +583,16 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
         return { status: 201, body: rowsBody(c, result.body, result.n), contentRange: `*/${prefer.count ? result.n : '*'}` }
       }
       return writeResult(c, tx, table, statements[0], params, prefer, 201)
-    }),
+      },
+      true,
+    ),
   )
 
   app.patch('/:table', (c) =>
-    run(c, async (tx, table) => {
+    run(
+      c,
+      async (tx, table, body) => {
       const prefer = parsePrefer(c.req.header('prefer'))
-      const body = await readJsonBody(c)
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
         throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'An update body must be one JSON object')
       }
@@ -616,7 +623,9 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
         prefer,
         200,
       )
-    }),
+      },
+      true,
+    ),
   )
 
   app.delete('/:table', (c) =>
