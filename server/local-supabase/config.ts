@@ -74,6 +74,7 @@ function parseValue(text: string, fail: (why: string) => never): [TomlValue, str
       const [item, after] = parseValue(rest, fail)
       items.push(item)
       rest = after.trimStart()
+      if (rest === '') fail('unterminated array (arrays must be on one line)')
       if (rest.startsWith(',')) rest = rest.slice(1).trimStart()
       else if (!rest.startsWith(']')) fail('expected "," or "]" in array')
     }
