@@ -26,6 +26,8 @@ import { CoverImageDropzone } from './CoverImageDropzone.tsx'
 import { useBlogStore } from './useBlogStore.ts'
 import { usePlatform } from './usePlatform.ts'
 
+import type { EditorHandle } from './MilkdownEditor.tsx'
+
 // Milkdown is the largest part of the admin: load it only when the form is on screen.
 const MilkdownEditor = lazy(() => import('./MilkdownEditor.tsx'))
 
@@ -58,6 +60,7 @@ export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, on
   const [draftOffer, setDraftOffer] = useState<StoredDraft | null>(() => (offerDraft && !post ? readDraft(window.localStorage) : null))
   const dirty = !sameFormValues(values, baseline)
   const savedRef = useRef(false)
+  const editorHandle = useRef<EditorHandle | null>(null)
 
   // Keep the unsaved form locally (debounced) so a reload or crash does not lose it.
   useEffect(() => {
@@ -124,7 +127,9 @@ export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, on
       return store.uploadImage(compressed.data, { folder: 'blog-content', extension: compressed.extension, contentType: compressed.contentType })
     }
     if (!editorImageTypes.includes(file.type)) throw new Error('The file given is not an image')
-    return store.uploadImage(file, { folder: 'blog-content', extension: imageExtension(file.type, file.name), contentType: file.type })
+    // Storage knows icons as image/x-icon only.
+    const contentType = file.type === 'image/vnd.microsoft.icon' ? 'image/x-icon' : file.type
+    return store.uploadImage(file, { folder: 'blog-content', extension: imageExtension(file.type, file.name), contentType })
   }
 
   async function submit(event: FormEvent) {
@@ -137,7 +142,9 @@ export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, on
     }
     let input
     try {
-      input = blogInputFromForm(values, sanitizeHtml)
+      const live = editorHandle.current?.getContent()
+      const current = live ? { ...values, contentHtml: live.html, contentMarkdown: live.markdown } : values
+      input = blogInputFromForm(current, sanitizeHtml)
     } catch (err) {
       onStatus(`❌ Something went wrong: ${err instanceof Error ? err.message : String(err)}`)
       return
@@ -261,6 +268,7 @@ export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, on
           >
             <MilkdownEditor
               key={editorKey}
+              handleRef={editorHandle}
               initialMarkdown={values.contentMarkdown}
               initialHtml={values.contentHtml}
               onChange={({ markdown, html }) => setValues((v) => ({ ...v, contentMarkdown: markdown, contentHtml: html }))}

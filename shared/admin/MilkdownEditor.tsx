@@ -13,9 +13,10 @@ import {
   wrapInOrderedListCommand,
 } from '@milkdown/kit/preset/commonmark'
 import { gfm, toggleStrikethroughCommand } from '@milkdown/kit/preset/gfm'
-import { $remark, callCommand, getHTML } from '@milkdown/kit/utils'
+import { $remark, callCommand, getHTML, getMarkdown } from '@milkdown/kit/utils'
 import { Milkdown, MilkdownProvider, useEditor } from '@milkdown/react'
-import { useRef, useState, type ReactNode } from 'react'
+import { useImperativeHandle, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { sanitizeHtml } from '../lib/sanitize-html.ts'
 import { editorImageTypes, isEditorLink } from './BlogEditorForm.utils.ts'
 
 export interface EditorContent {
@@ -23,7 +24,13 @@ export interface EditorContent {
   html: string
 }
 
+/** Reads the editor's content now (the change listener is debounced, so a fast save must not rely on it). */
+export interface EditorHandle {
+  getContent(): EditorContent | null
+}
+
 export interface MilkdownEditorProps {
+  handleRef?: RefObject<EditorHandle | null>
   /** The stored markdown; when null the editor opens `initialHtml` (posts written as HTML only). */
   initialMarkdown: string | null
   /** Sanitised HTML. */
@@ -49,11 +56,22 @@ const imageTitleDefault = $remark('imageTitleDefault', () => () => (tree) => {
   visit(tree as MarkdownTreeNode)
 })
 
+/** Typography inside the editor (no typography plugin: the desktop renderer mounts this too). */
+const editorContentClasses = [
+  'px-4 py-3 text-slate-800 [&_.ProseMirror]:min-h-64 [&_.ProseMirror]:whitespace-pre-wrap [&_.ProseMirror]:outline-none',
+  '[&_.ProseMirror>*+*]:mt-3 [&_h1]:text-3xl [&_h1]:font-bold [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold',
+  '[&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_a]:text-indigo-700 [&_a]:underline',
+  '[&_blockquote]:border-l-4 [&_blockquote]:border-indigo-200 [&_blockquote]:pl-4 [&_blockquote]:italic',
+  '[&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-slate-900 [&_pre]:p-3 [&_pre]:text-slate-100 [&_code]:font-mono [&_code]:text-sm',
+  '[&_img]:max-w-full [&_img]:rounded-md [&_s]:text-slate-500',
+].join(' ')
+
 function initialValue(markdown: string | null, html: string): DefaultValue {
   if (markdown !== null && markdown.trim() !== '') return markdown
   if (html.trim() === '') return ''
-  const dom = document.createElement('div')
-  dom.innerHTML = html
+  // An inert document: nothing in it loads or runs while ProseMirror reads it, and it is sanitised first
+  // because stored HTML may have been written through the API rather than this editor.
+  const dom = new DOMParser().parseFromString(sanitizeHtml(html), 'text/html').body
   return { type: 'html', dom }
 }
 
@@ -93,6 +111,14 @@ function EditorWithToolbar(props: MilkdownEditorProps) {
       .use(gfm)
       .use(history)
       .use(listener),
+  )
+
+  useImperativeHandle(
+    props.handleRef,
+    () => ({
+      getContent: () => get()?.action((ctx) => ({ markdown: getMarkdown()(ctx), html: getHTML()(ctx) })) ?? null,
+    }),
+    [get],
   )
 
   function run<T>(command: { key: CmdKey<T> }, payload?: T) {
@@ -166,7 +192,7 @@ function EditorWithToolbar(props: MilkdownEditorProps) {
           }}
         />
       </div>
-      <div className="blog-editor prose prose-slate max-w-none px-4 py-3 [&_.ProseMirror]:min-h-64 [&_.ProseMirror]:outline-none">
+      <div className={editorContentClasses}>
         <Milkdown />
       </div>
     </div>

@@ -1,0 +1,66 @@
+import { expect, type Page } from '@playwright/test'
+import { randomBytes } from 'node:crypto'
+import type { SupabaseClient } from '../../../shared/data/client.ts'
+import { createNodeSupabaseClient } from '../../../shared/data/node-client.ts'
+import { adminPath } from '../../../shared/config/brand.ts'
+
+/** The same values playwright.config.ts gives the e2e server (its webServer env). */
+const e2e = {
+  port: Number(process.env.E2E_PORT ?? 8190),
+  editorEmail: 'editor@meridian.example',
+  editorPassword: 'correct-horse-battery-staple',
+}
+
+export const baseUrl = `http://localhost:${e2e.port}`
+export { adminPath }
+
+/** A short token unique to one test, put in titles and slugs so parallel specs never see each other's posts. */
+export function uniqueToken(prefix = 't'): string {
+  return `${prefix}${randomBytes(4).toString('hex')}`
+}
+
+async function anonKey(): Promise<string> {
+  const res = await fetch(`${baseUrl}/config.json`)
+  const config = (await res.json()) as { supabaseAnonKey: string }
+  return config.supabaseAnonKey
+}
+
+/** supabase-js as a visitor (anon key only). */
+export async function visitorClient(): Promise<SupabaseClient> {
+  return createNodeSupabaseClient(baseUrl, await anonKey(), { persistSession: false, autoRefreshToken: false })
+}
+
+/** supabase-js signed in as the e2e editor. */
+export async function editorClient(): Promise<SupabaseClient> {
+  const client = await visitorClient()
+  const { error } = await client.auth.signInWithPassword({ email: e2e.editorEmail, password: e2e.editorPassword })
+  if (error) throw new Error(`Editor sign-in failed: ${error.message}`)
+  return client
+}
+
+export interface SeedPost {
+  title: string
+  slug: string
+  author?: string
+  type?: 'blog' | 'case study' | 'ebook'
+  status?: 'draft' | 'published'
+  content?: string
+  excerpt?: string
+  tags?: string[]
+  created_at?: string
+}
+
+/** Inserts posts directly (as the editor), bypassing the admin UI. */
+export async function seedPosts(client: SupabaseClient, posts: SeedPost[]): Promise<void> {
+  const rows = posts.map((p) => ({ author: 'Seed Author', content: `<p>${p.title} body</p>`, ...p }))
+  const { error } = await client.from('blogs').insert(rows)
+  if (error) throw new Error(`Seeding posts failed: ${error.message}`)
+}
+
+export async function signInToAdmin(page: Page): Promise<void> {
+  await page.goto(adminPath)
+  await page.getByLabel('Email').fill(e2e.editorEmail)
+  await page.getByLabel('Password').fill(e2e.editorPassword)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Add / Update Blog Post' })).toBeVisible()
+}
