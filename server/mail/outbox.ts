@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import { brand } from '../../shared/config/brand.ts'
 import {
+  getLead,
   listLeadsDueForRetry,
   markLeadEmailSent,
   recordLeadEmailFailure,
@@ -64,8 +65,11 @@ export function createLeadOutbox(options: {
     }
   }
 
-  async function deliverNow(lead: LeadRecord): Promise<DeliveryResult> {
+  async function deliverNow(listed: LeadRecord, refresh: boolean): Promise<DeliveryResult> {
     const client = options.client()
+    // A listed row can be stale: a request may have finished sending since. Re-read it before sending.
+    const lead = refresh ? await getLead(client, listed.id) : listed
+    if (!lead) return { confirmationSent: false, notificationSent: false }
     const sent = { confirmation: lead.confirmationSentAt !== null, notification: lead.notificationSentAt !== null }
     const errors: string[] = []
     for (const kind of ['confirmation', 'notification'] as const) {
@@ -99,11 +103,11 @@ export function createLeadOutbox(options: {
     return { confirmationSent: sent.confirmation, notificationSent: sent.notification }
   }
 
-  function deliver(lead: LeadRecord): Promise<DeliveryResult> {
+  function deliver(lead: LeadRecord, refresh = false): Promise<DeliveryResult> {
     // One delivery per lead at a time: the timer and a request must never send the same email twice.
     const pending = inFlight.get(lead.id)
     if (pending) return pending
-    const delivery = deliverNow(lead).finally(() => inFlight.delete(lead.id))
+    const delivery = deliverNow(lead, refresh).finally(() => inFlight.delete(lead.id))
     inFlight.set(lead.id, delivery)
     return delivery
   }
@@ -112,7 +116,7 @@ export function createLeadOutbox(options: {
     const due = await listLeadsDueForRetry(options.client(), { now: now(), maxAttempts, ignoreSchedule: runOptions.ignoreSchedule })
     let completed = 0
     for (const lead of due) {
-      const result = await deliver(lead)
+      const result = await deliver(lead, true)
       if (result.confirmationSent && result.notificationSent) completed++
     }
     return { processed: due.length, completed }
@@ -128,7 +132,7 @@ export function createLeadOutbox(options: {
   }
 
   return {
-    deliver,
+    deliver: (lead) => deliver(lead),
     runDue,
     start() {
       if (timer) return
