@@ -52,7 +52,17 @@ export interface SeedPost {
 
 /** Inserts posts directly (as the editor), bypassing the admin UI. */
 export async function seedPosts(client: SupabaseClient, posts: SeedPost[]): Promise<void> {
-  const rows = posts.map((p) => ({ author: 'Seed Author', content: `<p>${p.title} body</p>`, ...p }))
+  // A bulk insert sends the union of keys and missing ones become NULL (as in PostgREST): give every row all of them.
+  const rows = posts.map((p) => ({
+    author: 'Seed Author',
+    content: `<p>${p.title} body</p>`,
+    type: 'blog',
+    status: 'published',
+    excerpt: null,
+    tags: [],
+    created_at: new Date().toISOString(),
+    ...p,
+  }))
   const { error } = await client.from('blogs').insert(rows)
   if (error) throw new Error(`Seeding posts failed: ${error.message}`)
 }

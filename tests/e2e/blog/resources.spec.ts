@@ -1,0 +1,129 @@
+import { expect, test } from '@playwright/test'
+import { baseUrl, editorClient, seedPosts, uniqueToken } from './blog-fixtures.ts'
+
+test.describe('resources and post pages', () => {
+  test('filters by type, searches title and content, hides drafts and shows the empty state', async ({ page }) => {
+    const token = uniqueToken('res')
+    const client = await editorClient()
+    await seedPosts(client, [
+      { title: `Blog about hiring ${token}`, slug: `res-blog-${token}`, type: 'blog', excerpt: 'A blog excerpt' },
+      { title: `Case study ${token}`, slug: `res-case-${token}`, type: 'case study' },
+      { title: `Ebook ${token}`, slug: `res-ebook-${token}`, type: 'ebook' },
+      { title: `Content match`, slug: `res-content-${token}`, type: 'blog', content: `<p>Deep inside the body: ${token.toUpperCase()}</p>` },
+      { title: `Hidden draft ${token}`, slug: `res-draft-${token}`, type: 'blog', status: 'draft' },
+    ])
+
+    await page.goto('/resources')
+    await expect(page.getByRole('heading', { level: 1, name: 'Resources & Insights' })).toBeVisible()
+    await page.getByPlaceholder('Search resources...').fill(token)
+    const cards = page.getByRole('list', { name: 'Resources' }).getByRole('article')
+    await expect(cards).toHaveCount(4)
+    await expect(page.getByText(`Hidden draft ${token}`)).toHaveCount(0)
+    // The content match found through the body, case-insensitively.
+    await expect(cards.filter({ hasText: 'Content match' })).toHaveCount(1)
+
+    const filter = (name: string) => page.getByRole('group', { name: 'Filter by type' }).getByRole('button', { name, exact: true })
+    await filter('Case Study').click()
+    await expect(filter('Case Study')).toHaveAttribute('aria-pressed', 'true')
+    await expect(filter('All')).toHaveAttribute('aria-pressed', 'false')
+    await expect(cards).toHaveCount(1)
+    await expect(cards.first()).toContainText(`Case study ${token}`)
+    await expect(cards.first()).toContainText('Case Study')
+
+    await filter('Ebook').click()
+    await expect(cards).toHaveCount(1)
+    await expect(cards.first()).toContainText(`Ebook ${token}`)
+
+    await filter('Blog').click()
+    await expect(cards).toHaveCount(2)
+    const blogCard = cards.filter({ hasText: `Blog about hiring ${token}` })
+    await expect(blogCard).toContainText('A blog excerpt')
+    // No cover: the placeholder image (Vite may inline the small SVG as a data URL).
+    await expect(blogCard.locator('img')).toHaveAttribute('src', /cover-placeholder|^data:image\/svg/)
+
+    await filter('All').click()
+    await expect(cards).toHaveCount(4)
+
+    await page.getByPlaceholder('Search resources...').fill(`${token} nothing-matches-this`)
+    await expect(page.getByText('No resources found')).toBeVisible()
+    await expect(page.getByText("Try adjusting your search or filters to find what you're looking for")).toBeVisible()
+  })
+
+  test('a post page shows title, long date, author (brand default when empty) and the sanitised body', async ({ page }) => {
+    const token = uniqueToken('post')
+    const client = await editorClient()
+    await seedPosts(client, [
+      {
+        title: `Own your centre ${token}`,
+        slug: `own-${token}`,
+        author: '',
+        content: '<h2>Step one</h2><p>Start with <strong>one</strong> employee.</p>',
+        created_at: '2026-03-04T10:00:00Z',
+      },
+    ])
+    await page.goto(`/post/own-${token}`)
+    await expect(page.getByRole('heading', { level: 1, name: `Own your centre ${token}` })).toBeVisible()
+    await expect(page.getByText('March 4, 2026')).toBeVisible()
+    await expect(page.getByText('By Meridian Team')).toBeVisible()
+    await expect(page.getByTestId('post-content').locator('h2')).toHaveText('Step one')
+    await expect(page).toHaveTitle(`Own your centre ${token} | Meridian`)
+
+    // The server put the head in the initial HTML.
+    const html = await (await fetch(`${baseUrl}/post/own-${token}`)).text()
+    expect(html).toContain(`<title>Own your centre ${token} | Meridian</title>`)
+    expect(html).toContain(`<link rel="canonical" href=`)
+  })
+
+  test('a missing post and a draft show the not-found page, with HTTP 404 from the server', async ({ page }) => {
+    const token = uniqueToken('miss')
+    const client = await editorClient()
+    await seedPosts(client, [{ title: `Draft ${token}`, slug: `draft-${token}`, status: 'draft' }])
+    for (const slug of [`no-such-post-${token}`, `draft-${token}`]) {
+      const response = await page.goto(`/post/${slug}`)
+      expect(response?.status()).toBe(404)
+      await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Return to Home' })).toBeVisible()
+    }
+  })
+
+  test('client-side navigation to a missing post shows the not-found page, not "Loading..." forever', async ({ page }) => {
+    await page.goto('/resources')
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/post/never-written-anywhere')
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
+  })
+
+  test('a failed load shows a retry message and retrying recovers', async ({ page }) => {
+    const token = uniqueToken('net')
+    const client = await editorClient()
+    await seedPosts(client, [{ title: `Network ${token}`, slug: `net-${token}` }])
+    let failing = true
+    await page.route('**/rest/v1/blogs**', (route) => (failing ? route.abort('connectionreset') : route.continue()))
+    await page.goto(`/post/net-${token}`)
+    await expect(page.getByText("We couldn't load this post.")).toBeVisible()
+    failing = false
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: `Network ${token}` })).toBeVisible()
+
+    failing = true
+    await page.goto('/resources')
+    await expect(page.getByText("We couldn't load the resources.")).toBeVisible()
+    failing = false
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('list', { name: 'Resources' })).toBeVisible()
+  })
+
+  test('"Stay Updated" subscribes an email and confirms with a toast', async ({ page }) => {
+    const email = `${uniqueToken('reader')}@example.com`
+    await page.goto('/resources')
+    await expect(page.getByRole('heading', { name: 'Stay Updated' })).toBeVisible()
+    await page.getByLabel('Email address').fill(email)
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(page.getByText('You are subscribed!')).toBeVisible()
+    await expect(page.getByLabel('Email address')).toHaveValue('')
+    const mail = (await (await fetch(`${baseUrl}/api/dev/mail`)).json()) as Array<{ to: string; subject: string }>
+    expect(mail.some((m) => m.to.includes(email))).toBe(true)
+  })
+})
