@@ -47,8 +47,21 @@ function page(template: string, head: string, html: string): string {
   return template.replace('<!--app-head-->', head).replace('<!--app-html-->', html)
 }
 
+/**
+ * Makes the first paint independent of extra round trips: the stylesheet (about 9 KB gzip) is inlined,
+ * since a render-blocking request costs more than the bytes on mobile. The font is not preloaded: text
+ * paints at once in the fallback (font-display: swap) and the inline CSS lets the browser find the
+ * font file as early as a preload would, without competing with the HTML.
+ */
+function optimiseTemplate(template: string): string {
+  return template.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (_tag, href: string) => {
+    const css = readFileSync(path.join(siteDir, href), 'utf8')
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
+  })
+}
+
 async function main() {
-  const template = readFileSync(path.join(siteDir, 'index.html'), 'utf8')
+  const template = optimiseTemplate(readFileSync(path.join(siteDir, 'index.html'), 'utf8'))
   // Inside the project so the bundle's bare imports (react, react-router) resolve from node_modules.
   mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true })
   const ssrDir = mkdtempSync(path.join(root, 'node_modules/.cache/meridian-ssr-'))

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { metaForPath } from '@site/content/route-meta.ts'
 import { SiteFooter } from './SiteFooter.tsx'
@@ -10,7 +10,13 @@ import { SiteHeader } from './SiteHeader.tsx'
  */
 function useScrollOnNavigation() {
   const { pathname, hash } = useLocation()
+  const firstRender = useRef(true)
   useEffect(() => {
+    // On the first load the browser already placed the page (top, or the anchor in the URL).
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)))
       if (target) {
