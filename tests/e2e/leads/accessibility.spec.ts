@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { startTestServer, type TestServer } from '../../support/server.ts'
+
+/** axe-core on the lead form (with its validation errors showing) and the email test page. */
+
+let server: TestServer
+let origin: string
+
+test.beforeAll(async () => {
+  server = await startTestServer()
+  origin = server.url.replace('127.0.0.1', 'localhost')
+})
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+const seriousViolations = async (page: import('@playwright/test').Page) => {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)
+}
+
+test('the lead form has no serious accessibility violations, also with errors showing', async ({ page }) => {
+  await page.goto(`${origin}/get-started`)
+  await expect(page.getByRole('button', { name: 'Submit Request' })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+  await page.getByRole('button', { name: 'Submit Request' }).click()
+  await expect(page.getByText('Name must be at least 2 characters.')).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+})
+
+test('the email test page has no serious accessibility violations', async ({ page }) => {
+  await page.goto(`${origin}/test-email`)
+  await expect(page.getByTestId('email-service-status')).toHaveText('Available')
+  expect(await seriousViolations(page)).toEqual([])
+})
