@@ -57,7 +57,7 @@ export function createEmailServiceApp(ctx: ServerContext): Hono {
     '/send-email',
     bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ success: false, message: 'The message is too large.' }, 413) }),
     async (c) => {
-      if (!perIp.take(clientIp(c)).ok) return c.json({ success: false, message: tooManyRequestsMessage }, 429)
+      if (!perIp.take(clientIp(c, ctx.env.TRUST_PROXY)).ok) return c.json({ success: false, message: tooManyRequestsMessage }, 429)
 
       const token = bearerToken(c.req.header('Authorization'))
       let caller: string | null = null

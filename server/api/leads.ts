@@ -13,8 +13,15 @@ export const leadBodyLimitBytes = 16 * 1024
 /** Leads one email address may submit per window (a person resubmitting a typo is fine; a flood is not). */
 const perEmailWindowMs = 10 * 60_000
 
-/** The client address as the socket sees it (no X-Forwarded-For: it is trivially forged). */
-export function clientIp(c: Context): string {
+/**
+ * The client address for rate limits. X-Forwarded-For is trivially forged, so it counts only with
+ * TRUST_PROXY (a reverse proxy in front appends the real peer as the last hop).
+ */
+export function clientIp(c: Context, trustProxy = false): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',').at(-1)?.trim()
+    if (forwarded) return forwarded
+  }
   try {
     return getConnInfo(c).remote.address ?? 'unknown'
   } catch {
@@ -48,7 +55,7 @@ export function createLeadRoutes(ctx: ServerContext): Hono {
 
       // Bots fill every field they find; people never see this one. Answer like a success, keep nothing.
       if (typeof fields.company_website === 'string' && fields.company_website.trim() !== '') {
-        ctx.logger.info({ ip: clientIp(c) }, 'lead honeypot filled; dropped')
+        ctx.logger.info({ ip: clientIp(c, ctx.env.TRUST_PROXY) }, 'lead honeypot filled; dropped')
         return c.json({ leadId: randomUUID(), confirmationSent: true, notificationSent: true } satisfies LeadSubmissionResult)
       }
 
@@ -75,7 +82,7 @@ export function createLeadRoutes(ctx: ServerContext): Hono {
         const existing = await findLeadByIdempotencyKey(client, key.data)
         if (existing) return c.json(resultOf(existing.id, existing.confirmationSentAt !== null, existing.notificationSentAt !== null))
 
-        const ipLimit = perIp.take(clientIp(c))
+        const ipLimit = perIp.take(clientIp(c, ctx.env.TRUST_PROXY))
         const emailLimit = ipLimit.ok ? perEmail.take(parsed.data.email.toLowerCase()) : ipLimit
         if (!ipLimit.ok || !emailLimit.ok) {
           c.header('Retry-After', String(Math.max(ipLimit.retryAfterSeconds, emailLimit.retryAfterSeconds)))

@@ -31,7 +31,7 @@ export function createSendEmailRoutes(ctx: ServerContext): Hono {
     '/',
     bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json({ success: false, message: 'The message is too large.' }, 413) }),
     async (c) => {
-      if (!perIp.take(clientIp(c)).ok) return c.json({ success: false, message: tooManyRequestsMessage }, 429)
+      if (!perIp.take(clientIp(c, ctx.env.TRUST_PROXY)).ok) return c.json({ success: false, message: tooManyRequestsMessage }, 429)
 
       const token = bearerToken(c.req.header('Authorization'))
       if (!token) return c.json({ success: false, message: 'Sign in as an editor to send email.' }, 401)

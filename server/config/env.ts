@@ -29,6 +29,11 @@ export const envSchema = z.object({
   EMAIL_SERVICE_URL: optional,
   /** Requests per minute allowed on `POST /api/leads` per IP (0 disables; for benchmarks only). */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  /** Behind a reverse proxy: take the client IP for rate limits from the last X-Forwarded-For hop. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Skip the build-if-stale step (tests and the dev server build separately). */
   SKIP_BUILD: z
