@@ -16,7 +16,12 @@ interface AutocannonResult {
   errors: number
   timeouts: number
 }
-type Autocannon = (options: { url: string; connections: number; duration: number; headers: Record<string, string> }) => Promise<AutocannonResult>
+type Autocannon = (options: {
+  url: string
+  connections: number
+  duration: number
+  headers: Record<string, string>
+}) => Promise<AutocannonResult>
 
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
@@ -34,9 +39,13 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
-function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<{ server: ServerType; port: number }> {
+function listen(
+  fetch: (req: Request) => Response | Promise<Response>,
+): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server, port: info.port }))
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+      resolve({ server, port: info.port }),
+    )
   })
 }
 
@@ -81,7 +90,12 @@ export async function run(): Promise<string> {
         if (!check.ok) throw new Error(`${scenario.name}: status ${check.status} ${await check.text()}`)
         // A short warm-up so JIT and PGlite caches do not count against the first figure.
         await autocannon({ url: scenario.url, connections, duration: 1, headers: scenario.headers })
-        const result = await autocannon({ url: scenario.url, connections, duration: loadSeconds, headers: scenario.headers })
+        const result = await autocannon({
+          url: scenario.url,
+          connections,
+          duration: loadSeconds,
+          headers: scenario.headers,
+        })
         const failures = result.non2xx + result.errors + result.timeouts
         rows.push(
           `| ${scenario.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} |`,

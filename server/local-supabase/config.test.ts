@@ -19,13 +19,27 @@ describe('supabase/config.toml as the embedded backend reads it', () => {
 describe('parseToml', () => {
   it('reads nested tables, strings with # inside, numbers, booleans and arrays', () => {
     const toml = parseToml(
-      ['top = 1_000 # comment', '[a.b]', 'name = "x # not a comment"', "raw = 'lit'", 'on = true', 'list = ["p", "q",]', '[a]', 'n = -2.5'].join('\n'),
+      [
+        'top = 1_000 # comment',
+        '[a.b]',
+        'name = "x # not a comment"',
+        "raw = 'lit'",
+        'on = true',
+        'list = ["p", "q",]',
+        '[a]',
+        'n = -2.5',
+      ].join('\n'),
     )
-    expect(toml).toEqual({ top: 1000, a: { b: { name: 'x # not a comment', raw: 'lit', on: true, list: ['p', 'q'] }, n: -2.5 } })
+    expect(toml).toEqual({
+      top: 1000,
+      a: { b: { name: 'x # not a comment', raw: 'lit', on: true, list: ['p', 'q'] }, n: -2.5 },
+    })
   })
 
   it('names the line it cannot read instead of guessing', () => {
-    expect(() => parseToml('[ok]\nthis is not toml', 'config.toml')).toThrow('config.toml:2: cannot read "this is not toml"')
+    expect(() => parseToml('[ok]\nthis is not toml', 'config.toml')).toThrow(
+      'config.toml:2: cannot read "this is not toml"',
+    )
     expect(() => parseToml('x = [1, 2')).toThrow(/unterminated array/)
     expect(() => parseToml('x = "open')).toThrow(/unterminated string/)
     expect(() => parseToml('x = 1 2')).toThrow(/unexpected "2"/)

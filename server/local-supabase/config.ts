@@ -94,7 +94,15 @@ export function parseByteSize(value: TomlValue | undefined, fallback: number): n
   const m = typeof value === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*([KMG]i?B|B)?\s*$/i.exec(value) : null
   if (!m) throw new Error(`config.toml: cannot read the size "${String(value)}" (use e.g. "10MiB")`)
   const unit = (m[2] ?? 'B').toUpperCase()
-  const factor: Record<string, number> = { B: 1, KB: 1e3, MB: 1e6, GB: 1e9, KIB: 2 ** 10, MIB: 2 ** 20, GIB: 2 ** 30 }
+  const factor: Record<string, number> = {
+    B: 1,
+    KB: 1e3,
+    MB: 1e6,
+    GB: 1e9,
+    KIB: 2 ** 10,
+    MIB: 2 ** 20,
+    GIB: 2 ** 30,
+  }
   return Math.round(Number(m[1]) * factor[unit])
 }
 
@@ -123,11 +131,13 @@ export interface LocalSupabaseConfig {
   storage: { fileSizeLimit: number; buckets: Record<string, BucketConfig> }
 }
 
-const table = (v: TomlValue | undefined): TomlTable => (v && typeof v === 'object' && !Array.isArray(v) ? v : {})
+const table = (v: TomlValue | undefined): TomlTable =>
+  v && typeof v === 'object' && !Array.isArray(v) ? v : {}
 const bool = (v: TomlValue | undefined, fallback: boolean) => (typeof v === 'boolean' ? v : fallback)
 const num = (v: TomlValue | undefined, fallback: number) => (typeof v === 'number' ? v : fallback)
 const str = (v: TomlValue | undefined, fallback: string) => (typeof v === 'string' ? v : fallback)
-const strings = (v: TomlValue | undefined) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
+const strings = (v: TomlValue | undefined) =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
 
 /** Reads `supabase/config.toml` (or `file`) into the settings above, with Supabase's defaults. */
 export function loadSupabaseConfig(file = path.join(supabaseDir, 'config.toml')): LocalSupabaseConfig {

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto'
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
@@ -30,7 +39,9 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly pid: number,
   ) {
-    super(`Another Meridian server is already using ${dataDir} (pid ${pid}). Stop it or set DATA_DIR to another folder.`)
+    super(
+      `Another Meridian server is already using ${dataDir} (pid ${pid}). Stop it or set DATA_DIR to another folder.`,
+    )
     this.name = 'DataDirLockedError'
   }
 }
@@ -72,7 +83,8 @@ function acquireLock(dataDir: string): () => void {
     }
     const pid = Number.parseInt(readFileSync(lockFile, 'utf8').trim(), 10)
     const ours = pid === process.pid && heldLocks.has(lockFile)
-    if (Number.isInteger(pid) && pid > 0 && (ours || (pid !== process.pid && isAlive(pid)))) throw new DataDirLockedError(dataDir, pid)
+    if (Number.isInteger(pid) && pid > 0 && (ours || (pid !== process.pid && isAlive(pid))))
+      throw new DataDirLockedError(dataDir, pid)
     rmSync(lockFile, { force: true })
   }
   throw new Error(`Could not take the lock ${lockFile}; remove it if no Meridian server is running.`)
@@ -93,9 +105,13 @@ export function migrationFiles(dir = path.join(supabaseDir, 'migrations')): stri
 async function runBootstrap(db: PGlite) {
   const sql = readFileSync(bootstrapFile, 'utf8')
   const hash = createHash('sha256').update(sql).digest('hex')
-  const exists = await db.query<{ ok: boolean }>(`select to_regclass('supabase_migrations.bootstrap_state') is not null as ok`)
+  const exists = await db.query<{ ok: boolean }>(
+    `select to_regclass('supabase_migrations.bootstrap_state') is not null as ok`,
+  )
   if (exists.rows[0].ok) {
-    const state = await db.query<{ hash: string }>('select hash from supabase_migrations.bootstrap_state where id = 1')
+    const state = await db.query<{ hash: string }>(
+      'select hash from supabase_migrations.bootstrap_state where id = 1',
+    )
     if (state.rows[0]?.hash === hash) return
   }
   await db.transaction(async (tx) => {
@@ -113,7 +129,13 @@ async function runBootstrap(db: PGlite) {
  * (what hosted Supabase provides), every new migration (recorded in `supabase_migrations.schema_migrations`
  * like the Supabase CLI does), and `supabase/seed.sql` once on an empty database.
  */
-export async function openDatabase({ dataDir, logger }: { dataDir: string; logger: Logger }): Promise<Database> {
+export async function openDatabase({
+  dataDir,
+  logger,
+}: {
+  dataDir: string
+  logger: Logger
+}): Promise<Database> {
   mkdirSync(dataDir, { recursive: true })
   const release = acquireLock(dataDir)
   let db: PGlite | undefined
@@ -123,7 +145,9 @@ export async function openDatabase({ dataDir, logger }: { dataDir: string; logge
     await runBootstrap(db)
 
     const done = new Set(
-      (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+      (
+        await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+      ).rows.map((r) => r.version),
     )
     const fresh = done.size === 0
     const applied: string[] = []
@@ -134,10 +158,10 @@ export async function openDatabase({ dataDir, logger }: { dataDir: string; logge
       try {
         await db.transaction(async (tx) => {
           await tx.exec(sql)
-          await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-            version,
-            file.slice(version.length + 1, -'.sql'.length),
-          ])
+          await tx.query(
+            'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+            [version, file.slice(version.length + 1, -'.sql'.length)],
+          )
         })
       } catch (err) {
         throw new Error(`Migration ${file} failed: ${(err as Error).message}`, { cause: err })
@@ -148,7 +172,10 @@ export async function openDatabase({ dataDir, logger }: { dataDir: string; logge
     if (fresh && existsSync(seedFile)) {
       await db.transaction((tx) => tx.exec(readFileSync(seedFile, 'utf8')))
     }
-    logger.info({ ms: Math.round(performance.now() - started), applied, seeded: fresh }, 'Embedded database ready')
+    logger.info(
+      { ms: Math.round(performance.now() - started), applied, seeded: fresh },
+      'Embedded database ready',
+    )
 
     const opened = db
     let closing: Promise<void> | null = null

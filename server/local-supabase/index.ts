@@ -48,7 +48,14 @@ function tooLarge(limit: number) {
     maxSize: limit,
     onError: (c) =>
       c.json(
-        { code: 'PGRST413', statusCode: '413', error: 'Payload Too Large', details: null, hint: null, message: `The request body is larger than ${limit} bytes` },
+        {
+          code: 'PGRST413',
+          statusCode: '413',
+          error: 'Payload Too Large',
+          details: null,
+          hint: null,
+          message: `The request body is larger than ${limit} bytes`,
+        },
         413,
       ),
   })
@@ -73,7 +80,14 @@ const corsOptions = {
     'cache-control',
     'x-retry-count',
   ],
-  exposeHeaders: ['Content-Range', 'Content-Location', 'Content-Type', 'Preference-Applied', 'X-Total-Count', 'ETag'],
+  exposeHeaders: [
+    'Content-Range',
+    'Content-Location',
+    'Content-Type',
+    'Preference-Applied',
+    'X-Total-Count',
+    'ETag',
+  ],
   maxAge: 86400,
 }
 
@@ -83,7 +97,13 @@ const editorDomain = brand.contactEmail.split('@')[1]
  * Starts the embedded backend on an existing Hono host: opens the database in `dataDir` (lock, bootstrap,
  * migrations, seed), loads or creates the keys, and returns the app to mount at `/`.
  */
-export async function startLocalSupabase({ dataDir, logger }: { dataDir: string; logger: Logger }): Promise<LocalSupabase> {
+export async function startLocalSupabase({
+  dataDir,
+  logger,
+}: {
+  dataDir: string
+  logger: Logger
+}): Promise<LocalSupabase> {
   const config = loadSupabaseConfig()
   const keys = await loadOrCreateKeys(dataDir)
   const database = await openDatabase({ dataDir, logger })
@@ -95,7 +115,17 @@ export async function startLocalSupabase({ dataDir, logger }: { dataDir: string;
     throw err
   }
 
-  const deps: LocalSupabaseDeps = { db, keys, logger, dataDir, withClaims, verifyJwt, signAccessToken, requestRole, config }
+  const deps: LocalSupabaseDeps = {
+    db,
+    keys,
+    logger,
+    dataDir,
+    withClaims,
+    verifyJwt,
+    signAccessToken,
+    requestRole,
+    config,
+  }
   const app = new Hono()
   // Before routing: `/storage/v1/../..` is resolved by the URL parser into a path outside storage.
   app.use('*', rejectStorageTraversal)
@@ -149,7 +179,8 @@ async function ensureEditor(db: PGlite, email?: string, password?: string): Prom
     if (!email || !password) throw new Error('EDITOR_EMAIL and EDITOR_PASSWORD must be set together.')
     const address = normaliseEmail(email)
     if (!isValidEmail(address)) throw new Error(`EDITOR_EMAIL is not a valid email address: ${email}`)
-    if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`EDITOR_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
+    if (password.length < MIN_PASSWORD_LENGTH)
+      throw new Error(`EDITOR_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
     return { email: address, created: await upsertEditor(db, address, password) }
   }
   const editors = await db.query<{ n: number }>('select count(*)::int as n from public.editors')

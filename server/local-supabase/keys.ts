@@ -65,7 +65,13 @@ async function signApiKey(secret: string, role: 'anon' | 'service_role'): Promis
 
 function isKeys(value: unknown): value is LocalSupabaseKeys {
   const v = value as Partial<LocalSupabaseKeys> | null
-  return !!v && typeof v.jwtSecret === 'string' && v.jwtSecret.length >= 32 && typeof v.anonKey === 'string' && typeof v.serviceRoleKey === 'string'
+  return (
+    !!v &&
+    typeof v.jwtSecret === 'string' &&
+    v.jwtSecret.length >= 32 &&
+    typeof v.anonKey === 'string' &&
+    typeof v.serviceRoleKey === 'string'
+  )
 }
 
 /**
@@ -79,9 +85,14 @@ export async function loadOrCreateKeys(dataDir: string): Promise<LocalSupabaseKe
     try {
       parsed = JSON.parse(readFileSync(file, 'utf8'))
     } catch {
-      throw new Error(`${file} is not valid JSON. Delete it to generate new keys (signed-in sessions will end).`)
+      throw new Error(
+        `${file} is not valid JSON. Delete it to generate new keys (signed-in sessions will end).`,
+      )
     }
-    if (!isKeys(parsed)) throw new Error(`${file} is missing jwtSecret, anonKey or serviceRoleKey. Delete it to generate new keys.`)
+    if (!isKeys(parsed))
+      throw new Error(
+        `${file} is missing jwtSecret, anonKey or serviceRoleKey. Delete it to generate new keys.`,
+      )
     // Keys signed with another secret would fail every request with 401: catch that at start instead.
     await verifyJwt(parsed.jwtSecret, parsed.anonKey)
     await verifyJwt(parsed.jwtSecret, parsed.serviceRoleKey)
@@ -99,7 +110,11 @@ export async function loadOrCreateKeys(dataDir: string): Promise<LocalSupabaseKe
 }
 
 /** Signs a signed-in user's access token (HS256, Supabase's claims), valid for `expiresIn` seconds. */
-export async function signAccessToken(secret: string, claims: AccessTokenClaims, expiresIn = 3600): Promise<string> {
+export async function signAccessToken(
+  secret: string,
+  claims: AccessTokenClaims,
+  expiresIn = 3600,
+): Promise<string> {
   const iat = Math.floor(Date.now() / 1000)
   return new SignJWT({ ...claims, aud: 'authenticated', iss: 'supabase' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -123,12 +138,17 @@ export class InvalidJwtError extends Error {
 export async function verifyJwt(secret: string, token: string): Promise<JwtClaims> {
   let payload: JWTPayload
   try {
-    ;({ payload } = await jwtVerify(token, secretBytes(secret), { algorithms: ['HS256'], requiredClaims: ['exp'] }))
+    ;({ payload } = await jwtVerify(token, secretBytes(secret), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp'],
+    }))
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new InvalidJwtError('JWT expired')
-    if (err instanceof joseErrors.JWTClaimValidationFailed) throw new InvalidJwtError(`JWT claim invalid: ${err.claim}`)
+    if (err instanceof joseErrors.JWTClaimValidationFailed)
+      throw new InvalidJwtError(`JWT claim invalid: ${err.claim}`)
     if (err instanceof joseErrors.JOSEAlgNotAllowed) throw new InvalidJwtError('JWT algorithm not allowed')
-    if (err instanceof joseErrors.JWSSignatureVerificationFailed) throw new InvalidJwtError('JWT signature is invalid')
+    if (err instanceof joseErrors.JWSSignatureVerificationFailed)
+      throw new InvalidJwtError('JWT signature is invalid')
     throw new InvalidJwtError('JWT is malformed')
   }
   if (typeof payload.role !== 'string' || !(requestRoles as readonly string[]).includes(payload.role)) {
@@ -145,7 +165,10 @@ function bearerToken(header: string | undefined): string | undefined {
 
 /** PostgREST's reply for a request without a usable token. */
 function unauthorized(c: Context, message: string, code = 'PGRST301'): Response {
-  c.header('WWW-Authenticate', `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`)
+  c.header(
+    'WWW-Authenticate',
+    `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
+  )
   return c.json({ code, details: null, hint: null, message }, 401)
 }
 
@@ -183,7 +206,8 @@ export async function requestRole(c: Context, keys: LocalSupabaseKeys): Promise<
     const claims = await verifyCached(keys, token)
     return { role: claims.role, claims }
   } catch (err) {
-    if (err instanceof InvalidJwtError) return unauthorized(c, err.message, err.message === 'JWT expired' ? 'PGRST303' : 'PGRST301')
+    if (err instanceof InvalidJwtError)
+      return unauthorized(c, err.message, err.message === 'JWT expired' ? 'PGRST303' : 'PGRST301')
     throw err
   }
 }

@@ -46,7 +46,8 @@ export class RestError extends Error {
   }
 }
 
-const parseError = (what: string, details: string | null = null) => new RestError(400, 'PGRST100', `"failed to parse ${what}"`, details)
+const parseError = (what: string, details: string | null = null) =>
+  new RestError(400, 'PGRST100', `"failed to parse ${what}"`, details)
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
 
@@ -71,7 +72,8 @@ async function loadCatalog(db: PGlite): Promise<Catalog> {
   const catalog: Catalog = new Map()
   for (const row of columns.rows) {
     let table = catalog.get(row.table_name)
-    if (!table) catalog.set(row.table_name, (table = { name: row.table_name, columns: new Map(), primaryKey: [] }))
+    if (!table)
+      catalog.set(row.table_name, (table = { name: row.table_name, columns: new Map(), primaryKey: [] }))
     table.columns.set(row.column_name, { type: row.type })
   }
   for (const row of keys.rows) catalog.get(row.table_name)?.primaryKey.push(row.column_name)
@@ -81,7 +83,9 @@ async function loadCatalog(db: PGlite): Promise<Catalog> {
 function findTable(catalog: Catalog, name: string): TableInfo {
   const table = catalog.get(name)
   if (table) return table
-  const suggestion = [...catalog.keys()].find((t) => t.toLowerCase() === name.toLowerCase() || t.startsWith(name.slice(0, 3)))
+  const suggestion = [...catalog.keys()].find(
+    (t) => t.toLowerCase() === name.toLowerCase() || t.startsWith(name.slice(0, 3)),
+  )
   throw new RestError(
     404,
     'PGRST205',
@@ -92,7 +96,8 @@ function findTable(catalog: Catalog, name: string): TableInfo {
 }
 
 function column(table: TableInfo, name: string): string {
-  if (!table.columns.has(name)) throw new RestError(400, '42703', `column ${table.name}.${name} does not exist`)
+  if (!table.columns.has(name))
+    throw new RestError(400, '42703', `column ${table.name}.${name} does not exist`)
   return `_r.${quoteIdent(name)}`
 }
 
@@ -125,11 +130,33 @@ function splitTopLevel(text: string, sep = ','): string[] {
 }
 
 function unquote(value: string): string {
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) return value.slice(1, -1).replace(/\\(.)/g, '$1')
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"'))
+    return value.slice(1, -1).replace(/\\(.)/g, '$1')
   return value
 }
 
-const operators = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in', 'cs', 'cd', 'ov', 'fts', 'plfts', 'phfts', 'wfts'])
+const operators = new Set([
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+])
 
 type Condition =
   | { kind: 'op'; column: string; op: string; negate: boolean; value: string; ftsConfig?: string }
@@ -144,14 +171,16 @@ function parseOperation(columnName: string, text: string, inTree: boolean): Cond
     rest = rest.slice(4)
   }
   const m = /^([a-z]+)(?:\(([a-z_]+)\))?\.([\s\S]*)$/.exec(rest)
-  if (!m || !operators.has(m[1])) throw parseError(`filter (${text})`, `Unknown operator in ${columnName}=${text}`)
+  if (!m || !operators.has(m[1]))
+    throw parseError(`filter (${text})`, `Unknown operator in ${columnName}=${text}`)
   const [, op, ftsConfig, raw] = m
   if (ftsConfig && !op.endsWith('fts')) throw parseError(`filter (${text})`)
   return { kind: 'op', column: columnName, op, negate, value: inTree ? unquote(raw) : raw, ftsConfig }
 }
 
 function parseLogic(op: 'and' | 'or', negate: boolean, body: string): Condition {
-  if (!body.startsWith('(') || !body.endsWith(')')) throw parseError('logic tree', `Expected "(...)" after ${op}`)
+  if (!body.startsWith('(') || !body.endsWith(')'))
+    throw parseError('logic tree', `Expected "(...)" after ${op}`)
   const items = splitTopLevel(body.slice(1, -1)).map((item) => parseTreeItem(item.trim()))
   return { kind: 'logic', op, negate, items }
 }
@@ -174,7 +203,8 @@ interface ReadOptions {
 }
 
 function parseNonNegative(name: string, value: string): number {
-  if (!/^\d{1,9}$/.test(value)) throw parseError(name, `${name} must be a non-negative integer, got "${value}"`)
+  if (!/^\d{1,9}$/.test(value))
+    throw parseError(name, `${name} must be a non-negative integer, got "${value}"`)
   return Number(value)
 }
 
@@ -222,7 +252,8 @@ function parseSelect(table: TableInfo, value: string | undefined): SelectItem[] 
       for (const name of table.columns.keys()) items.push({ column: name, alias: name })
       continue
     }
-    if (item.includes('(')) throw parseError(`select (${item})`, 'Embedded resources are not supported by the local backend')
+    if (item.includes('('))
+      throw parseError(`select (${item})`, 'Embedded resources are not supported by the local backend')
     const m = /^(?:([A-Za-z_][A-Za-z0-9_]*):)?([A-Za-z_][A-Za-z0-9_ ]*)$/.exec(item)
     if (!m) throw parseError(`select (${item})`)
     const name = m[2]
@@ -248,9 +279,29 @@ class Params {
   }
 }
 
-const comparisons: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*', cs: '@>', cd: '<@', ov: '&&', isdistinct: 'is distinct from' }
+const comparisons: Record<string, string> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  isdistinct: 'is distinct from',
+}
 const isValues: Record<string, string> = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' }
-const ftsFunctions: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }
+const ftsFunctions: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+}
 
 /** A Postgres array literal from a PostgREST list, so `in` sends one parameter however long the list. */
 function arrayLiteral(items: string[]): string {
@@ -260,7 +311,11 @@ function arrayLiteral(items: string[]): string {
 function compileCondition(table: TableInfo, cond: Condition, params: Params): string {
   if (cond.kind === 'logic') {
     const parts = cond.items.map((item) => compileCondition(table, item, params))
-    const joined = parts.length ? `(${parts.join(cond.op === 'or' ? ' or ' : ' and ')})` : cond.op === 'or' ? 'false' : 'true'
+    const joined = parts.length
+      ? `(${parts.join(cond.op === 'or' ? ' or ' : ' and ')})`
+      : cond.op === 'or'
+        ? 'false'
+        : 'true'
     return cond.negate ? `not ${joined}` : joined
   }
   const col = column(table, cond.column)
@@ -270,7 +325,8 @@ function compileCondition(table: TableInfo, cond: Condition, params: Params): st
     if (!keyword) throw parseError(`filter (is.${cond.value})`, 'is accepts null, true, false or unknown')
     sql = `${col} is ${keyword}`
   } else if (cond.op === 'in') {
-    if (!cond.value.startsWith('(') || !cond.value.endsWith(')')) throw parseError(`filter (in.${cond.value})`, 'in expects (a,b,...)')
+    if (!cond.value.startsWith('(') || !cond.value.endsWith(')'))
+      throw parseError(`filter (in.${cond.value})`, 'in expects (a,b,...)')
     const inner = cond.value.slice(1, -1)
     const items = inner.trim() === '' ? [] : splitTopLevel(inner).map((v) => unquote(v.trim()))
     const type = table.columns.get(cond.column)!.type
@@ -334,7 +390,13 @@ function parseRangeHeader(c: Context): { offset: number; limit?: number } | null
   const range = c.req.header('range')
   if (!range) return null
   const m = /^(?:items=)?(\d+)-(\d*)$/.exec(range.trim())
-  if (!m) throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `Range header "${range}" is not of the form a-b`)
+  if (!m)
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `Range header "${range}" is not of the form a-b`,
+    )
   const from = Number(m[1])
   const to = m[2] === '' ? undefined : Number(m[2])
   if (to !== undefined && to < from) throw new RestError(416, 'PGRST103', 'Requested range not satisfiable')
@@ -357,7 +419,12 @@ interface PgError {
 }
 
 function isPgError(err: unknown): err is PgError {
-  return !!err && typeof err === 'object' && typeof (err as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((err as PgError).code!)
+  return (
+    !!err &&
+    typeof err === 'object' &&
+    typeof (err as PgError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((err as PgError).code!)
+  )
 }
 
 /** PostgREST's status for a Postgres error. Never 503/520: postgrest-js retries those. */
@@ -372,7 +439,12 @@ function statusForPgError(code: string, role: RequestRole): ContentfulStatusCode
 }
 
 const single = (rows: number) =>
-  new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`)
+  new RestError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  )
 
 // ---------------------------------------------------------------------------------------------------------
 // The app
@@ -388,12 +460,17 @@ interface Outcome {
 export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
   const app = new Hono()
   let catalog: Promise<Catalog> | null = null
-  const getCatalog = () => (catalog ??= loadCatalog(db).catch((err) => {
-    catalog = null
-    throw err
-  }))
+  const getCatalog = () =>
+    (catalog ??= loadCatalog(db).catch((err) => {
+      catalog = null
+      throw err
+    }))
 
-  async function run(c: Context, work: (tx: Transaction, table: TableInfo, body: unknown) => Promise<Outcome>, withBody = false): Promise<Response> {
+  async function run(
+    c: Context,
+    work: (tx: Transaction, table: TableInfo, body: unknown) => Promise<Outcome>,
+    withBody = false,
+  ): Promise<Response> {
     const who = await requestRole(c, keys)
     if (who instanceof Response) return who
     try {
@@ -405,16 +482,23 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
       const outcome = await withClaims(db, who.claims, who.role, (tx) => work(tx, table, body))
       const headers: Record<string, string> = {}
       if (outcome.contentRange) headers['Content-Range'] = outcome.contentRange
-      if (outcome.preferenceApplied?.length) headers['Preference-Applied'] = outcome.preferenceApplied.join(', ')
-      if (outcome.status === 204 || outcome.body === undefined) return c.body(null, outcome.status === 204 ? 204 : outcome.status, headers)
-      headers['Content-Type'] = wantsSingleObject(c) ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8'
+      if (outcome.preferenceApplied?.length)
+        headers['Preference-Applied'] = outcome.preferenceApplied.join(', ')
+      if (outcome.status === 204 || outcome.body === undefined)
+        return c.body(null, outcome.status === 204 ? 204 : outcome.status, headers)
+      headers['Content-Type'] = wantsSingleObject(c)
+        ? 'application/vnd.pgrst.object+json; charset=utf-8'
+        : 'application/json; charset=utf-8'
       return c.body(outcome.body, outcome.status, headers)
     } catch (err) {
       if (err instanceof RestError) return c.json(err.body(), err.status)
       if (isPgError(err)) {
         const status = statusForPgError(err.code!, who.role)
         if (status === 500) logger.error({ err, path: c.req.path }, 'database error')
-        return c.json({ code: err.code, details: err.detail ?? null, hint: err.hint ?? null, message: err.message }, status)
+        return c.json(
+          { code: err.code, details: err.detail ?? null, hint: err.hint ?? null, message: err.message },
+          status,
+        )
       }
       throw err
     }
@@ -487,7 +571,9 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
     if (prefer.return) applied.push(`return=${prefer.return}`)
     if (prefer.resolution) applied.push(`resolution=${prefer.resolution}`)
     if (prefer.count) applied.push(`count=${prefer.count}`)
-    const returning = represent ? selectList(table, parseSelect(table, url.searchParams.get('select') ?? undefined)) : '1 as _one'
+    const returning = represent
+      ? selectList(table, parseSelect(table, url.searchParams.get('select') ?? undefined))
+      : '1 as _one'
     const result = (
       await tx.query<{ body: string; n: number }>(
         `with _w as (${sql(returning)}) select coalesce(json_agg(row_to_json(_w)), '[]')::text as body, count(*)::int as n from _w`,
@@ -497,92 +583,135 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
     const total = prefer.count ? result.n : null
     if (wantsSingleObject(c) && result.n !== 1) throw single(result.n)
     const range = `*/${total ?? '*'}`
-    if (!represent) return { status: successStatus === 201 ? 201 : 204, contentRange: range, preferenceApplied: applied }
-    return { status: successStatus, body: rowsBody(c, result.body, result.n), contentRange: range, preferenceApplied: applied }
+    if (!represent)
+      return { status: successStatus === 201 ? 201 : 204, contentRange: range, preferenceApplied: applied }
+    return {
+      status: successStatus,
+      body: rowsBody(c, result.body, result.n),
+      contentRange: range,
+      preferenceApplied: applied,
+    }
   }
 
   app.post('/:table', (c) =>
     run(
       c,
       async (tx, table, body) => {
-      const url = new URL(c.req.url)
-      const prefer = parsePrefer(c.req.header('prefer'))
-      const rows = Array.isArray(body) ? body : [body]
-      if (!rows.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) {
-        throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object or an array of objects')
-      }
-      const objects = rows as Record<string, unknown>[]
-
-      const columnsParam = url.searchParams.get('columns')
-      const listed = columnsParam
-        ? columnsParam.split(',').map((s) => s.trim().replace(/^"|"$/g, ''))
-        : [...new Set(objects.flatMap((o) => Object.keys(o)))]
-      for (const name of listed) {
-        if (!table.columns.has(name)) {
-          throw new RestError(400, 'PGRST204', `Could not find the '${name}' column of '${table.name}' in the schema cache`)
-        }
-      }
-
-      let conflict = ''
-      if (prefer.resolution || url.searchParams.has('on_conflict')) {
-        const target = url.searchParams.get('on_conflict')?.split(',').map((s) => s.trim()) ?? table.primaryKey
-        if (target.length === 0) throw new RestError(400, 'PGRST100', `"failed to parse on_conflict"`, `${table.name} has no primary key`)
-        const targetSql = target.map((name) => (column(table, name), quoteIdent(name))).join(', ')
-        if (prefer.resolution === 'merge-duplicates') {
-          const sets = listed.map((name) => `${quoteIdent(name)} = excluded.${quoteIdent(name)}`)
-          conflict = sets.length ? ` on conflict (${targetSql}) do update set ${sets.join(', ')}` : ` on conflict (${targetSql}) do nothing`
-        } else if (prefer.resolution === 'ignore-duplicates') conflict = ` on conflict (${targetSql}) do nothing`
-      }
-
-      // `missing=default` (and a lone object) leaves unlisted columns to their defaults; PostgREST's
-      // default for arrays is NULL for keys an object lacks, which json_populate_recordset gives us.
-      const groups: { columns: string[]; objects: Record<string, unknown>[] }[] = []
-      if (prefer.missing === 'default' && !columnsParam) {
-        const bySignature = new Map<string, { columns: string[]; objects: Record<string, unknown>[] }>()
-        for (const o of objects) {
-          const cols = Object.keys(o).sort()
-          const key = JSON.stringify(cols)
-          const group = bySignature.get(key) ?? { columns: cols, objects: [] }
-          group.objects.push(o)
-          bySignature.set(key, group)
-        }
-        groups.push(...bySignature.values())
-      } else groups.push({ columns: listed, objects })
-
-      const params = new Params()
-      const statements = groups.map((g) => {
-        const target = `public.${quoteIdent(table.name)} as _r`
-        if (g.columns.length === 0) {
-          // `{}`: every column takes its default, one row per object.
-          const count = params.add(g.objects.length)
-          return (returning: string) => `insert into ${target} select from generate_series(1, ${count}::int) returning ${returning}`
-        }
-        const cols = g.columns.map(quoteIdent).join(', ')
-        const source = params.add(JSON.stringify(g.objects))
-        return (returning: string) =>
-          `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(null::public.${quoteIdent(table.name)}, ${source}::json)${conflict} returning ${returning}`
-      })
-      if (statements.length === 0) {
-        return { status: 201, body: prefer.return === 'representation' ? '[]' : undefined, contentRange: '*/*' }
-      }
-      if (statements.length > 1) {
-        // Several inserts in one statement need CTEs: data-modifying statements cannot be union members.
-        const ctes = statements.map((s, i) => `_i${i} as (${s('_r.*')})`).join(', ')
-        const represent = prefer.return === 'representation'
-        const items = represent ? parseSelect(table, url.searchParams.get('select') ?? undefined) : null
-        const outer = items && items !== '*' ? items.map((i) => `_r.${quoteIdent(i.column)} as ${quoteIdent(i.alias)}`).join(', ') : '_r.*'
-        const unioned = statements.map((_, i) => `select * from _i${i}`).join(' union all ')
-        const result = (
-          await tx.query<{ body: string; n: number }>(
-            `with ${ctes}, _w as (select ${outer} from (${unioned}) _r) select coalesce(json_agg(row_to_json(_w)), '[]')::text as body, count(*)::int as n from _w`,
-            params.values,
+        const url = new URL(c.req.url)
+        const prefer = parsePrefer(c.req.header('prefer'))
+        const rows = Array.isArray(body) ? body : [body]
+        if (!rows.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) {
+          throw new RestError(
+            400,
+            'PGRST102',
+            'Empty or invalid json',
+            'The body must be a JSON object or an array of objects',
           )
-        ).rows[0]
-        if (wantsSingleObject(c) && result.n !== 1) throw single(result.n)
-        if (!represent) return { status: 201, contentRange: `*/${prefer.count ? result.n : '*'}` }
-        return { status: 201, body: rowsBody(c, result.body, result.n), contentRange: `*/${prefer.count ? result.n : '*'}` }
-      }
-      return writeResult(c, tx, table, statements[0], params, prefer, 201)
+        }
+        const objects = rows as Record<string, unknown>[]
+
+        const columnsParam = url.searchParams.get('columns')
+        const listed = columnsParam
+          ? columnsParam.split(',').map((s) => s.trim().replace(/^"|"$/g, ''))
+          : [...new Set(objects.flatMap((o) => Object.keys(o)))]
+        for (const name of listed) {
+          if (!table.columns.has(name)) {
+            throw new RestError(
+              400,
+              'PGRST204',
+              `Could not find the '${name}' column of '${table.name}' in the schema cache`,
+            )
+          }
+        }
+
+        let conflict = (_columns: string[]) => ''
+        if (prefer.resolution || url.searchParams.has('on_conflict')) {
+          const target =
+            url.searchParams
+              .get('on_conflict')
+              ?.split(',')
+              .map((s) => s.trim()) ?? table.primaryKey
+          if (target.length === 0)
+            throw new RestError(
+              400,
+              'PGRST100',
+              `"failed to parse on_conflict"`,
+              `${table.name} has no primary key`,
+            )
+          const targetSql = target.map((name) => (column(table, name), quoteIdent(name))).join(', ')
+          if (prefer.resolution === 'merge-duplicates') {
+            // An existing row takes the values of the columns this insert names, and keeps the others.
+            conflict = (columns) => {
+              const sets = columns.map((name) => `${quoteIdent(name)} = excluded.${quoteIdent(name)}`)
+              return sets.length
+                ? ` on conflict (${targetSql}) do update set ${sets.join(', ')}`
+                : ` on conflict (${targetSql}) do nothing`
+            }
+          } else if (prefer.resolution === 'ignore-duplicates')
+            conflict = () => ` on conflict (${targetSql}) do nothing`
+        }
+
+        // `missing=default` leaves the columns an object lacks to their defaults (one insert per set of keys);
+        // otherwise, as in PostgREST, they are NULL, which json_populate_recordset gives us.
+        const groups: { columns: string[]; objects: Record<string, unknown>[] }[] = []
+        if (prefer.missing === 'default') {
+          const bySignature = new Map<string, { columns: string[]; objects: Record<string, unknown>[] }>()
+          for (const o of objects) {
+            const cols = listed.filter((name) => Object.hasOwn(o, name))
+            const key = JSON.stringify(cols)
+            const group = bySignature.get(key) ?? { columns: cols, objects: [] }
+            group.objects.push(o)
+            bySignature.set(key, group)
+          }
+          groups.push(...bySignature.values())
+        } else groups.push({ columns: listed, objects })
+
+        const params = new Params()
+        const statements = groups.map((g) => {
+          const target = `public.${quoteIdent(table.name)} as _r`
+          if (g.columns.length === 0) {
+            // `{}`: every column takes its default, one row per object.
+            const count = params.add(g.objects.length)
+            return (returning: string) =>
+              `insert into ${target} select from generate_series(1, ${count}::int) returning ${returning}`
+          }
+          const cols = g.columns.map(quoteIdent).join(', ')
+          const source = params.add(JSON.stringify(g.objects))
+          return (returning: string) =>
+            `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(null::public.${quoteIdent(table.name)}, ${source}::json)${conflict(g.columns)} returning ${returning}`
+        })
+        if (statements.length === 0) {
+          return {
+            status: 201,
+            body: prefer.return === 'representation' ? '[]' : undefined,
+            contentRange: '*/*',
+          }
+        }
+        if (statements.length > 1) {
+          // Several inserts in one statement need CTEs: data-modifying statements cannot be union members.
+          const ctes = statements.map((s, i) => `_i${i} as (${s('_r.*')})`).join(', ')
+          const represent = prefer.return === 'representation'
+          const items = represent ? parseSelect(table, url.searchParams.get('select') ?? undefined) : null
+          const outer =
+            items && items !== '*'
+              ? items.map((i) => `_r.${quoteIdent(i.column)} as ${quoteIdent(i.alias)}`).join(', ')
+              : '_r.*'
+          const unioned = statements.map((_, i) => `select * from _i${i}`).join(' union all ')
+          const result = (
+            await tx.query<{ body: string; n: number }>(
+              `with ${ctes}, _w as (select ${outer} from (${unioned}) _r) select coalesce(json_agg(row_to_json(_w)), '[]')::text as body, count(*)::int as n from _w`,
+              params.values,
+            )
+          ).rows[0]
+          if (wantsSingleObject(c) && result.n !== 1) throw single(result.n)
+          if (!represent) return { status: 201, contentRange: `*/${prefer.count ? result.n : '*'}` }
+          return {
+            status: 201,
+            body: rowsBody(c, result.body, result.n),
+            contentRange: `*/${prefer.count ? result.n : '*'}`,
+          }
+        }
+        return writeResult(c, tx, table, statements[0], params, prefer, 201)
       },
       true,
     ),
@@ -592,37 +721,46 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
     run(
       c,
       async (tx, table, body) => {
-      const prefer = parsePrefer(c.req.header('prefer'))
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-        throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'An update body must be one JSON object')
-      }
-      const names = Object.keys(body)
-      for (const name of names) {
-        if (!table.columns.has(name)) {
-          throw new RestError(400, 'PGRST204', `Could not find the '${name}' column of '${table.name}' in the schema cache`)
+        const prefer = parsePrefer(c.req.header('prefer'))
+        if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+          throw new RestError(
+            400,
+            'PGRST102',
+            'Empty or invalid json',
+            'An update body must be one JSON object',
+          )
         }
-      }
-      const query = parseQuery(new URL(c.req.url))
-      const params = new Params()
-      const source = params.add(JSON.stringify(body))
-      const where = whereClause(table, query.conditions, params)
-      if (names.length === 0) {
-        // Nothing to change: answer like an update that touched no rows.
-        if (prefer.return !== 'representation') return { status: 204 }
-        if (wantsSingleObject(c)) throw single(0)
-        return { status: 200, body: '[]' }
-      }
-      const sets = names.map((n) => `${quoteIdent(n)} = _v.${quoteIdent(n)}`).join(', ')
-      return writeResult(
-        c,
-        tx,
-        table,
-        (returning) =>
-          `update public.${quoteIdent(table.name)} as _r set ${sets} from json_populate_record(null::public.${quoteIdent(table.name)}, ${source}::json) as _v${where} returning ${returning}`,
-        params,
-        prefer,
-        200,
-      )
+        const names = Object.keys(body)
+        for (const name of names) {
+          if (!table.columns.has(name)) {
+            throw new RestError(
+              400,
+              'PGRST204',
+              `Could not find the '${name}' column of '${table.name}' in the schema cache`,
+            )
+          }
+        }
+        const query = parseQuery(new URL(c.req.url))
+        const params = new Params()
+        const source = params.add(JSON.stringify(body))
+        const where = whereClause(table, query.conditions, params)
+        if (names.length === 0) {
+          // Nothing to change: answer like an update that touched no rows.
+          if (prefer.return !== 'representation') return { status: 204 }
+          if (wantsSingleObject(c)) throw single(0)
+          return { status: 200, body: '[]' }
+        }
+        const sets = names.map((n) => `${quoteIdent(n)} = _v.${quoteIdent(n)}`).join(', ')
+        return writeResult(
+          c,
+          tx,
+          table,
+          (returning) =>
+            `update public.${quoteIdent(table.name)} as _r set ${sets} from json_populate_record(null::public.${quoteIdent(table.name)}, ${source}::json) as _v${where} returning ${returning}`,
+          params,
+          prefer,
+          200,
+        )
       },
       true,
     ),
@@ -634,12 +772,30 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
       const query = parseQuery(new URL(c.req.url))
       const params = new Params()
       const where = whereClause(table, query.conditions, params)
-      return writeResult(c, tx, table, (returning) => `delete from public.${quoteIdent(table.name)} as _r${where} returning ${returning}`, params, prefer, 200)
+      return writeResult(
+        c,
+        tx,
+        table,
+        (returning) => `delete from public.${quoteIdent(table.name)} as _r${where} returning ${returning}`,
+        params,
+        prefer,
+        200,
+      )
     }),
   )
 
-  app.all('/:table', (c) => c.json({ code: 'PGRST117', details: null, hint: null, message: `Unsupported HTTP method: ${c.req.method}` }, 405))
-  app.all('*', (c) => c.json({ code: 'PGRST125', details: null, hint: null, message: `Invalid path specified in request URL` }, 404))
+  app.all('/:table', (c) =>
+    c.json(
+      { code: 'PGRST117', details: null, hint: null, message: `Unsupported HTTP method: ${c.req.method}` },
+      405,
+    ),
+  )
+  app.all('*', (c) =>
+    c.json(
+      { code: 'PGRST125', details: null, hint: null, message: `Invalid path specified in request URL` },
+      404,
+    ),
+  )
 
   return app
 }

@@ -43,7 +43,9 @@ describe('ensureEditor', () => {
     const first = await backend.ensureEditor()
     expect(first).toMatchObject({ email: 'editor@meridian.example', created: true })
     expect(first!.generatedPassword).toMatch(/^[A-Za-z0-9_-]{20,}$/)
-    expect(await signsInAndMayWrite(first!.email, first!.generatedPassword!, 'generated-editor-post')).toEqual({ signedIn: true, wrote: true })
+    expect(
+      await signsInAndMayWrite(first!.email, first!.generatedPassword!, 'generated-editor-post'),
+    ).toEqual({ signedIn: true, wrote: true })
 
     // Later starts print nothing: an editor exists.
     expect(await backend.ensureEditor()).toBeNull()
@@ -52,19 +54,35 @@ describe('ensureEditor', () => {
   it('creates the configured editor, then updates the password on the next start', async () => {
     const created = await backend.ensureEditor('Writer@Example.com', 'first-password-123')
     expect(created).toEqual({ email: 'writer@example.com', created: true })
-    expect(await signsInAndMayWrite('writer@example.com', 'first-password-123', 'writer-post-1')).toEqual({ signedIn: true, wrote: true })
+    expect(await signsInAndMayWrite('writer@example.com', 'first-password-123', 'writer-post-1')).toEqual({
+      signedIn: true,
+      wrote: true,
+    })
 
     const updated = await backend.ensureEditor('writer@example.com', 'second-password-456')
     expect(updated).toEqual({ email: 'writer@example.com', created: false })
-    expect((await signsInAndMayWrite('writer@example.com', 'first-password-123', 'writer-post-2')).signedIn).toBe(false)
-    expect(await signsInAndMayWrite('writer@example.com', 'second-password-456', 'writer-post-3')).toEqual({ signedIn: true, wrote: true })
+    expect(
+      (await signsInAndMayWrite('writer@example.com', 'first-password-123', 'writer-post-2')).signedIn,
+    ).toBe(false)
+    expect(await signsInAndMayWrite('writer@example.com', 'second-password-456', 'writer-post-3')).toEqual({
+      signedIn: true,
+      wrote: true,
+    })
   })
 
   it('refuses half a configuration, a bad address and a short password with a clear message', async () => {
-    await expect(backend.ensureEditor('writer@example.com')).rejects.toThrow('EDITOR_EMAIL and EDITOR_PASSWORD must be set together.')
-    await expect(backend.ensureEditor('not-an-email', 'long-enough-password')).rejects.toThrow('EDITOR_EMAIL is not a valid email address')
-    await expect(backend.ensureEditor('short@example.com', 'short')).rejects.toThrow('EDITOR_PASSWORD must be at least 8 characters long.')
-    const { rows } = await backend.db.query<{ n: number }>("select count(*)::int as n from auth.users where email = 'short@example.com'")
+    await expect(backend.ensureEditor('writer@example.com')).rejects.toThrow(
+      'EDITOR_EMAIL and EDITOR_PASSWORD must be set together.',
+    )
+    await expect(backend.ensureEditor('not-an-email', 'long-enough-password')).rejects.toThrow(
+      'EDITOR_EMAIL is not a valid email address',
+    )
+    await expect(backend.ensureEditor('short@example.com', 'short')).rejects.toThrow(
+      'EDITOR_PASSWORD must be at least 8 characters long.',
+    )
+    const { rows } = await backend.db.query<{ n: number }>(
+      "select count(*)::int as n from auth.users where email = 'short@example.com'",
+    )
     expect(rows[0].n).toBe(0)
   })
 })

@@ -35,7 +35,10 @@ async function openFromAnotherProcess(): Promise<{ ok: boolean; output: string }
     console.log('opened')
   `
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: projectRoot, timeout: 60_000 })
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: projectRoot,
+      timeout: 60_000,
+    })
     return { ok: true, output: stdout }
   } catch (err) {
     const e = err as { stderr?: string; message: string }
@@ -52,7 +55,9 @@ describe('data directory', () => {
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(true)
 
     const service = createNodeSupabaseClient(first.url, first.ctx.supabase.serviceRoleKey)
-    const saved = await service.from('blogs').insert({ title: 'Survives restarts', slug: 'survives-restarts', author: 'Ana' })
+    const saved = await service
+      .from('blogs')
+      .insert({ title: 'Survives restarts', slug: 'survives-restarts', author: 'Ana' })
     expect(saved.error).toBeNull()
     const { count: before } = await service.from('blogs').select('*', { count: 'exact', head: true })
     await first.close()
@@ -69,7 +74,10 @@ describe('data directory', () => {
 
     // The editor account from the first start still signs in with the same password.
     const editorClient = createNodeSupabaseClient(second.url, second.ctx.supabase.anonKey)
-    const signIn = await editorClient.auth.signInWithPassword({ email: 'editor@meridian.example', password: 'correct-horse-battery-staple' })
+    const signIn = await editorClient.auth.signInWithPassword({
+      email: 'editor@meridian.example',
+      password: 'correct-horse-battery-staple',
+    })
     expect(signIn.error).toBeNull()
   })
 
@@ -91,7 +99,9 @@ describe('data directory', () => {
   })
 
   it('takes over a lock left by a process that no longer runs', async () => {
-    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    })
     const deadPid = Number(dead.stdout)
     writeFileSync(path.join(dataDir, 'db.lock'), String(deadPid))
     const other = await openFromAnotherProcess()

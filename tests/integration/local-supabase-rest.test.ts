@@ -62,10 +62,17 @@ describe('reading posts', () => {
   })
 
   it('returns one post by slug as a bare object', async () => {
-    const { data, error, status } = await anon.from('blogs').select('*').eq('slug', 'hiring-in-two-weeks-how-our-talent-acquisition-works').single()
+    const { data, error, status } = await anon
+      .from('blogs')
+      .select('*')
+      .eq('slug', 'hiring-in-two-weeks-how-our-talent-acquisition-works')
+      .single()
     expect(error).toBeNull()
     expect(status).toBe(200)
-    expect(data).toMatchObject({ title: 'Hiring in Two Weeks: How Our Talent Acquisition Works', type: 'blog' })
+    expect(data).toMatchObject({
+      title: 'Hiring in Two Weeks: How Our Talent Acquisition Works',
+      type: 'blog',
+    })
     expect(data!.content).toContain('<h2>')
   })
 
@@ -93,12 +100,18 @@ describe('reading posts', () => {
   })
 
   it('counts exactly with a range and reports Content-Range', async () => {
-    const { data, count, error } = await anon.from('blogs').select('slug', { count: 'exact' }).order('created_at').range(2, 4)
+    const { data, count, error } = await anon
+      .from('blogs')
+      .select('slug', { count: 'exact' })
+      .order('created_at')
+      .range(2, 4)
     expect(error).toBeNull()
     expect(count).toBe(seededPublished)
     expect(data).toHaveLength(3)
 
-    const res = await rest('blogs?select=slug&order=created_at.asc&offset=5&limit=5', { headers: { prefer: 'count=exact' } })
+    const res = await rest('blogs?select=slug&order=created_at.asc&offset=5&limit=5', {
+      headers: { prefer: 'count=exact' },
+    })
     expect(res.headers.get('content-range')).toBe(`5-6/${seededPublished}`)
     const empty = await rest('blogs?select=slug&offset=50&limit=5', { headers: { prefer: 'count=exact' } })
     expect(empty.headers.get('content-range')).toBe(`*/${seededPublished}`)
@@ -112,7 +125,10 @@ describe('reading posts', () => {
   })
 
   it('counts with a HEAD request and no body', async () => {
-    const { count, data, error } = await anon.from('blogs').select('*', { count: 'exact', head: true }).eq('type', 'case study')
+    const { count, data, error } = await anon
+      .from('blogs')
+      .select('*', { count: 'exact', head: true })
+      .eq('type', 'case study')
     expect(error).toBeNull()
     expect(data).toBeNull()
     expect(count).toBe(2)
@@ -126,21 +142,40 @@ describe('reading posts', () => {
     expect(error).toBeNull()
     expect(data!.map((p) => p.slug)).toEqual(['retention-is-a-product-keeping-engineers-for-years'])
 
-    const both = await anon.from('blogs').select('slug').or('title.ilike.*case study*,content.ilike.*TALENT BOT model*').eq('type', 'case study')
-    expect(both.data!.map((p) => p.slug).sort()).toEqual(['case-study-fintech-platform-team-in-4-weeks', 'case-study-health-tech-dedicated-company'])
+    const both = await anon
+      .from('blogs')
+      .select('slug')
+      .or('title.ilike.*case study*,content.ilike.*TALENT BOT model*')
+      .eq('type', 'case study')
+    expect(both.data!.map((p) => p.slug).sort()).toEqual([
+      'case-study-fintech-platform-team-in-4-weeks',
+      'case-study-health-tech-dedicated-company',
+    ])
   })
 
   it('combines several orderings with nulls placement', async () => {
-    const { data, error } = await anon.from('blogs').select('type,created_at').order('type', { ascending: true }).order('created_at', { ascending: false, nullsFirst: false })
+    const { data, error } = await anon
+      .from('blogs')
+      .select('type,created_at')
+      .order('type', { ascending: true })
+      .order('created_at', { ascending: false, nullsFirst: false })
     expect(error).toBeNull()
     const keys = data!.map((p) => `${p.type}|${p.created_at}`)
-    const sorted = [...data!].sort((a, b) => (a.type === b.type ? (a.created_at < b.created_at ? 1 : -1) : a.type < b.type ? -1 : 1))
+    const sorted = [...data!].sort((a, b) =>
+      a.type === b.type ? (a.created_at < b.created_at ? 1 : -1) : a.type < b.type ? -1 : 1,
+    )
     expect(keys).toEqual(sorted.map((p) => `${p.type}|${p.created_at}`))
   })
 
   it('renames columns with alias:column', async () => {
-    const { data } = await anon.from('blogs').select('name:title').eq('slug', 'case-study-health-tech-dedicated-company').single()
-    expect(data).toEqual({ name: 'Case Study: From One Engineer to a Dedicated Company for a Health-tech Startup' })
+    const { data } = await anon
+      .from('blogs')
+      .select('name:title')
+      .eq('slug', 'case-study-health-tech-dedicated-company')
+      .single()
+    expect(data).toEqual({
+      name: 'Case Study: From One Engineer to a Dedicated Company for a Health-tech Startup',
+    })
   })
 })
 
@@ -162,7 +197,9 @@ describe('filters', () => {
   it('gt, gte, lt, lte on timestamps', async () => {
     expect(await slugs(all().lt('created_at', '2026-05-01'))).toEqual([guide])
     expect(await slugs(all().lte('created_at', '2026-05-20T10:00:00+00:00'))).toEqual([fintech, guide])
-    expect(await slugs(all().gt('created_at', '2026-09-02T08:00:00Z'))).toEqual(['playbook-onboarding-your-india-team-in-30-days'])
+    expect(await slugs(all().gt('created_at', '2026-09-02T08:00:00Z'))).toEqual([
+      'playbook-onboarding-your-india-team-in-30-days',
+    ])
     expect(await slugs(all().gte('created_at', '2026-09-02T08:00:00Z'))).toHaveLength(2)
   })
 
@@ -203,7 +240,10 @@ describe('filters', () => {
       const { data, error } = await anon.from('blogs').select('slug').eq('slug', value)
       expect(error).toBeNull()
       expect(data).toEqual([])
-      const search = await anon.from('blogs').select('slug').or(`title.ilike.%${value}%,content.ilike.%${value}%`)
+      const search = await anon
+        .from('blogs')
+        .select('slug')
+        .or(`title.ilike.%${value}%,content.ilike.%${value}%`)
       expect(search.status).toBeLessThan(500)
     }
     expect(await blogCount()).toBe(seededPublished + 1)
@@ -212,28 +252,54 @@ describe('filters', () => {
 
 describe('writing posts', () => {
   it('upserts on slug without and with .select(), updating the existing row', async () => {
-    const first = await editor.from('blogs').upsert({ title: 'Upsert one', slug: 'upsert-one', author: 'Ana', tags: ['a'] }, { onConflict: 'slug' })
+    const first = await editor
+      .from('blogs')
+      .upsert({ title: 'Upsert one', slug: 'upsert-one', author: 'Ana', tags: ['a'] }, { onConflict: 'slug' })
     expect(first.error).toBeNull()
     expect(first.status).toBe(201)
     expect(first.data).toBeNull()
 
     const second = await editor
       .from('blogs')
-      .upsert({ title: 'Upsert one, revised', slug: 'upsert-one', author: 'Ana', tags: ['a', 'b'], content: '<p>Hi</p>' }, { onConflict: 'slug' })
+      .upsert(
+        {
+          title: 'Upsert one, revised',
+          slug: 'upsert-one',
+          author: 'Ana',
+          tags: ['a', 'b'],
+          content: '<p>Hi</p>',
+        },
+        { onConflict: 'slug' },
+      )
       .select()
       .single()
     expect(second.error).toBeNull()
     expect(second.status).toBe(201)
-    expect(second.data).toMatchObject({ title: 'Upsert one, revised', slug: 'upsert-one', tags: ['a', 'b'], type: 'blog', status: 'published' })
+    expect(second.data).toMatchObject({
+      title: 'Upsert one, revised',
+      slug: 'upsert-one',
+      tags: ['a', 'b'],
+      type: 'blog',
+      status: 'published',
+    })
 
     const rows = await service.from('blogs').select('title').eq('slug', 'upsert-one')
     expect(rows.data).toEqual([{ title: 'Upsert one, revised' }])
   })
 
   it('sets updated_at on update and keeps created_at', async () => {
-    const before = await service.from('blogs').select('created_at,updated_at').eq('slug', 'upsert-one').single()
+    const before = await service
+      .from('blogs')
+      .select('created_at,updated_at')
+      .eq('slug', 'upsert-one')
+      .single()
     await new Promise((r) => setTimeout(r, 10))
-    const after = await editor.from('blogs').update({ excerpt: 'New excerpt' }).eq('slug', 'upsert-one').select('created_at,updated_at,excerpt').single()
+    const after = await editor
+      .from('blogs')
+      .update({ excerpt: 'New excerpt' })
+      .eq('slug', 'upsert-one')
+      .select('created_at,updated_at,excerpt')
+      .single()
     expect(after.error).toBeNull()
     expect(after.data!.excerpt).toBe('New excerpt')
     expect(after.data!.created_at).toBe(before.data!.created_at)
@@ -243,7 +309,10 @@ describe('writing posts', () => {
   it('ignores duplicates when asked to', async () => {
     const { error, status } = await editor
       .from('blogs')
-      .upsert({ title: 'Should not win', slug: 'upsert-one', author: 'Bo' }, { onConflict: 'slug', ignoreDuplicates: true })
+      .upsert(
+        { title: 'Should not win', slug: 'upsert-one', author: 'Bo' },
+        { onConflict: 'slug', ignoreDuplicates: true },
+      )
     expect(error).toBeNull()
     expect(status).toBe(201)
     const row = await service.from('blogs').select('title').eq('slug', 'upsert-one').single()
@@ -265,6 +334,51 @@ describe('writing posts', () => {
     ])
   })
 
+  it('fills missing keys with column defaults when asked (defaultToNull: false), with NULL otherwise', async () => {
+    const withDefaults = await editor
+      .from('blogs')
+      .insert(
+        [
+          { title: 'Defaults A', slug: 'defaults-a', author: 'Ana', type: 'ebook', tags: ['x'] },
+          { title: 'Defaults B', slug: 'defaults-b', author: 'Bo' },
+        ],
+        { defaultToNull: false },
+      )
+      .select('slug,type,tags,status')
+    expect(withDefaults.error).toBeNull()
+    expect(withDefaults.data).toEqual([
+      { slug: 'defaults-a', type: 'ebook', tags: ['x'], status: 'published' },
+      { slug: 'defaults-b', type: 'blog', tags: [], status: 'published' },
+    ])
+
+    const withNulls = await editor.from('blogs').insert([
+      { title: 'Nulls A', slug: 'nulls-a', author: 'Ana', type: 'ebook' },
+      { title: 'Nulls B', slug: 'nulls-b', author: 'Bo' },
+    ])
+    expect(withNulls.status).toBe(400)
+    expect(withNulls.error?.code).toBe('23502')
+    const none = await service.from('blogs').select('slug').in('slug', ['nulls-a', 'nulls-b'])
+    expect(none.data).toEqual([])
+  })
+
+  it('updates one post and returns it as a bare object; counts deleted rows', async () => {
+    const updated = await editor
+      .from('blogs')
+      .update({ tags: ['one', 'two'] })
+      .eq('slug', 'defaults-a')
+      .select('slug,tags')
+      .single()
+    expect(updated.error).toBeNull()
+    expect(updated.data).toEqual({ slug: 'defaults-a', tags: ['one', 'two'] })
+
+    const deleted = await editor
+      .from('blogs')
+      .delete({ count: 'exact' })
+      .in('slug', ['defaults-a', 'defaults-b'])
+    expect(deleted.error).toBeNull()
+    expect(deleted.count).toBe(2)
+  })
+
   it('deletes by slug with 204 and the post is gone', async () => {
     const { error, status } = await editor.from('blogs').delete().eq('slug', 'batch-a')
     expect(error).toBeNull()
@@ -278,7 +392,9 @@ describe('writing posts', () => {
 
 describe('error mapping', () => {
   it('a duplicate slug is 409 23505', async () => {
-    const { error, status } = await editor.from('blogs').insert({ title: 'Dup', slug: 'upsert-one', author: 'A' })
+    const { error, status } = await editor
+      .from('blogs')
+      .insert({ title: 'Dup', slug: 'upsert-one', author: 'A' })
     expect(status).toBe(409)
     expect(error).toMatchObject({ code: '23505' })
   })
@@ -304,7 +420,9 @@ describe('error mapping', () => {
     const visitor = await anon.from('blogs').insert({ title: 'Nope', slug: 'nope-anon', author: 'A' })
     expect(visitor.status).toBe(401)
     expect(visitor.error?.code).toBe('42501')
-    const lead = await editor.from('leads').insert({ name: 'N', email: 'n@example.com', phone: '1234567890', requirement: 'r', tech_stack: 't' })
+    const lead = await editor
+      .from('leads')
+      .insert({ name: 'N', email: 'n@example.com', phone: '1234567890', requirement: 'r', tech_stack: 't' })
     expect(lead.status).toBe(403)
     expect(lead.error?.code).toBe('42501')
   })
@@ -312,7 +430,10 @@ describe('error mapping', () => {
   it('an unknown table is 404 PGRST205', async () => {
     const { error, status } = await anon.from('blog').select('*')
     expect(status).toBe(404)
-    expect(error).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'public.blog' in the schema cache" })
+    expect(error).toMatchObject({
+      code: 'PGRST205',
+      message: "Could not find the table 'public.blog' in the schema cache",
+    })
   })
 
   it('tables outside the public schema are not reachable', async () => {
@@ -324,7 +445,12 @@ describe('error mapping', () => {
   })
 
   it('an unknown column is 400 42703, in select, filter and order', async () => {
-    for (const path of ['blogs?select=nope', 'blogs?nope=eq.1', 'blogs?order=nope.desc', 'blogs?or=(nope.eq.1,slug.eq.x)']) {
+    for (const path of [
+      'blogs?select=nope',
+      'blogs?nope=eq.1',
+      'blogs?order=nope.desc',
+      'blogs?or=(nope.eq.1,slug.eq.x)',
+    ]) {
       const res = await rest(path)
       expect({ path, status: res.status }).toEqual({ path, status: 400 })
       expect((await res.json()).code).toBe('42703')
@@ -335,7 +461,15 @@ describe('error mapping', () => {
   })
 
   it('malformed filters are 400 PGRST100, never 500', async () => {
-    for (const path of ['blogs?slug=zz.1', 'blogs?slug=eq', 'blogs?or=(slug.eq.1', 'blogs?limit=-1', 'blogs?slug=is.maybe', 'blogs?slug=in.1,2', 'blogs?select=author(name)']) {
+    for (const path of [
+      'blogs?slug=zz.1',
+      'blogs?slug=eq',
+      'blogs?or=(slug.eq.1',
+      'blogs?limit=-1',
+      'blogs?slug=is.maybe',
+      'blogs?slug=in.1,2',
+      'blogs?select=author(name)',
+    ]) {
       const res = await rest(path)
       expect({ path, status: res.status }).toEqual({ path, status: 400 })
       expect((await res.json()).code).toBe('PGRST100')
@@ -417,16 +551,24 @@ describe('tokens', () => {
   })
 
   it('rejects another algorithm, a token without exp, a foreign secret and a role outside the list', async () => {
-    const hs512 = await new SignJWT({ role: 'service_role' }).setProtectedHeader({ alg: 'HS512' }).setExpirationTime(now() + 60).sign(secret())
+    const hs512 = await new SignJWT({ role: 'service_role' })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setExpirationTime(now() + 60)
+      .sign(secret())
     await expect401(hs512)
-    const noExp = await new SignJWT({ role: 'service_role' }).setProtectedHeader({ alg: 'HS256' }).sign(secret())
+    const noExp = await new SignJWT({ role: 'service_role' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(secret())
     await expect401(noExp)
     const foreign = await new SignJWT({ role: 'service_role' })
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime(now() + 60)
       .sign(new TextEncoder().encode('a-different-secret-of-enough-length-0123456789'))
     await expect401(foreign)
-    const postgres = await new SignJWT({ role: 'postgres' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(now() + 60).sign(secret())
+    const postgres = await new SignJWT({ role: 'postgres' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(now() + 60)
+      .sign(secret())
     expect((await expect401(postgres)).message).toBe('JWT role is not allowed')
   })
 
@@ -458,12 +600,23 @@ describe('browser access', () => {
       headers: {
         origin: 'http://localhost:5173',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,apikey,content-type,x-client-info,prefer,accept-profile,content-profile',
+        'access-control-request-headers':
+          'authorization,apikey,content-type,x-client-info,prefer,accept-profile,content-profile',
       },
     })
     expect(res.status).toBeLessThan(300)
     const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase()
-    for (const h of ['authorization', 'apikey', 'content-type', 'x-client-info', 'prefer', 'range', 'accept-profile', 'content-profile', 'x-upsert']) {
+    for (const h of [
+      'authorization',
+      'apikey',
+      'content-type',
+      'x-client-info',
+      'prefer',
+      'range',
+      'accept-profile',
+      'content-profile',
+      'x-upsert',
+    ]) {
       expect(allowed).toContain(h)
     }
     const get = await rest('blogs?select=slug&limit=1', { headers: { origin: 'http://localhost:5173' } })

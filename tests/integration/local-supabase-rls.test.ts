@@ -69,7 +69,12 @@ const targets: Record<Target, TargetSpec> = {
   'draft post': {
     table: 'blogs',
     key: 'slug',
-    newRow: async () => ({ title: 'RLS draft', slug: `rls-draft-${next()}`, author: 'Tester', status: 'draft' }),
+    newRow: async () => ({
+      title: 'RLS draft',
+      slug: `rls-draft-${next()}`,
+      author: 'Tester',
+      status: 'draft',
+    }),
     change: { title: 'Changed title' },
   },
   leads: {
@@ -139,14 +144,22 @@ const allowed: Record<Target, Record<Operation, Record<Actor, boolean>>> = {
 }
 
 async function storedRow(spec: TargetSpec, keyValue: unknown) {
-  const { data, error } = await service.from(spec.table).select('*').eq(spec.key, keyValue as string)
+  const { data, error } = await service
+    .from(spec.table)
+    .select('*')
+    .eq(spec.key, keyValue as string)
   if (error) throw error
   return data
 }
 
 const cases = (Object.keys(allowed) as Target[]).flatMap((target) =>
   (['select', 'insert', 'update', 'delete'] as Operation[]).flatMap((op) =>
-    (['anon', 'member', 'editor', 'service'] as Actor[]).map((actor) => ({ target, op, actor, allow: allowed[target][op][actor] })),
+    (['anon', 'member', 'editor', 'service'] as Actor[]).map((actor) => ({
+      target,
+      op,
+      actor,
+      allow: allowed[target][op][actor],
+    })),
   ),
 )
 
@@ -178,13 +191,17 @@ describe('row-level security matrix', () => {
     expect(before).toHaveLength(1)
 
     if (op === 'select') {
-      const { data, error } = await client.from(spec.table).select('*').eq(spec.key, keyValue as string)
+      const { data, error } = await client
+        .from(spec.table)
+        .select('*')
+        .eq(spec.key, keyValue as string)
       expect(error).toBeNull()
       expect(data).toHaveLength(allow ? 1 : 0)
       return
     }
 
-    const query = op === 'update' ? client.from(spec.table).update(spec.change) : client.from(spec.table).delete()
+    const query =
+      op === 'update' ? client.from(spec.table).update(spec.change) : client.from(spec.table).delete()
     const { data, error } = await query.eq(spec.key, keyValue as string).select()
     expect(error).toBeNull()
     const after = await storedRow(spec, keyValue)
@@ -203,16 +220,24 @@ describe('row-level security matrix', () => {
 describe('policy details', () => {
   it('a signed-in non-editor cannot make themselves an editor', async () => {
     const { data: user } = await clients.member.auth.getUser()
-    const { error } = await clients.member.from('editors').insert({ user_id: user.user!.id, email: member.email })
+    const { error } = await clients.member
+      .from('editors')
+      .insert({ user_id: user.user!.id, email: member.email })
     expect(error?.code).toBe('42501')
-    const isEditor = await server.ctx.localSupabase!.db.query<{ n: number }>('select count(*)::int as n from public.editors where email = $1', [member.email])
+    const isEditor = await server.ctx.localSupabase!.db.query<{ n: number }>(
+      'select count(*)::int as n from public.editors where email = $1',
+      [member.email],
+    )
     expect(isEditor.rows[0].n).toBe(0)
   })
 
   it('an editor cannot be tricked into publishing through another row: updates are checked after the change too', async () => {
     const row = await targets['published post'].newRow()
     await service.from('blogs').insert(row)
-    const { error } = await clients.member.from('blogs').update({ status: 'draft' }).eq('slug', row.slug as string)
+    const { error } = await clients.member
+      .from('blogs')
+      .update({ status: 'draft' })
+      .eq('slug', row.slug as string)
     expect(error).toBeNull()
     const stored = await storedRow(targets['published post'], row.slug)
     expect(stored![0].status).toBe('published')
@@ -229,7 +254,11 @@ describe('policy details', () => {
 
   it('is_editor() reflects the caller', async () => {
     const db = server.ctx.localSupabase!.db
-    const editorId = (await db.query<{ id: string }>('select user_id::text as id from public.editors where email = $1', [testEditor.email])).rows[0].id
+    const editorId = (
+      await db.query<{ id: string }>('select user_id::text as id from public.editors where email = $1', [
+        testEditor.email,
+      ])
+    ).rows[0].id
     const ask = async (claims: object, role: string) => {
       const result = await db.transaction(async (tx) => {
         await tx.exec(`set local role ${role === 'anon' ? 'anon' : 'authenticated'}`)
