@@ -17,7 +17,7 @@ const authFetch = (path: string, init: RequestInit = {}) =>
 beforeAll(async () => {
   server = await startTestServer()
   anonKey = server.ctx.supabase.anonKey
-})
+}, 180_000) // the server's first start creates a database: slow on a busy machine
 
 afterAll(async () => {
   await server?.stop()

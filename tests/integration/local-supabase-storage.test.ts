@@ -63,7 +63,7 @@ beforeAll(async () => {
   expect(signedIn.error).toBeNull()
   editorToken = signedIn.data.session!.access_token
   expect((await reader.auth.signInWithPassword(reporter)).error).toBeNull()
-})
+}, 180_000) // the server's first start creates a database: slow on a busy machine
 
 afterAll(async () => {
   await server?.stop()
