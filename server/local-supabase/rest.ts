@@ -435,6 +435,8 @@ function statusForPgError(code: string, role: RequestRole): ContentfulStatusCode
   if (code === '42P10') return 400
   if (code.startsWith('22') || code.startsWith('23') || code.startsWith('42') || code === 'P0001') return 400
   if (code === '25006') return 405
+  // Program limits (e.g. a value too large for its index) come from oversized input: PostgREST says 413.
+  if (code.startsWith('54')) return 413
   return 500
 }
 

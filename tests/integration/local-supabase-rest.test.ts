@@ -411,6 +411,12 @@ describe('error mapping', () => {
       const { error, status } = await editor.from('blogs').insert(row)
       expect({ status, code: error?.code }).toEqual({ status: 400, code })
     }
+    // Too long for the slug's unique index: oversized input, not a server fault.
+    const hugeSlug = Array.from({ length: 12_000 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 36)]).join('')
+    const huge = await editor.from('blogs').insert({ title: 'Huge slug', slug: hugeSlug, author: 'A' })
+    expect(huge.status).toBe(413)
+    expect(huge.error?.code).toBe('54000')
+
     const filter = await anon.from('blogs').select('slug').eq('id', 'not-a-uuid')
     expect(filter.status).toBe(400)
     expect(filter.error?.code).toBe('22P02')
