@@ -15,6 +15,9 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const devServerUrl = process.env.ELECTRON_RENDERER_URL
 const appUrl = devServerUrl ?? `file://${path.join(here, '../renderer/index.html')}`
 
+// A separate profile (tests, a second account): must be set before the app is ready.
+if (process.env.MERIDIAN_USER_DATA) app.setPath('userData', process.env.MERIDIAN_USER_DATA)
+
 let mainWindow: BrowserWindow | null = null
 let backend: DesktopBackend | null = null
 
