@@ -412,7 +412,10 @@ describe('error mapping', () => {
       expect({ status, code: error?.code }).toEqual({ status: 400, code })
     }
     // Too long for the slug's unique index: oversized input, not a server fault.
-    const hugeSlug = Array.from({ length: 12_000 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 36)]).join('')
+    const hugeSlug = Array.from(
+      { length: 12_000 },
+      () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 36)],
+    ).join('')
     const huge = await editor.from('blogs').insert({ title: 'Huge slug', slug: hugeSlug, author: 'A' })
     expect(huge.status).toBe(413)
     expect(huge.error?.code).toBe('54000')
