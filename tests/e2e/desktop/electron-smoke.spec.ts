@@ -46,11 +46,12 @@ test('the packaged main process opens a locked-down window with the typed bridge
       require: typeof (globalThis as { require?: unknown }).require,
     }))
     expect(exposure).toEqual({ bridge: 'desktop', node: 'undefined', require: 'undefined' })
-    const prefs = await app.evaluate(({ BrowserWindow }) => {
-      const wc = BrowserWindow.getAllWindows()[0].webContents
-      return wc.getLastWebPreferences()
+    // Navigation away from the app is refused by main.
+    await window.evaluate(() => {
+      window.location.href = 'https://example.com/'
     })
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false })
+    await window.waitForTimeout(500)
+    expect(window.url()).toMatch(/out\/renderer\/index\.html/)
   } finally {
     await app.close()
   }
