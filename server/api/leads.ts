@@ -78,17 +78,17 @@ export function createLeadRoutes(ctx: ServerContext): Hono {
       if (!outbox) return c.json({ message: 'The lead service is starting. Please try again in a moment.' }, 503)
 
       try {
-        // A retry of a submission we already have: same lead, no second row, no second email.
-        const existing = await findLeadByIdempotencyKey(client, key.data)
-        if (existing) return c.json(resultOf(existing.id, existing.confirmationSentAt !== null, existing.notificationSentAt !== null))
-
         const ipLimit = perIp.take(clientIp(c, ctx.env.TRUST_PROXY))
         const emailLimit = ipLimit.ok ? perEmail.take(parsed.data.email.toLowerCase()) : ipLimit
         if (!ipLimit.ok || !emailLimit.ok) {
+          // A retry of a submission we already have is answered with that lead, never refused.
+          const existing = await findLeadByIdempotencyKey(client, key.data)
+          if (existing) return c.json(resultOf(existing.id, existing.confirmationSentAt !== null, existing.notificationSentAt !== null))
           c.header('Retry-After', String(Math.max(ipLimit.retryAfterSeconds, emailLimit.retryAfterSeconds)))
           return c.json({ message: tooManyRequestsMessage }, 429)
         }
 
+        // A repeated key (a retry, a double submit) returns the stored lead: no second row, no second email.
         const { lead, created } = await insertLead(client, parsed.data, key.data)
         if (!created) return c.json(resultOf(lead.id, lead.confirmationSentAt !== null, lead.notificationSentAt !== null))
 

@@ -3,8 +3,7 @@ import { brand } from '../../shared/config/brand.ts'
 import {
   getLead,
   listLeadsDueForRetry,
-  markLeadEmailSent,
-  recordLeadEmailFailure,
+  recordLeadDelivery,
 } from '../../shared/data/leads.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import type { LeadEmailKind, LeadRecord } from '../../shared/schemas/lead.ts'
@@ -70,35 +69,37 @@ export function createLeadOutbox(options: {
     // A listed row can be stale: a request may have finished sending since. Re-read it before sending.
     const lead = refresh ? await getLead(client, listed.id) : listed
     if (!lead) return { confirmationSent: false, notificationSent: false }
-    const sent = { confirmation: lead.confirmationSentAt !== null, notification: lead.notificationSentAt !== null }
+    const already = { confirmation: lead.confirmationSentAt !== null, notification: lead.notificationSentAt !== null }
+    const kinds = (['confirmation', 'notification'] as const).filter((kind) => !already[kind])
+    // Both at once: the visitor's request waits for this, and the two sends are independent.
+    const results = await Promise.allSettled(kinds.map((kind) => sendOne(lead, kind)))
+    const sentNow = { confirmation: false, notification: false }
     const errors: string[] = []
-    for (const kind of ['confirmation', 'notification'] as const) {
-      if (sent[kind]) continue
-      try {
-        await sendOne(lead, kind)
-        sent[kind] = true
-      } catch (err) {
-        errors.push(`${kind}: ${err instanceof Error ? err.message : String(err)}`)
-        continue
-      }
-      try {
-        await markLeadEmailSent(client, lead.id, kind, { at: now(), complete: sent.confirmation && sent.notification })
-      } catch (err) {
-        // The email went out; failing to record it could at worst send it once more later.
-        options.logger.error({ err, leadId: lead.id, kind }, 'could not record a sent lead email')
-      }
-    }
+    results.forEach((result, i) => {
+      if (result.status === 'fulfilled') sentNow[kinds[i]] = true
+      else errors.push(`${kinds[i]}: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`)
+    })
+    const sent = { confirmation: already.confirmation || sentNow.confirmation, notification: already.notification || sentNow.notification }
+
+    let failure: { error: string; attempts: number; nextAttemptAt: Date | null } | null = null
     if (errors.length > 0) {
       const attempts = lead.attempts + 1
       const giveUp = attempts >= maxAttempts
       const nextAttemptAt = giveUp ? null : new Date(now().getTime() + nextAttemptDelay(attempts))
       const log = giveUp ? options.logger.error.bind(options.logger) : options.logger.warn.bind(options.logger)
       log({ leadId: lead.id, attempts, nextAttemptAt, errors }, giveUp ? 'lead emails failed for good' : 'lead emails failed; will retry')
-      try {
-        await recordLeadEmailFailure(client, lead.id, { error: errors.join('; '), attempts, nextAttemptAt })
-      } catch (err) {
-        options.logger.error({ err, leadId: lead.id }, 'could not record a failed lead email')
-      }
+      failure = { error: errors.join('; '), attempts, nextAttemptAt }
+    }
+    try {
+      await recordLeadDelivery(client, lead.id, {
+        at: now(),
+        confirmationSent: sentNow.confirmation,
+        notificationSent: sentNow.notification,
+        failure,
+      })
+    } catch (err) {
+      // What went out went out; failing to record it could at worst send it once more on a later round.
+      options.logger.error({ err, leadId: lead.id, sentNow, errors }, 'could not record the lead emails')
     }
     return { confirmationSent: sent.confirmation, notificationSent: sent.notification }
   }

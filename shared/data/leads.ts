@@ -94,6 +94,38 @@ export async function markLeadEmailSent(
   return parseRow(data)
 }
 
+/**
+ * Records the outcome of one delivery round in a single update: which emails went out now, and either
+ * the failure (attempt count, error, next attempt; null gives up) or, when both are sent, completion.
+ */
+export async function recordLeadDelivery(
+  client: SupabaseClient,
+  id: string,
+  outcome: {
+    at: Date
+    confirmationSent: boolean
+    notificationSent: boolean
+    failure: { error: string; attempts: number; nextAttemptAt: Date | null } | null
+  },
+): Promise<LeadRecord> {
+  const at = outcome.at.toISOString()
+  const patch: Record<string, unknown> = {}
+  if (outcome.confirmationSent) patch.confirmation_sent_at = at
+  if (outcome.notificationSent) patch.notification_sent_at = at
+  if (outcome.failure) {
+    Object.assign(patch, {
+      attempts: outcome.failure.attempts,
+      last_error: outcome.failure.error.slice(0, 1000),
+      next_attempt_at: outcome.failure.nextAttemptAt ? outcome.failure.nextAttemptAt.toISOString() : null,
+    })
+  } else {
+    Object.assign(patch, { next_attempt_at: null, last_error: null })
+  }
+  const { data, error } = await client.from('leads').update(patch).eq('id', id).select('*').single()
+  if (error) fail('record the lead emails', error)
+  return parseRow(data)
+}
+
 /** Records a failed send: the attempt count, the error and when the outbox tries again (null: gives up). */
 export async function recordLeadEmailFailure(
   client: SupabaseClient,
