@@ -38,20 +38,20 @@ test('the packaged main process opens a locked-down window with the typed bridge
     env: { ...process.env, ELECTRON_ENABLE_LOGGING: '1', MERIDIAN_USER_DATA: mkdtempSync(path.join(os.tmpdir(), 'meridian-electron-')) },
   })
   try {
-    const window = await app.firstWindow()
-    await expect(window).toHaveTitle('Meridian Editor')
-    const exposure = await window.evaluate(() => ({
+    const win = await app.firstWindow()
+    await expect(win).toHaveTitle('Meridian Editor')
+    const exposure = await win.evaluate(() => ({
       bridge: (window as unknown as { meridian?: { kind: string } }).meridian?.kind,
       node: typeof (globalThis as { process?: unknown }).process,
       require: typeof (globalThis as { require?: unknown }).require,
     }))
     expect(exposure).toEqual({ bridge: 'desktop', node: 'undefined', require: 'undefined' })
     // Navigation away from the app is refused by main.
-    await window.evaluate(() => {
+    await win.evaluate(() => {
       window.location.href = 'https://example.com/'
     })
-    await window.waitForTimeout(500)
-    expect(window.url()).toMatch(/out\/renderer\/index\.html/)
+    await win.waitForTimeout(500)
+    expect(win.url()).toMatch(/out\/renderer\/index\.html/)
   } finally {
     await app.close()
   }
