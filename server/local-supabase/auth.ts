@@ -408,6 +408,11 @@ export function createAuthApp(deps: AuthDeps): Hono {
     }),
   )
 
+  // HS256 projects publish no public keys; auth-js then verifies tokens through GET /user.
+  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }))
+
+  app.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'Meridian embedded Auth (GoTrue subset)' }))
+
   // Public sign-up is off: editors are added with `npm run editor -- add <email>`.
   app.post('/signup', (c) => authError(c, 422, 'signup_disabled', 'Signups not allowed for this instance'))
 

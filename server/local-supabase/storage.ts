@@ -314,6 +314,33 @@ export function createStorageApp(deps: StorageDeps): Hono {
 
   app.get('/object/authenticated/:bucket/:key{.+}', readAsCaller)
 
+  // storage-js `info()`: the object's row as the caller may see it.
+  app.get('/object/info/:bucket/:key{.+}', async (c) => {
+    const who = await identify(c)
+    if (who instanceof Response) return who
+    const bucket = await findBucket(c.req.param('bucket'))
+    if (!bucket) return storageError(c, 404, 'Bucket not found', 'Bucket not found')
+    const key = keyParam(c)
+    const { rows } = await withClaims(db, who.claims, who.role, (tx) =>
+      tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucket.id, key]),
+    )
+    const row = rows[0]
+    if (!row) return storageError(c, 404, 'not_found', 'Object not found')
+    return c.json({
+      id: row.id,
+      name: row.name,
+      version: null,
+      bucket_id: row.bucket_id,
+      size: row.metadata?.size ?? null,
+      content_type: row.metadata?.mimetype ?? null,
+      cache_control: row.metadata?.cacheControl ?? null,
+      etag: row.metadata?.eTag ?? null,
+      metadata: {},
+      last_modified: row.updated_at,
+      created_at: row.created_at,
+    })
+  })
+
   app.post('/object/list/:bucket', async (c) => {
     const who = await identify(c)
     if (who instanceof Response) return who

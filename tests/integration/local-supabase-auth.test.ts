@@ -185,6 +185,8 @@ describe('embedded Auth through supabase-js', () => {
     const res = await authFetch('/settings')
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ external: { email: true, phone: false }, disable_signup: true })
+    const jwks = await authFetch('/.well-known/jwks.json')
+    expect(await jwks.json()).toEqual({ keys: [] })
   })
 
   it('rejects tampered, alg:none, expired and missing tokens on /user without a 500', async () => {

@@ -190,6 +190,9 @@ describe('embedded Storage through supabase-js', () => {
     const res = await fetch(`${server.url}/storage/v1/object/authenticated/images/${key}`, { headers: { authorization: `Bearer ${editorToken}` } })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/png')
+    const info = await anon.storage.from('images').info(key)
+    expect(info.error).toBeNull()
+    expect(info.data).toMatchObject({ name: key, bucketId: 'images', size: bytes.length, contentType: 'image/png', cacheControl: 'max-age=3600' })
   })
 })
 
