@@ -44,14 +44,13 @@ export async function startMail(options: { env: Env; dataDir: string; logger: Lo
   const transport: Transporter = env.SMTP_URL
     ? nodemailer.createTransport({ url: env.SMTP_URL, ...pool, ...timeouts } as never)
     : nodemailer.createTransport({ host: '127.0.0.1', port: capture!.port, secure: false, ignoreTLS: true, name: 'localhost', ...pool, ...timeouts })
-  const current = () => transport
   const from = headerSafe(env.MAIL_FROM ?? defaultMailFrom)
 
   return {
     from,
     capture,
     async send(mail) {
-      const info = await current().sendMail({
+      const info = await transport.sendMail({
         from,
         to: headerSafe(mail.to),
         subject: headerSafe(mail.subject),
@@ -65,7 +64,7 @@ export async function startMail(options: { env: Env; dataDir: string; logger: Lo
     async verify() {
       try {
         return await Promise.race([
-          current().verify(),
+          transport.verify(),
           new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000).unref()),
         ])
       } catch {
