@@ -198,7 +198,8 @@ export function createAuthApp(deps: AuthDeps): Hono {
       return authError(c, 429, 'over_request_rate_limit', 'Request rate limit reached')
     }
     const user = await findUserByEmail(db, email)
-    const ok = await passwordMatches(password, user?.encrypted_password ?? null)
+    // bcrypt ignores bytes after the 72nd, so a longer attempt could match a stored password's prefix.
+    const ok = !passwordTooLong(password) && (await passwordMatches(password, user?.encrypted_password ?? null))
     if (!user || !ok) {
       limiter.recordFailure(limitKey)
       logger.info({ email: normaliseEmail(email) }, 'Failed sign-in')
