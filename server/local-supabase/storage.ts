@@ -280,6 +280,13 @@ export function createStorageApp(deps: StorageDeps): Hono {
       return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': headers['Cache-Control']! } })
     }
     headers['Content-Length'] = String(info.size)
+    // `getPublicUrl(path, { download: true | 'name.png' })` adds `?download=`: save instead of display.
+    const download = c.req.query('download')
+    if (download !== undefined) {
+      const fallback = row.name.split('/').pop() ?? 'download'
+      const filename = (download || fallback).replace(/["\\\r\n]/g, '_')
+      headers['Content-Disposition'] = `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+    }
     if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers })
     const stream = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>
     return new Response(stream, { status: 200, headers })

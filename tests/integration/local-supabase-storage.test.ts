@@ -92,6 +92,9 @@ describe('embedded Storage through supabase-js', () => {
 
     const again = await fetch(url, { headers: { 'if-none-match': etag! } })
     expect(again.status).toBe(304)
+
+    const asDownload = await fetch(editor.storage.from('images').getPublicUrl(key, { download: 'cover.png' }).data.publicUrl)
+    expect(asDownload.headers.get('content-disposition')).toMatch(/^attachment; filename="cover\.png"/)
   })
 
   it('uploads a Buffer as a raw body and keeps its cacheControl', async () => {
