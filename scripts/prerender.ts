@@ -15,7 +15,7 @@ const siteDir = path.resolve(root, process.env.SITE_DIR ?? 'dist/site')
 const siteUrl = (process.env.PUBLIC_URL ?? brand.siteUrl).replace(/\/+$/, '')
 
 interface ServerEntry {
-  render(pathname: string): Promise<{ html: string; status: number }>
+  render(pathname: string): Promise<{ html: string }>
   routeMeta: Record<string, RouteMeta>
   notFoundMeta: { title: string; description: string }
 }
@@ -80,8 +80,7 @@ async function main() {
     const written: string[] = []
     for (const [pathname, meta] of Object.entries(entry.routeMeta)) {
       if (!meta.prerender) continue
-      const { html, status } = await entry.render(pathname)
-      if (status !== 200) throw new Error(`Prerendering ${pathname} gave status ${status}`)
+      const { html } = await entry.render(pathname)
       const file = pathname === '/' ? path.join(siteDir, 'index.html') : path.join(siteDir, pathname.slice(1), 'index.html')
       mkdirSync(path.dirname(file), { recursive: true })
       writeFileSync(file, page(template, headTags(meta, pathname), html))

@@ -1,23 +1,28 @@
 import '@fontsource-variable/inter'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { createBrowserRouter, RouterProvider } from 'react-router-dom'
+import { BrowserRouter } from 'react-router-dom'
+import { App } from './App.tsx'
 import './index.css'
-import { resolveLazyRoutes } from './lib/resolve-lazy-routes.ts'
-import { routes } from './routes.tsx'
+import { preloadPage } from './routes.tsx'
 
 async function start() {
   const container = document.getElementById('root')!
-  // Marketing pages arrive prerendered and are hydrated; client-only routes get an empty shell.
-  const prerendered = container.firstElementChild !== null
-  if (prerendered) await resolveLazyRoutes(routes, window.location.pathname)
   const app = (
     <StrictMode>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
     </StrictMode>
   )
-  if (prerendered) hydrateRoot(container, app)
-  else createRoot(container).render(app)
+  // Marketing pages arrive prerendered: load their page chunk first, then hydrate the same markup.
+  // Client-only routes get an empty shell and render from scratch.
+  if (container.firstElementChild !== null) {
+    await preloadPage(window.location.pathname)
+    hydrateRoot(container, app)
+  } else {
+    createRoot(container).render(app)
+  }
 }
 
 void start()

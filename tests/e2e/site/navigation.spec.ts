@@ -47,6 +47,13 @@ test.describe('routes', () => {
   })
 })
 
+test('a client-only route renders in the browser from the app shell, with the site shell around it', async ({ page }) => {
+  await page.goto('/get-started')
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toContainText('hello@meridian.example')
+})
+
 test.describe('header', () => {
   test.use({ viewport: desktop })
 

@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { RouteErrorPage } from './RouteErrorPage.tsx'
+import { MemoryRouter } from 'react-router-dom'
+import { describeRouteError, RouteErrorBoundary } from './RouteErrorPage.tsx'
 
 function Broken(): never {
   throw new Error('The pricing table failed to load')
-}
-
-function renderRoute(route: { Component?: () => never; loader?: () => never }) {
-  const router = createMemoryRouter([{ path: '/', ErrorBoundary: RouteErrorPage, ...route }])
-  render(<RouterProvider router={router} />)
 }
 
 describe('the default error screen', () => {
@@ -19,23 +14,59 @@ describe('the default error screen', () => {
     vi.restoreAllMocks()
   })
 
-  it('shows "Unexpected Application Error" with the message of a thrown error', async () => {
-    // React logs caught render errors; the screen is what matters here.
+  it('shows "Unexpected Application Error" with the message of a thrown error', () => {
+    // React and the boundary log caught render errors; the screen is what matters here.
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
-    renderRoute({ Component: Broken })
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error' })).toBeTruthy()
+    render(
+      <MemoryRouter>
+        <RouteErrorBoundary>
+          <Broken />
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    )
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error' })).toBeTruthy()
     expect(screen.getByText('The pricing table failed to load')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/')
   })
 
-  it('shows the status and status text of a thrown response', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
-    renderRoute({
-      loader: () => {
-        throw new Response(null, { status: 503, statusText: 'Service Unavailable' })
-      },
-    })
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error' })).toBeTruthy()
-    expect(screen.getByText('503 Service Unavailable')).toBeTruthy()
+  it('describes a thrown response by status and status text', () => {
+    expect(describeRouteError(new Response(null, { status: 503, statusText: 'Service Unavailable' }))).toBe('503 Service Unavailable')
+    expect(describeRouteError({ status: 404, statusText: 'Not Found' })).toBe('404 Not Found')
+    expect(describeRouteError('plain text')).toBe('plain text')
+  })
+
+  it('renders the children when nothing fails', () => {
+    render(
+      <MemoryRouter>
+        <RouteErrorBoundary>
+          <p>All good</p>
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    )
+    expect(screen.getByText('All good')).toBeTruthy()
+  })
+})
+
+describe('recovering from an error', () => {
+  afterEach(() => {
+    cleanup()
+    vi.restoreAllMocks()
+  })
+
+  it('clears the error screen when the path changes', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const view = render(
+      <RouteErrorBoundary resetKey="/broken">
+        <Broken />
+      </RouteErrorBoundary>,
+      { wrapper: MemoryRouter },
+    )
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error' })).toBeTruthy()
+    view.rerender(
+      <RouteErrorBoundary resetKey="/">
+        <p>Home again</p>
+      </RouteErrorBoundary>,
+    )
+    expect(screen.getByText('Home again')).toBeTruthy()
   })
 })
