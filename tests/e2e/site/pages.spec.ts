@@ -52,3 +52,16 @@ test('the footer shows the contact email, the current year and social profiles t
   await expect(footer.getByRole('link', { name: /LinkedIn/ })).toHaveCount(0)
   await expect(page.getByRole('main')).toContainText('hello@meridian.example')
 })
+
+test('no marketing page sends a request to another host', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin
+  const elsewhere: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.protocol !== 'data:' && url.origin !== origin) elsewhere.push(request.url())
+  })
+  for (const path of ['/', '/solutions', '/platform', '/contact', '/privacy', '/terms']) {
+    await page.goto(path, { waitUntil: 'networkidle' })
+  }
+  expect(elsewhere).toEqual([])
+})
