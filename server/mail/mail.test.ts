@@ -5,7 +5,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../config/env.ts'
 import { startMail, type MailService } from './index.ts'
-import { headerSafe, renderLeadConfirmation, renderLeadNotification } from './templates.ts'
+import { headerSafe, renderLeadConfirmation, renderLeadNotification, renderServiceMessage, textFromHtml } from './templates.ts'
 
 const lead = {
   name: 'Priya <b>Sharma</b>\r\nBcc: victim@example.com',
@@ -90,5 +90,17 @@ describe('lead email templates', () => {
 
   it('turns control characters into spaces in header values', () => {
     expect(headerSafe('a\r\nb\tc\u2028d')).toBe('a b c d')
+  })
+
+  it('renders a service message with an escaped body split into paragraphs', () => {
+    const { html, text, subject } = renderServiceMessage({ subject: 'Hello\r\nBcc: x@example.com', firstName: 'Sam', body: 'One <b>bold</b>\n\nTwo' })
+    expect(subject).toBe('Hello Bcc: x@example.com')
+    expect(html).toContain('One &lt;b&gt;bold&lt;/b&gt;')
+    expect(html.match(/<p style="margin:0 0 16px;white-space:pre-wrap">/g)).toHaveLength(2)
+    expect(text).toMatch(/^Hi Sam,\n\nOne <b>bold<\/b>\n/)
+  })
+
+  it('derives a plain-text part from sanitised HTML', () => {
+    expect(textFromHtml('<h1>Report</h1><p>Q1 &amp; Q2</p><ul><li>a</li><li>b</li></ul>')).toBe('Report\nQ1 & Q2\na\nb')
   })
 })
