@@ -22,7 +22,8 @@ beforeAll(async () => {
       resolve()
     })
   })
-})
+  // The first start creates the database: slow on a busy machine.
+}, 180_000)
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server?.close(() => resolve()))

@@ -11,6 +11,9 @@ import { startTestServer, type TestServer } from '../support/server.ts'
 // The data directory outlives the process (posts, keys, editors), and only one server may use it at a time.
 
 const run = promisify(execFile)
+// Each test starts the backend more than once (the first start creates the database): on a busy
+// machine that takes well over vitest's default.
+const slow = { timeout: 180_000 }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-persist-'))
 const running: TestServer[] = []
 
@@ -47,7 +50,7 @@ async function openFromAnotherProcess(): Promise<{ ok: boolean; output: string }
 }
 
 describe('data directory', () => {
-  it('keeps posts, keys and the editor across a restart, and does not seed twice', async () => {
+  it('keeps posts, keys and the editor across a restart, and does not seed twice', slow, async () => {
     const first = await start()
     const firstKeys = first.ctx.localSupabase!.keys
     const secrets = path.join(dataDir, 'secrets.json')
@@ -81,24 +84,30 @@ describe('data directory', () => {
     expect(signIn.error).toBeNull()
   })
 
-  it('refuses a second server on the same directory with a clear message, in this process and from another', async () => {
-    expect(running.at(-1)).toBeDefined()
-    await expect(startTestServer({ DATA_DIR: dataDir })).rejects.toThrow(
-      `Another Meridian server is already using ${dataDir} (pid ${process.pid}). Stop it or set DATA_DIR to another folder.`,
-    )
-    const other = await openFromAnotherProcess()
-    expect(other.ok).toBe(false)
-    expect(other.output).toContain(`Another Meridian server is already using ${dataDir} (pid ${process.pid})`)
+  it(
+    'refuses a second server on the same directory with a clear message, in this process and from another',
+    slow,
+    async () => {
+      expect(running.at(-1)).toBeDefined()
+      await expect(startTestServer({ DATA_DIR: dataDir })).rejects.toThrow(
+        `Another Meridian server is already using ${dataDir} (pid ${process.pid}). Stop it or set DATA_DIR to another folder.`,
+      )
+      const other = await openFromAnotherProcess()
+      expect(other.ok).toBe(false)
+      expect(other.output).toContain(
+        `Another Meridian server is already using ${dataDir} (pid ${process.pid})`,
+      )
 
-    // The refused attempts did not disturb the running server.
-    const server = running.at(-1)!
-    const anon = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey)
-    const { error } = await anon.from('blogs').select('slug').limit(1)
-    expect(error).toBeNull()
-    await server.close()
-  })
+      // The refused attempts did not disturb the running server.
+      const server = running.at(-1)!
+      const anon = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey)
+      const { error } = await anon.from('blogs').select('slug').limit(1)
+      expect(error).toBeNull()
+      await server.close()
+    },
+  )
 
-  it('takes over a lock left by a process that no longer runs', async () => {
+  it('takes over a lock left by a process that no longer runs', slow, async () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
       encoding: 'utf8',
     })

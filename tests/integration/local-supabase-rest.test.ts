@@ -22,7 +22,8 @@ beforeAll(async () => {
   editor = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey)
   const { error } = await editor.auth.signInWithPassword(testEditor)
   if (error) throw error
-})
+  // The first start creates the database: slow on a busy machine.
+}, 180_000)
 
 afterAll(async () => {
   await server?.stop()

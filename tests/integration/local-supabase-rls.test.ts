@@ -45,7 +45,8 @@ beforeAll(async () => {
     const { error } = await client.auth.signInWithPassword(credentials)
     if (error) throw error
   }
-})
+  // The first start creates the database: slow on a busy machine.
+}, 180_000)
 
 afterAll(async () => {
   await server?.stop()
