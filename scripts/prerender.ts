@@ -37,6 +37,11 @@ export function headTags(meta: { title: string; description: string }, pathname:
   ]
   if (url) tags.push(`<link rel="canonical" href="${url}" />`, `<meta property="og:url" content="${url}" />`)
   else tags.push(`<meta name="robots" content="noindex" />`)
+  if (pathname === '/') {
+    // Lets search engines show the organisation's name, site and contact; a data block, never executed.
+    const organisation = { '@context': 'https://schema.org', '@type': 'Organization', name: brand.name, url: `${siteUrl}/`, email: brand.contactEmail, logo: `${siteUrl}/favicon.svg` }
+    tags.push(`<script type="application/ld+json">${JSON.stringify(organisation).replace(/</g, '\\u003c')}</script>`)
+  }
   return tags.join('\n    ')
 }
 
