@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { compressCover, coverLimits, ImageInputError } from '../../desktop/main/services/images.ts'
 import { largeNoisyJpeg, largeNoisyPng, phonePhotoRotated } from '../support/desktop-images.ts'
 
-describe('desktop cover compression (sharp)', () => {
+describe('desktop cover compression (sharp)', { timeout: 90_000 }, () => {
   it('brings a large 12-megapixel JPEG under 1 MB and 1200 px as a JPEG without metadata', async () => {
     const input = await largeNoisyJpeg()
     expect(input.byteLength).toBeGreaterThan(coverLimits.maxBytes)

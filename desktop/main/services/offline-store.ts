@@ -199,6 +199,10 @@ export class OfflineStore {
     const { rows } = await this.db.query<Row>('select * from drafts order by edited_at')
     return rows.map(toDraft)
   }
+  async draftForPost(postId: string): Promise<Draft | null> {
+    const { rows } = await this.db.query<Row>('select * from drafts where post_id = $1', [postId])
+    return rows[0] ? toDraft(rows[0]) : null
+  }
   async draft(slug: string): Promise<Draft | null> {
     const { rows } = await this.db.query<Row>('select * from drafts where slug = $1', [slug])
     return rows[0] ? toDraft(rows[0]) : null
@@ -249,6 +253,11 @@ export class OfflineStore {
   async outbox(): Promise<OutboxEntry[]> {
     const { rows } = await this.db.query<Row>('select * from outbox order by seq')
     return rows.map(toEntry)
+  }
+  /** The oldest queued change (the outbox is sent strictly in order). */
+  async nextEntry(): Promise<OutboxEntry | null> {
+    const { rows } = await this.db.query<Row>('select * from outbox order by seq limit 1')
+    return rows[0] ? toEntry(rows[0]) : null
   }
   async pendingCount(): Promise<number> {
     const { rows } = await this.db.query<{ n: number }>('select count(*)::int as n from outbox')

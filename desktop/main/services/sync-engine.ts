@@ -1,6 +1,6 @@
 import type { BlogRow } from '../../../shared/schemas/blog.ts'
 import type { ListQuery, LocalPost, PostInput, PostList, SaveTarget, SyncStatus } from '../../preload/api.d.ts'
-import type { DeletePayload, OfflineStore, OutboxEntry, SavePayload, UploadPayload } from './offline-store.ts'
+import type { DeletePayload, Draft, OfflineStore, OutboxEntry, SavePayload, UploadPayload } from './offline-store.ts'
 import { RemoteError, classifyRemoteError, type RemoteBlogs } from './remote-blogs.ts'
 
 export interface SyncEngineOptions {
@@ -72,7 +72,7 @@ export class SyncEngine {
 
   /** Opens a post for editing and remembers which server version the edit starts from. */
   async getPost(slug: string): Promise<LocalPost | null> {
-    const post = (await this.localPosts()).find((p) => p.slug === slug) ?? null
+    const post = await this.localPost(slug)
     const draft = await this.store.draft(slug)
     const cached = await this.store.cachedPost(slug)
     this.editBases.set(slug, draft ? draft.baseUpdatedAt : (cached?.updated_at ?? null))
@@ -85,9 +85,8 @@ export class SyncEngine {
    */
   async savePost(input: PostInput, target: SaveTarget = { mode: 'update' }): Promise<LocalPost> {
     const slug = input.slug
-    const posts = await this.localPosts()
-    const editing = target.mode === 'update' && target.id ? (posts.find((p) => p.id === target.id) ?? null) : null
-    const owner = posts.find((p) => p.slug === slug)
+    const editing = target.mode === 'update' && target.id ? await this.postById(target.id) : null
+    const owner = await this.localPost(slug)
     if (owner && (target.mode === 'create' || (editing && owner.id !== editing.id))) {
       throw new Error(`A post with the slug “${slug}” already exists.`)
     }
@@ -109,7 +108,7 @@ export class SyncEngine {
     await this.store.putDraft({ slug, postId, input, deleted: false, baseUpdatedAt: base })
     await this.store.enqueue('save', slug, { input, baseUpdatedAt: base, ...(postId ? { postId } : {}) } satisfies SavePayload)
     this.kick()
-    return (await this.localPosts()).find((p) => p.slug === slug)!
+    return (await this.localPost(slug))!
   }
 
   async deletePost(slug: string): Promise<void> {
@@ -294,7 +293,7 @@ export class SyncEngine {
   private async push(remote: RemoteBlogs): Promise<boolean> {
     for (;;) {
       if (this.closed || !this.networkUp()) return false
-      const [head] = await this.store.outbox()
+      const head = await this.store.nextEntry()
       if (!head) return true
       if (head.nextAttemptAt.getTime() > Date.now()) {
         this.scheduleRetry(head.nextAttemptAt)
@@ -380,6 +379,32 @@ export class SyncEngine {
     await this.store.uncacheMissing(await remote.allIds())
   }
 
+  /** One post as the editor sees it (the cheap path for a single slug; `localPosts` builds the whole list). */
+  private async localPost(slug: string): Promise<LocalPost | null> {
+    const draft = await this.store.draft(slug)
+    const conflict = await this.store.conflict(slug)
+    let cached = await this.store.cachedPost(slug)
+    if (cached) {
+      // Renamed locally: the server copy under this slug is shown under its new slug instead.
+      const renamed = await this.store.draftForPost(cached.id)
+      if (renamed && renamed.slug !== slug) cached = null
+    }
+    if (!draft) return cached ? { ...cached, syncState: conflict ? 'conflict' : 'synced' } : null
+    const state = conflict ? 'conflict' : 'pending'
+    if (draft.deleted) return state === 'conflict' && cached ? { ...cached, syncState: 'conflict' } : null
+    if (!draft.input) return cached ? { ...cached, syncState: state } : null
+    const server = cached ?? (draft.postId ? await this.store.cachedPostById(draft.postId) : null)
+    return { ...(server ?? newPostFields(draft)), ...toRowFields(draft.input), syncState: state }
+  }
+
+  private async postById(id: string): Promise<LocalPost | null> {
+    if (id.startsWith('local:')) return this.localPost(id.slice('local:'.length))
+    const draft = await this.store.draftForPost(id)
+    if (draft) return this.localPost(draft.slug)
+    const cached = await this.store.cachedPostById(id)
+    return cached ? this.localPost(cached.slug) : null
+  }
+
   private async localPosts(): Promise<LocalPost[]> {
     const cached = await this.store.cachedPosts()
     const drafts = await this.store.drafts()
@@ -400,20 +425,25 @@ export class SyncEngine {
       if (!draft.input) continue
       const server = bySlug.get(draft.slug) ?? (draft.postId ? byId.get(draft.postId) : undefined)
       bySlug.set(draft.slug, {
-        ...(server ?? {
-          id: draft.postId ?? `local:${draft.slug}`,
-          created_at: draft.editedAt.toISOString(),
-          updated_at: null,
-          type: 'blog',
-          excerpt: null,
-          content_markdown: null,
-          status: 'published',
-        }),
+        ...(server ?? newPostFields(draft)),
         ...toRowFields(draft.input),
         syncState: state,
       })
     }
     return [...bySlug.values()]
+  }
+}
+
+/** The server-side fields of a post the server has not seen yet. */
+function newPostFields(draft: Draft): Omit<BlogRow, 'title' | 'slug' | 'author' | 'content' | 'cover_image_url' | 'tags'> {
+  return {
+    id: draft.postId ?? `local:${draft.slug}`,
+    created_at: draft.editedAt.toISOString(),
+    updated_at: null,
+    type: 'blog',
+    excerpt: null,
+    content_markdown: null,
+    status: 'published',
   }
 }
 
