@@ -25,6 +25,8 @@ test.describe('home page', () => {
 
   test('the typing word does not shift the layout', async ({ page }) => {
     await page.goto('/')
+    // Measure after the web font has replaced the fallback, so only the typing could move the line.
+    await page.evaluate(() => document.fonts.ready.then(() => undefined))
     const line = page.getByRole('heading', { level: 1 })
     const before = await line.boundingBox()
     await expect(page.getByTestId('typing-word')).toHaveText('Agile', { timeout: 6_000 })
