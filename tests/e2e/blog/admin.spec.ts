@@ -237,3 +237,47 @@ test.describe('blog admin', () => {
     await expect(page.getByRole('heading', { name: 'Editor sign-in' })).toBeVisible()
   })
 })
+
+test.describe('blog admin editor details', () => {
+  test('links are limited to http/https/mailto/tel, content images upload, and the drop zone refuses non-images', async ({ page }) => {
+    const token = uniqueToken('tool')
+    await signInToAdmin(page)
+
+    // The cover drop zone shows react-dropzone's own messages.
+    await page.getByLabel('Cover image file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') })
+    await expect(page.getByText('File type must be image/*')).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Cover preview' })).toHaveCount(0)
+
+    await page.getByLabel('Title').fill(`Toolbar ${token}`)
+    const editor = page.locator('.ProseMirror')
+    await editor.click()
+    page.once('dialog', (dialog) => void dialog.accept('javascript:alert(1)'))
+    await page.getByRole('button', { name: 'Link' }).click()
+    await expect(page.getByTestId('blog-status')).toHaveText('❌ Links must start with http://, https://, mailto: or tel:')
+    await expect(editor.locator('a')).toHaveCount(0)
+    page.once('dialog', (dialog) => void dialog.accept('https://meridian.example/guide'))
+    await page.getByRole('button', { name: 'Link' }).click()
+    await expect(editor.locator('a[href="https://meridian.example/guide"]')).toHaveText('https://meridian.example/guide')
+
+    // A content image: a small PNG through the toolbar's file input.
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4f46e5' } }).png().toBuffer()
+    await page.getByLabel('Content image file').setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: png })
+    await expect(editor.locator('img[src*="/images/blog-content/"]')).toHaveCount(1)
+
+    // Saved as a draft: listed for editors, invisible to visitors.
+    await page.getByLabel('Status').selectOption('draft')
+    await page.getByRole('button', { name: 'Save Blog Post' }).click()
+    await expect(page.getByTestId('blog-status')).toHaveText('✅ Blog saved successfully!')
+    await page.getByPlaceholder('Search by title, slug, or author...').fill(token)
+    await expect(page.getByRole('row').filter({ hasText: `toolbar-${token}` })).toContainText('Draft')
+    const { data } = await (await editorClient()).from('blogs').select('content, status').eq('slug', `toolbar-${token}`).single()
+    expect(data?.status).toBe('draft')
+    expect(data?.content).toContain('href="https://meridian.example/guide"')
+    expect(data?.content).toMatch(/<img [^>]*src="[^"]*\/images\/blog-content\/\d+\.(png|jpg|webp)"/)
+    const visitor = await visitorClient()
+    const { data: seen } = await visitor.from('blogs').select('id').eq('slug', `toolbar-${token}`)
+    expect(seen).toEqual([])
+    const response = await page.goto(`/post/toolbar-${token}`)
+    expect(response?.status()).toBe(404)
+  })
+})
