@@ -11,11 +11,12 @@ import type { DesktopBackend } from './services/desktop-backend.ts'
  */
 
 /** Methods that cross the bridge (the preload adds `kind` and `onSyncStatus` itself). */
-export type DesktopMethod = Exclude<keyof DesktopApi, 'kind' | 'onSyncStatus'>
+export type DesktopMethod = Exclude<keyof DesktopApi, 'kind' | 'onSyncStatus' | 'onSessionChange'>
 
 export const channelPrefix = 'meridian:'
 export const syncStatusChannel = 'meridian:event:sync-status'
 export const progressChannel = 'meridian:event:progress'
+export const sessionChannel = 'meridian:event:session'
 
 const slug = z.string().trim().min(1).max(200)
 const imageFile = z.object({

@@ -1,7 +1,7 @@
 import { app, BrowserWindow, ipcMain, net, safeStorage, session, shell } from 'electron'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createDesktopHandlers, syncStatusChannel } from './api-handlers.ts'
+import { createDesktopHandlers, sessionChannel, syncStatusChannel } from './api-handlers.ts'
 import { registerIpc } from './ipc.ts'
 import { isAppUrl, isSafeExternalUrl, rendererCsp } from './security.ts'
 import { DesktopBackend } from './services/desktop-backend.ts'
@@ -85,6 +85,9 @@ async function start() {
     isNetworkUp: () => net.isOnline(),
     onStatus: (status) => {
       if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(syncStatusChannel, status)
+    },
+    onSession: (state) => {
+      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(sessionChannel, state)
     },
   })
   registerIpc(ipcMain, createDesktopHandlers(backend, (url) => shell.openExternal(url)), {

@@ -122,6 +122,8 @@ export interface DesktopApi {
   getSession(): Promise<EditorSession>
   signIn(email: string, password: string): Promise<EditorSession>
   signOut(): Promise<EditorSession>
+  /** Pushed by main when the session changes (signed in, refreshed, expired); returns an unsubscribe function. */
+  onSessionChange(listener: (session: EditorSession) => void): () => void
   // sync
   getSyncStatus(): Promise<SyncStatus>
   syncNow(): Promise<SyncStatus>

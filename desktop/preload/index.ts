@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron'
-import type { DesktopApi, SyncStatus } from './api.d.ts'
+import type { DesktopApi, EditorSession, SyncStatus } from './api.d.ts'
 
 /**
  * The renderer's whole view of the system: typed calls to main, nothing else. Channel names mirror
@@ -42,6 +42,11 @@ const api = {
     const wrapped = (_event: unknown, status: SyncStatus) => listener(status)
     ipcRenderer.on('meridian:event:sync-status', wrapped)
     return () => void ipcRenderer.removeListener('meridian:event:sync-status', wrapped)
+  },
+  onSessionChange: (listener) => {
+    const wrapped = (_event: unknown, session: EditorSession) => listener(session)
+    ipcRenderer.on('meridian:event:session', wrapped)
+    return () => void ipcRenderer.removeListener('meridian:event:session', wrapped)
   },
   listLeads: (query) => invoke('listLeads', query),
   checkEmailService: () => invoke('checkEmailService'),

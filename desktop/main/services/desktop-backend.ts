@@ -30,6 +30,8 @@ export interface DesktopBackendOptions {
   isNetworkUp?: () => boolean
   backoffMs?: (attempts: number) => number
   onStatus?: (status: SyncStatus) => void
+  /** Called when the editor's session changes (sign-in, refresh, expiry, sign-out). */
+  onSession?: (session: EditorSession) => void
   /** Let supabase-js refresh tokens on a timer (on in the app; tests may turn it off). */
   autoRefresh?: boolean
 }
@@ -122,6 +124,7 @@ export class DesktopBackend {
           .catch(() => {})
       }
       signedIn = state.signedIn
+      this.options.onSession?.(state)
     })
   }
 

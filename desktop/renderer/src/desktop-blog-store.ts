@@ -29,7 +29,12 @@ export function createDesktopBlogStore(api: DesktopApi): BlogStore {
     },
     onAuthChange(listener) {
       listeners.add(listener)
-      return () => listeners.delete(listener)
+      // Main also reports changes it sees itself: a refresh that failed for good signs the editor out.
+      const unsubscribe = api.onSessionChange((session) => listener(toAdminSession(session)))
+      return () => {
+        listeners.delete(listener)
+        unsubscribe()
+      }
     },
     async listPosts(query) {
       const page = await api.listPosts(query)

@@ -4,7 +4,14 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { argumentSchemas, createDesktopHandlers, dispatchDesktopCall, progressChannel, syncStatusChannel } from '../../../desktop/main/api-handlers.ts'
+import {
+  argumentSchemas,
+  createDesktopHandlers,
+  dispatchDesktopCall,
+  progressChannel,
+  sessionChannel,
+  syncStatusChannel,
+} from '../../../desktop/main/api-handlers.ts'
 import { DesktopBackend } from '../../../desktop/main/services/desktop-backend.ts'
 import { MemorySecretStore } from '../../../desktop/main/services/session.ts'
 
@@ -58,7 +65,17 @@ function encode(value: unknown): Wire {
  * The page half of the bridge: the same shape as `desktop/preload/index.ts`, with `ipcRenderer.invoke`
  * replaced by the Playwright binding and main's events delivered through `window.__meridianEvent`.
  */
-function installBridge({ methods, progressChannel, syncStatusChannel }: { methods: string[]; progressChannel: string; syncStatusChannel: string }) {
+function installBridge({
+  methods,
+  progressChannel,
+  syncStatusChannel,
+  sessionChannel,
+}: {
+  methods: string[]
+  progressChannel: string
+  syncStatusChannel: string
+  sessionChannel: string
+}) {
   type Listener = (payload: unknown) => void
   const listeners = new Map<string, Set<Listener>>()
   const on = (channel: string, listener: Listener) => {
@@ -110,6 +127,7 @@ function installBridge({ methods, progressChannel, syncStatusChannel }: { method
     withProgress(onProgress, (id) => call('uploadImage', [image, folder, id]))
   api.compressImage = (file: unknown, onProgress: unknown) => withProgress(onProgress, (id) => call('compressImage', [file, id]))
   api.onSyncStatus = (listener: Listener) => on(syncStatusChannel, listener)
+  api.onSessionChange = (listener: Listener) => on(sessionChannel, listener)
   ;(window as unknown as { meridian: unknown }).meridian = Object.freeze(api)
 }
 
@@ -139,6 +157,7 @@ export async function startDesktopMain(siteUrl: string): Promise<DesktopHarness>
     backoffMs: () => 500,
     autoRefresh: false,
     onStatus: (status) => notify(syncStatusChannel, status),
+    onSession: (session) => notify(sessionChannel, session),
   })
   await backend.saveSettings(siteUrl)
   const handlers = createDesktopHandlers(backend, async () => {})
@@ -154,6 +173,7 @@ export async function startDesktopMain(siteUrl: string): Promise<DesktopHarness>
         methods: Object.keys(argumentSchemas),
         progressChannel,
         syncStatusChannel,
+        sessionChannel,
       })
     },
     async close() {
