@@ -8,6 +8,7 @@ import {
   uploadBlogImage,
 } from '@shared/data/blogs.ts'
 import { getBrowserSupabase, type Session } from '@shared/data/client.ts'
+import { verifyEditorToken } from '@shared/data/editor-access.ts'
 
 function toAdminSession(session: Session | null): AdminSession | null {
   if (!session?.user) return null
@@ -20,6 +21,18 @@ function toAdminSession(session: Session | null): AdminSession | null {
  */
 export function createWebBlogStore(): BlogStore {
   const client = getBrowserSupabase
+  const listeners = new Set<(session: AdminSession | null) => void>()
+  const notify = (session: AdminSession | null) => listeners.forEach((listener) => listener(session))
+  // While a sign-in is being checked for editor access, supabase's own SIGNED_IN/SIGNED_OUT events are held
+  // back: the admin must not flash open for an account that is about to be refused.
+  let checkingSignIn = false
+  let subscribed: Promise<void> | null = null
+  const subscribe = () =>
+    (subscribed ??= client().then((supabase) => {
+      supabase.auth.onAuthStateChange((_event, session) => {
+        if (!checkingSignIn) notify(toAdminSession(session))
+      })
+    }))
 
   return {
     async getSession() {
@@ -28,27 +41,34 @@ export function createWebBlogStore(): BlogStore {
       return toAdminSession(data.session)
     },
     async signIn(email, password) {
-      const { data, error } = await (await client()).auth.signInWithPassword({ email, password })
-      if (error) throw new Error(error.message === 'Invalid login credentials' ? 'Wrong email or password.' : error.message)
-      const session = toAdminSession(data.session)
-      if (!session) throw new Error('Sign-in did not return a session.')
-      return session
+      const supabase = await client()
+      checkingSignIn = true
+      try {
+        const { data, error } = await supabase.auth.signInWithPassword({ email, password })
+        if (error) throw new Error(error.message === 'Invalid login credentials' ? 'Wrong email or password.' : error.message)
+        const session = toAdminSession(data.session)
+        if (!session || !data.session) throw new Error('Sign-in did not return a session.')
+        // Any account can sign in, but only editors may write (RLS): say so now rather than on the first save.
+        if (!(await verifyEditorToken(supabase, data.session.access_token))) {
+          await supabase.auth.signOut()
+          throw new Error('This account is not an editor. Ask an administrator to add it to the editors.')
+        }
+        checkingSignIn = false
+        notify(session)
+        return session
+      } finally {
+        checkingSignIn = false
+      }
     },
     async signOut() {
       const { error } = await (await client()).auth.signOut()
       if (error) throw new Error(error.message)
     },
     onAuthChange(listener) {
-      let unsubscribe: (() => void) | null = null
-      let cancelled = false
-      void client().then((supabase) => {
-        if (cancelled) return
-        const { data } = supabase.auth.onAuthStateChange((_event, session) => listener(toAdminSession(session)))
-        unsubscribe = () => data.subscription.unsubscribe()
-      })
+      listeners.add(listener)
+      void subscribe().catch(() => listener(null))
       return () => {
-        cancelled = true
-        unsubscribe?.()
+        listeners.delete(listener)
       }
     },
     async listPosts(query) {
