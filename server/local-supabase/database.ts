@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import {
   closeSync,
   existsSync,
@@ -6,10 +6,13 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
+  writeFileSync,
   writeSync,
 } from 'node:fs'
 import path from 'node:path'
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -124,6 +127,123 @@ async function runBootstrap(db: PGlite) {
   })
 }
 
+const extensions = { pgcrypto, pg_trgm }
+
+/** Brings an open database up to date: bootstrap, new migrations, and the seed when the schema was empty. */
+async function migrate(db: PGlite): Promise<{ fresh: boolean; applied: string[] }> {
+  await runBootstrap(db)
+  const done = new Set(
+    (
+      await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+    ).rows.map((r) => r.version),
+  )
+  const fresh = done.size === 0
+  const applied: string[] = []
+  for (const file of migrationFiles()) {
+    const version = file.split('_')[0]
+    if (done.has(version)) continue
+    const sql = readFileSync(path.join(supabaseDir, 'migrations', file), 'utf8')
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(sql)
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+          version,
+          file.slice(version.length + 1, -'.sql'.length),
+        ])
+      })
+    } catch (err) {
+      throw new Error(`Migration ${file} failed: ${(err as Error).message}`, { cause: err })
+    }
+    applied.push(file)
+  }
+  const seedFile = path.join(supabaseDir, 'seed.sql')
+  if (fresh && existsSync(seedFile)) {
+    await db.transaction((tx) => tx.exec(readFileSync(seedFile, 'utf8')))
+  }
+  return { fresh, applied }
+}
+
+// A new database starts from a snapshot of one that already ran this exact bootstrap, migrations and seed
+// (keyed by their content and the PGlite version): PGlite's first creation takes ~8 s, a restore ~1.5 s,
+// which every test server and every clean `npm start` would otherwise pay. The snapshot holds no secrets
+// or users (keys live in secrets.json; editors are added after opening).
+const templateDir = path.resolve(here, '../../node_modules/.cache/meridian')
+
+/** The template's name for the current schema files and PGlite version; null when it cannot be told. */
+function templateKey(): string | null {
+  try {
+    // Its package.json is not exported: find it above the resolved entry point.
+    let pglite = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+    while (!existsSync(path.join(pglite, 'package.json'))) pglite = path.dirname(pglite)
+    const hash = createHash('sha256')
+    hash.update(JSON.parse(readFileSync(path.join(pglite, 'package.json'), 'utf8')).version)
+    hash.update(Object.keys(extensions).join(','))
+    hash.update(readFileSync(bootstrapFile))
+    for (const file of migrationFiles()) {
+      hash.update(file).update(readFileSync(path.join(supabaseDir, 'migrations', file)))
+    }
+    const seedFile = path.join(supabaseDir, 'seed.sql')
+    if (existsSync(seedFile)) hash.update(readFileSync(seedFile))
+    return hash.digest('hex').slice(0, 16)
+  } catch {
+    return null
+  }
+}
+
+async function saveTemplate(db: PGlite, file: string, logger: Logger) {
+  try {
+    mkdirSync(templateDir, { recursive: true })
+    const dump = await db.dumpDataDir('none')
+    const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.partial`
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+    renameSync(partial, file)
+    for (const old of readdirSync(templateDir)) {
+      if (
+        old.startsWith('pglite-template-') &&
+        path.join(templateDir, old) !== file &&
+        !old.endsWith('.partial')
+      ) {
+        rmSync(path.join(templateDir, old), { force: true })
+      }
+    }
+  } catch (err) {
+    // Only a cache: the next new database is created the slow way.
+    logger.debug({ err }, 'Could not save the database template')
+  }
+}
+
+/** A new database: restored from the template when there is one, else created, migrated and saved as one. */
+async function createDatabase(
+  dbDir: string,
+  logger: Logger,
+  useTemplate: boolean,
+): Promise<{ db: PGlite; fresh: boolean; applied: string[] }> {
+  const key = templateKey()
+  const template = key ? path.join(templateDir, `pglite-template-${key}.tar`) : null
+  if (useTemplate && template && existsSync(template)) {
+    let restored: PGlite | undefined
+    try {
+      restored = await PGlite.create(dbDir, { extensions, loadDataDir: new Blob([readFileSync(template)]) })
+      const { applied } = await migrate(restored)
+      return { db: restored, fresh: true, applied }
+    } catch (err) {
+      logger.warn({ err, template }, 'The database template is unusable; creating the database from scratch')
+      await restored?.close().catch(() => undefined)
+      rmSync(template, { force: true })
+      rmSync(dbDir, { recursive: true, force: true })
+    }
+  }
+  const db = await PGlite.create(dbDir, { extensions })
+  try {
+    const result = await migrate(db)
+    if (template) await saveTemplate(db, template, logger)
+    return { db, ...result }
+  } catch (err) {
+    await db.close().catch(() => undefined)
+    throw err
+  }
+}
+
 /**
  * Opens PGlite in `DATA_DIR/db` (pgcrypto, pg_trgm), then brings the schema up to date: the bootstrap
  * (what hosted Supabase provides), every new migration (recorded in `supabase_migrations.schema_migrations`
@@ -132,45 +252,26 @@ async function runBootstrap(db: PGlite) {
 export async function openDatabase({
   dataDir,
   logger,
+  useTemplate = true,
 }: {
   dataDir: string
   logger: Logger
+  /** Restore a new database from the cached template (default); false always runs the migrations. */
+  useTemplate?: boolean
 }): Promise<Database> {
   mkdirSync(dataDir, { recursive: true })
   const release = acquireLock(dataDir)
   let db: PGlite | undefined
   try {
     const started = performance.now()
-    db = await PGlite.create(path.join(dataDir, 'db'), { extensions: { pgcrypto, pg_trgm } })
-    await runBootstrap(db)
-
-    const done = new Set(
-      (
-        await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
-      ).rows.map((r) => r.version),
-    )
-    const fresh = done.size === 0
-    const applied: string[] = []
-    for (const file of migrationFiles()) {
-      const version = file.split('_')[0]
-      if (done.has(version)) continue
-      const sql = readFileSync(path.join(supabaseDir, 'migrations', file), 'utf8')
-      try {
-        await db.transaction(async (tx) => {
-          await tx.exec(sql)
-          await tx.query(
-            'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
-            [version, file.slice(version.length + 1, -'.sql'.length)],
-          )
-        })
-      } catch (err) {
-        throw new Error(`Migration ${file} failed: ${(err as Error).message}`, { cause: err })
-      }
-      applied.push(file)
-    }
-    const seedFile = path.join(supabaseDir, 'seed.sql')
-    if (fresh && existsSync(seedFile)) {
-      await db.transaction((tx) => tx.exec(readFileSync(seedFile, 'utf8')))
+    const dbDir = path.join(dataDir, 'db')
+    let fresh: boolean
+    let applied: string[]
+    if (existsSync(path.join(dbDir, 'PG_VERSION'))) {
+      db = await PGlite.create(dbDir, { extensions })
+      ;({ fresh, applied } = await migrate(db))
+    } else {
+      ;({ db, fresh, applied } = await createDatabase(dbDir, logger, useTemplate))
     }
     logger.info(
       { ms: Math.round(performance.now() - started), applied, seeded: fresh },
