@@ -104,7 +104,7 @@ export async function run(): Promise<string> {
       return [
         `Cold start on existing data (open PGlite, check migrations, load keys): median **${Math.round(median(starts))} ms** ` +
           `of ${coldStartRuns} runs (min ${Math.round(Math.min(...starts))}, max ${Math.round(Math.max(...starts))}); ` +
-          `first start with migrations and seed: ${Math.round(createMs)} ms.`,
+          `first start on an empty data directory (migrations and seed, or their cached snapshot): ${Math.round(createMs)} ms.`,
         '',
         `REST reads as a visitor (anon key), autocannon ${connections} connections × ${loadSeconds} s on loopback, ` +
           'server and load generator in one process:',

@@ -527,18 +527,15 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
       const params = new Params()
       const from = ` from public.${quoteIdent(table.name)} as _r${whereClause(table, query.conditions, params)}`
       const order = orderClause(table, query.order)
-      const pageSql = `select coalesce(json_agg(row_to_json(_t)), '[]')::text as body, count(*)::int as n
+      const counted = prefer.count === 'exact' || prefer.count === 'planned' || prefer.count === 'estimated'
+      // The total (same filters, no paging) rides along in the page's query: one round trip into PGlite.
+      const totalSql = counted ? `(select count(*)::int${from})` : 'null::int'
+      const pageSql = `select coalesce(json_agg(row_to_json(_t)), '[]')::text as body, count(*)::int as n, ${totalSql} as total
         from (select ${selectList(table, items)}${from}${order} limit ${params.add(limit)} offset ${params.add(offset)}) _t`
-      const page = (await tx.query<{ body: string; n: number }>(pageSql, params.values)).rows[0]
-
-      let total: number | null = null
-      const applied: string[] = []
-      if (prefer.count === 'exact' || prefer.count === 'planned' || prefer.count === 'estimated') {
-        // Count with the same filters; the page's limit/offset parameters are simply unused here.
-        const countParams = params.values.slice(0, -2)
-        total = (await tx.query<{ n: number }>(`select count(*)::int as n${from}`, countParams)).rows[0].n
-        applied.push(`count=${prefer.count}`)
-      }
+      const page = (await tx.query<{ body: string; n: number; total: number | null }>(pageSql, params.values))
+        .rows[0]
+      const total = counted ? page.total : null
+      const applied = counted ? [`count=${prefer.count}`] : []
       return {
         status: 200,
         body: rowsBody(c, page.body, page.n),
