@@ -97,6 +97,15 @@ async function start() {
   mainWindow = createWindow()
   backend.start()
 
+  // Main has no "online" event: poll the OS network state and send the outbox as soon as it comes back,
+  // instead of waiting out a retry backoff that may have grown to minutes.
+  let wasOnline = net.isOnline()
+  setInterval(() => {
+    const online = net.isOnline()
+    if (online && !wasOnline) void backend?.engine.retryNow().catch(() => {})
+    wasOnline = online
+  }, 5000).unref()
+
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
   })
