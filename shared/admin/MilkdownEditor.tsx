@@ -1,4 +1,4 @@
-import { defaultValueCtx, Editor, editorViewCtx, rootCtx, type CmdKey, type DefaultValue } from '@milkdown/kit/core'
+import { defaultValueCtx, Editor, editorViewCtx, editorViewOptionsCtx, rootCtx, type CmdKey, type DefaultValue } from '@milkdown/kit/core'
 import { history, redoCommand, undoCommand } from '@milkdown/kit/plugin/history'
 import { listener, listenerCtx } from '@milkdown/kit/plugin/listener'
 import {
@@ -102,6 +102,11 @@ function EditorWithToolbar(props: MilkdownEditorProps) {
       .config((ctx) => {
         ctx.set(rootCtx, root)
         ctx.set(defaultValueCtx, initialValue(props.initialMarkdown, props.initialHtml))
+        // The editable area is a multi-line text box named "Content" for assistive technology.
+        ctx.update(editorViewOptionsCtx, (prev) => ({
+          ...prev,
+          attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'Content' },
+        }))
         ctx.get(listenerCtx).markdownUpdated((ctx, markdown) => {
           propsRef.current.onChange({ markdown, html: getHTML()(ctx) })
         })
