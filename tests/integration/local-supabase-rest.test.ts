@@ -603,6 +603,26 @@ describe('tokens', () => {
   })
 })
 
+describe('concurrency', () => {
+  it('keeps concurrent requests apart: failures roll back alone, successes all land', async () => {
+    const before = await blogCount()
+    const requests = Array.from({ length: 30 }, (_, i) => {
+      if (i % 3 === 0)
+        return editor.from('blogs').insert({ title: `Concurrent ${i}`, slug: `concurrent-${i}`, author: 'C' })
+      if (i % 3 === 1)
+        return editor.from('blogs').insert({ title: 'Duplicate', slug: 'upsert-one', author: 'C' })
+      return anon.from('blogs').select('slug').eq('type', 'ebook')
+    })
+    const results = await Promise.all(requests)
+    results.forEach((result, i) => {
+      const expected = i % 3 === 0 ? 201 : i % 3 === 1 ? 409 : 200
+      expect({ i, status: result.status }).toEqual({ i, status: expected })
+    })
+    expect(await blogCount()).toBe(before + 10)
+    await service.from('blogs').delete().like('slug', 'concurrent-%')
+  })
+})
+
 describe('browser access', () => {
   it('answers CORS preflight with the headers supabase-js sends', async () => {
     const res = await fetch(`${server.url}/rest/v1/blogs`, {
