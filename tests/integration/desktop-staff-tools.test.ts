@@ -3,14 +3,14 @@ import { openDesktop, type DesktopUnderTest } from '../support/desktop.ts'
 import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
 
 /** The desktop's Leads and Email test screens call main, which talks to the real server. */
-describe('desktop staff tools', { timeout: 120_000 }, () => {
+describe('desktop staff tools', { timeout: 180_000 }, () => {
   let server: TestServer
   let desktop: DesktopUnderTest
 
   beforeAll(async () => {
     server = await startTestServer()
     desktop = await openDesktop({ siteUrl: server.url })
-  })
+  }, 180_000)
   afterAll(async () => {
     await desktop?.destroy()
     await server?.stop()

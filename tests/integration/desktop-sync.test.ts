@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { updatePost } from '../../shared/data/blogs.ts'
 import { openDesktop, otherEditor, postInput, serverPost, type DesktopUnderTest } from '../support/desktop.ts'
@@ -8,16 +9,18 @@ import { startTestServer, testEditor, type TestServer } from '../support/server.
  * The desktop main process against the real embedded backend: real PGlite on both sides, real supabase-js,
  * real sharp. The network switch only tells the sync engine what Electron's `net.isOnline()` would.
  */
-describe('desktop offline store and sync', { timeout: 120_000 }, () => {
+describe('desktop offline store and sync', { timeout: 180_000 }, () => {
   let server: TestServer
   const opened: DesktopUnderTest[] = []
 
   beforeAll(async () => {
     server = await startTestServer()
-  })
+  }, 180_000)
   afterAll(async () => {
     for (const desktop of opened) await desktop.destroy()
     await server?.stop()
+    // The restarted server reuses the first one's data directory, so stop() leaves it in place.
+    if (server) rmSync(server.dataDir, { recursive: true, force: true })
   })
 
   async function signedInDesktop(options: Parameters<typeof openDesktop>[0] = {}) {
