@@ -28,7 +28,20 @@ interface TableInfo {
   primaryKey: string[]
 }
 
-type Catalog = Map<string, TableInfo>
+interface FunctionInfo {
+  name: string
+  /** Input arguments in order, with `format_type()` of each (safe to splice after `::`). */
+  args: { name: string; type: string }[]
+  /** How many trailing arguments have defaults. */
+  defaults: number
+  returnsSet: boolean
+  /** The return type is a row type (a table's or a composite). */
+  returnsRow: boolean
+  returnsVoid: boolean
+}
+
+/** Public tables (and views) by name, plus callable public functions: the only names a request can reach. */
+type Catalog = Map<string, TableInfo> & { functions: Map<string, FunctionInfo[]> }
 
 /** An error already in PostgREST's shape and status. */
 export class RestError extends Error {
@@ -69,7 +82,9 @@ async function loadCatalog(db: PGlite): Promise<Catalog> {
       where n.nspname = 'public' and i.indisprimary
       order by c.relname, array_position(i.indkey::int2[], a.attnum)`,
   )
-  const catalog: Catalog = new Map()
+  const catalog: Catalog = Object.assign(new Map<string, TableInfo>(), {
+    functions: new Map<string, FunctionInfo[]>(),
+  })
   for (const row of columns.rows) {
     let table = catalog.get(row.table_name)
     if (!table)
@@ -77,7 +92,59 @@ async function loadCatalog(db: PGlite): Promise<Catalog> {
     table.columns.set(row.column_name, { type: row.type })
   }
   for (const row of keys.rows) catalog.get(row.table_name)?.primaryKey.push(row.column_name)
+
+  // Functions callable as /rpc/<name>: trigger and aggregate functions are not.
+  const functions = await db.query<{
+    name: string
+    arg_names: string[] | null
+    arg_modes: string[] | null
+    in_types: string[]
+    defaults: number
+    returns_set: boolean
+    returns_row: boolean
+    returns_void: boolean
+  }>(
+    `select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
+            array(select format_type(t, null) from unnest(p.proargtypes::oid[]) as t) as in_types,
+            p.pronargdefaults::int as defaults, p.proretset as returns_set,
+            rt.typtype = 'c' as returns_row, p.prorettype = 'void'::regtype as returns_void
+       from pg_catalog.pg_proc p
+       join pg_catalog.pg_type rt on rt.oid = p.prorettype
+      where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
+        and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype)`,
+  )
+  for (const f of functions.rows) {
+    const modes = f.arg_modes ?? f.in_types.map(() => 'i')
+    const names = (f.arg_names ?? []).filter((_, i) => ['i', 'b', 'v'].includes(modes[i] ?? 'i'))
+    const info: FunctionInfo = {
+      name: f.name,
+      args: f.in_types.map((type, i) => ({ name: names[i] ?? '', type })),
+      defaults: f.defaults,
+      returnsSet: f.returns_set,
+      returnsRow: f.returns_row,
+      returnsVoid: f.returns_void,
+    }
+    catalog.functions.set(f.name, [...(catalog.functions.get(f.name) ?? []), info])
+  }
   return catalog
+}
+
+/** The overload of `name` whose named arguments fit `given` (all given known, all without default given). */
+function findFunction(catalog: Catalog, name: string, given: string[]): FunctionInfo {
+  const candidates = catalog.functions.get(name) ?? []
+  const fits = candidates.find((f) => {
+    const required = f.args.slice(0, f.args.length - f.defaults).map((a) => a.name)
+    return given.every((g) => f.args.some((a) => a.name === g)) && required.every((r) => given.includes(r))
+  })
+  if (fits) return fits
+  const signature = `public.${name}(${[...given].sort().join(', ')})`
+  throw new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function ${signature} in the schema cache`,
+    `Searched for the function ${signature} with parameter${given.length === 1 ? '' : 's'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    null,
+  )
 }
 
 function findTable(catalog: Catalog, name: string): TableInfo {
@@ -468,20 +535,25 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
       throw err
     }))
 
-  async function run(
+  /**
+   * One request: verify the caller, find what it addresses in the catalog, read the body, then do the
+   * work in one transaction under the caller's role; errors become PostgREST's JSON.
+   */
+  async function execute<T>(
     c: Context,
-    work: (tx: Transaction, table: TableInfo, body: unknown) => Promise<Outcome>,
-    withBody = false,
+    resolve: (catalog: Catalog) => T,
+    work: (tx: Transaction, target: T, body: unknown) => Promise<Outcome>,
+    withBody: boolean,
   ): Promise<Response> {
     const who = await requestRole(c, keys)
     if (who instanceof Response) return who
     try {
       checkProfile(c)
-      const table = findTable(await getCatalog(), c.req.param('table') ?? '')
+      const target = resolve(await getCatalog())
       // Read the body before the transaction: PGlite runs one transaction at a time, and a slow upload
       // must not hold every other request back.
       const body = withBody ? await readJsonBody(c) : undefined
-      const outcome = await withClaims(db, who.claims, who.role, (tx) => work(tx, table, body))
+      const outcome = await withClaims(db, who.claims, who.role, (tx) => work(tx, target, body))
       const headers: Record<string, string> = {}
       if (outcome.contentRange) headers['Content-Range'] = outcome.contentRange
       if (outcome.preferenceApplied?.length)
@@ -505,6 +577,12 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
       throw err
     }
   }
+
+  const run = (
+    c: Context,
+    work: (tx: Transaction, table: TableInfo, body: unknown) => Promise<Outcome>,
+    withBody = false,
+  ) => execute(c, (catalog) => findTable(catalog, c.req.param('table') ?? ''), work, withBody)
 
   /** Reads the rows as PostgREST would, or one object for `Accept: application/vnd.pgrst.object+json`. */
   function rowsBody(c: Context, json: string, rows: number): string {
@@ -782,6 +860,66 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
       )
     }),
   )
+
+  /** A JSON argument as the text Postgres parses for the argument's type. */
+  function argumentText(value: unknown, type: string): string | null {
+    if (value === null || value === undefined) return null
+    if (type === 'json' || type === 'jsonb') return JSON.stringify(value)
+    if (Array.isArray(value))
+      return arrayLiteral(value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))))
+    if (typeof value === 'object') return JSON.stringify(value)
+    return String(value)
+  }
+
+  // PostgREST's /rpc/<function>: named arguments from the JSON body (POST) or the query string (GET).
+  const callFunction = (c: Context, fromBody: boolean) =>
+    execute(
+      c,
+      (catalog) => catalog,
+      async (tx, catalog, body) => {
+        if (fromBody && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+          throw new RestError(
+            400,
+            'PGRST102',
+            'Empty or invalid json',
+            'Function arguments must be one JSON object',
+          )
+        }
+        const given: Record<string, unknown> = fromBody
+          ? (body as Record<string, unknown>)
+          : Object.fromEntries(new URL(c.req.url).searchParams)
+        const fn = findFunction(catalog, c.req.param('fn') ?? '', Object.keys(given))
+        const params = new Params()
+        const args = Object.entries(given).map(([name, value]) => {
+          const type = fn.args.find((a) => a.name === name)!.type
+          return `${quoteIdent(name)} => ${params.add(argumentText(value, type))}::${type}`
+        })
+        const call = `public.${quoteIdent(fn.name)}(${args.join(', ')})`
+        if (fn.returnsVoid) {
+          await tx.query(`select ${call}`, params.values)
+          return { status: 204 }
+        }
+        if (fn.returnsSet || fn.returnsRow) {
+          const result = (
+            await tx.query<{ body: string; n: number }>(
+              `select coalesce(json_agg(_f), '[]')::text as body, count(*)::int as n from ${call} as _f`,
+              params.values,
+            )
+          ).rows[0]
+          if (fn.returnsSet) return { status: 200, body: rowsBody(c, result.body, result.n) }
+          return { status: 200, body: JSON.stringify((JSON.parse(result.body) as unknown[])[0] ?? null) }
+        }
+        const result = await tx.query<{ body: string | null }>(
+          `select to_json(${call})::text as body`,
+          params.values,
+        )
+        return { status: 200, body: result.rows[0].body ?? 'null' }
+      },
+      fromBody,
+    )
+
+  app.post('/rpc/:fn', (c) => callFunction(c, true))
+  app.get('/rpc/:fn', (c) => callFunction(c, false))
 
   app.all('/:table', (c) =>
     c.json(

@@ -603,6 +603,35 @@ describe('tokens', () => {
   })
 })
 
+describe('functions (rpc)', () => {
+  it('is_editor() answers for the caller', async () => {
+    expect(await anon.rpc('is_editor')).toMatchObject({ data: false, error: null, status: 200 })
+    expect(await editor.rpc('is_editor')).toMatchObject({ data: true, error: null })
+    expect((await editor.rpc('is_editor', undefined, { get: true })).data).toBe(true)
+  })
+
+  it('unknown functions, unknown arguments and trigger functions are 404 PGRST202', async () => {
+    for (const [fn, args] of [
+      ['no_such_function', {}],
+      ['is_editor', { user_id: 'x' }],
+      ['set_updated_at', {}],
+    ] as const) {
+      const { error, status } = await anon.rpc(fn, args)
+      expect({ fn, status, code: error?.code }).toEqual({ fn, status: 404, code: 'PGRST202' })
+    }
+  })
+
+  it('a function body that is not an object is 400 PGRST102', async () => {
+    const res = await rest('rpc/is_editor', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[1]',
+    })
+    expect(res.status).toBe(400)
+    expect((await res.json()).code).toBe('PGRST102')
+  })
+})
+
 describe('concurrency', () => {
   it('keeps concurrent requests apart: failures roll back alone, successes all land', async () => {
     const before = await blogCount()
