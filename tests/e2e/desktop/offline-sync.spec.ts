@@ -11,6 +11,8 @@ test.describe('desktop app', () => {
   let desktop: DesktopHarness
 
   test.beforeAll(async () => {
+    // A fresh PGlite offline store takes a few seconds to create, more on a busy machine.
+    test.setTimeout(120_000)
     renderer = await serveRenderer()
     desktop = await startDesktopMain(`http://localhost:${e2e.port}`)
   })
