@@ -162,6 +162,13 @@ function findTable(catalog: Catalog, name: string): TableInfo {
   )
 }
 
+/** A column name checked against the catalog and quoted, unqualified (insert lists, on conflict targets). */
+function checkedColumnName(table: TableInfo, name: string): string {
+  column(table, name)
+  return quoteIdent(name)
+}
+
+/** A column of the request's table (aliased `_r`), checked against the catalog; 42703 if there is none. */
 function column(table: TableInfo, name: string): string {
   if (!table.columns.has(name))
     throw new RestError(400, '42703', `column ${table.name}.${name} does not exist`)
@@ -715,7 +722,7 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
               `"failed to parse on_conflict"`,
               `${table.name} has no primary key`,
             )
-          const targetSql = target.map((name) => (column(table, name), quoteIdent(name))).join(', ')
+          const targetSql = target.map((name) => checkedColumnName(table, name)).join(', ')
           if (prefer.resolution === 'merge-duplicates') {
             // An existing row takes the values of the columns this insert names, and keeps the others.
             conflict = (columns) => {
