@@ -105,10 +105,13 @@ export async function startLocalSupabase({
   logger: Logger
 }): Promise<LocalSupabase> {
   const config = loadSupabaseConfig()
-  const keys = await loadOrCreateKeys(dataDir)
+  // The database first: it takes the data directory's lock, so two servers starting at once on a new
+  // directory cannot both generate keys.
   const database = await openDatabase({ dataDir, logger })
   const { db } = database
+  let keys: LocalSupabaseKeys
   try {
+    keys = await loadOrCreateKeys(dataDir)
     await syncBuckets(db, config)
   } catch (err) {
     await database.close()
