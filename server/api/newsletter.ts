@@ -52,7 +52,7 @@ export function createNewsletterRoutes(ctx: ServerContext): Hono {
     '/',
     bodyLimit({ maxSize: newsletterBodyLimitBytes, onError: (c) => c.json({ message: 'The request is too large.' }, 413) }),
     async (c) => {
-      const limited = perIp.take(clientIp(c))
+      const limited = perIp.take(clientIp(c, ctx.env.TRUST_PROXY))
       if (!limited.ok) {
         c.header('Retry-After', String(limited.retryAfterSeconds))
         return c.json({ message: tooManyRequestsMessage }, 429)

@@ -11,7 +11,14 @@ import { useAdminAuth } from './useAdminSession.ts'
  * Editor sign-in (email + password). Gets its auth from an `AuthProvider` or a `BlogAdminProvider`.
  * Public sign-up is off: accounts are created by an administrator (`npm run editor`).
  */
-export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
+export function SignInForm({
+  onSignedIn,
+  description = 'Sign in with your editor account to manage blog posts.',
+}: {
+  onSignedIn?: () => void
+  /** What signing in is for, under the title; each page that needs an editor says its own purpose. */
+  description?: string
+}) {
   const auth = useAdminAuth()
   const id = useId()
   const [email, setEmail] = useState('')
@@ -42,7 +49,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
     <Card className="mx-auto w-full max-w-md">
       <CardHeader>
         <CardTitle>Editor sign-in</CardTitle>
-        <CardDescription>Sign in with your editor account to manage blog posts.</CardDescription>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="space-y-4" noValidate>

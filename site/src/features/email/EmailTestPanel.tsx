@@ -129,7 +129,7 @@ function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceS
     return (
       <div className="space-y-4">
         <p className="text-sm text-slate-600">Sending a test email is for editors. Sign in to continue.</p>
-        <SignInForm />
+        <SignInForm description="Sign in with your editor account to send a test email." />
       </div>
     )
   }
