@@ -78,6 +78,16 @@ test.describe('lead form', () => {
       await route.continue()
     })
     await fillLead(page, email)
+    // Time the redirect inside the page: Playwright notices the toast late on a busy machine.
+    await page.evaluate(() => {
+      const marks: { toast?: number; home?: number } = {}
+      ;(window as unknown as { __marks: typeof marks }).__marks = marks
+      const timer = setInterval(() => {
+        marks.toast ??= document.body.innerText.includes('Form submitted successfully!') ? performance.now() : undefined
+        marks.home ??= location.pathname === '/' ? performance.now() : undefined
+        if (marks.home) clearInterval(timer)
+      }, 10)
+    })
     await page.getByRole('button', { name: 'Submit Request' }).click()
 
     const processing = page.getByRole('button', { name: 'Processing...' })
@@ -86,7 +96,6 @@ test.describe('lead form', () => {
 
     const success = toast(page, 'Form submitted successfully!')
     await expect(success).toBeVisible()
-    const shownAt = Date.now()
     await expect(success).toContainText("We'll get back to you soon.")
     await expect(success.getByRole('button', { name: 'Thanks' })).toBeVisible()
 
@@ -104,9 +113,10 @@ test.describe('lead form', () => {
     expect(notification?.replyTo).toBe(email)
     expect(notification?.text).toContain('Requirement: Five backend engineers for our payments team')
 
-    await page.waitForURL(`${origin}/`, { timeout: 6_000 })
-    const elapsed = Date.now() - shownAt
-    expect(elapsed).toBeGreaterThan(2_000)
+    await page.waitForURL(`${origin}/`, { timeout: 8_000 })
+    const marks = await page.evaluate(() => (window as unknown as { __marks: { toast: number; home: number } }).__marks)
+    const elapsed = marks.home - marks.toast
+    expect(elapsed).toBeGreaterThan(2_900)
     expect(elapsed).toBeLessThan(5_500)
   })
 
