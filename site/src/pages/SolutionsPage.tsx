@@ -1,14 +1,41 @@
-import { ArrowRight, Award, Building2, CircleCheck, Handshake, Headset, Layers, Repeat, Rocket, Sparkles, Timer, Users } from 'lucide-react'
+import {
+  ArrowRight,
+  Award,
+  Building2,
+  CircleCheck,
+  Handshake,
+  Headset,
+  Layers,
+  Repeat,
+  Rocket,
+  Sparkles,
+  Timer,
+  Users,
+} from 'lucide-react'
 import { ButtonLink } from '@site/components/ui/ButtonLink.tsx'
+import { ComparisonGrid } from '@site/components/ui/ComparisonGrid.tsx'
 import { PageHero } from '@site/components/ui/PageHero.tsx'
 import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
-import { modelComparison, sharedGccCards, talentBotCards, type SolutionCard } from '@site/content/solutions.ts'
+import {
+  modelComparison,
+  sharedGccCards,
+  talentBotCards,
+  type SolutionCard,
+} from '@site/content/solutions.ts'
 import { CtaBand } from '@site/features/marketing/CtaBand.tsx'
 
 const talentBotIcons = [Building2, Handshake, Headset, Award]
 const sharedIcons = [Users, Layers, Building2, Repeat, Sparkles, Timer]
 
-function CardGrid({ cards, icons, columns }: { cards: SolutionCard[]; icons: (typeof Building2)[]; columns: string }) {
+function CardGrid({
+  cards,
+  icons,
+  columns,
+}: {
+  cards: SolutionCard[]
+  icons: (typeof Building2)[]
+  columns: string
+}) {
   return (
     <div className={`mt-10 grid gap-6 sm:grid-cols-2 ${columns}`}>
       {cards.map((card, i) => {
@@ -40,7 +67,10 @@ export function Component() {
         <div className="mx-auto max-w-7xl px-6 lg:px-8">
           <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase">Premium Solution</p>
           <div className="mt-2 flex flex-wrap items-center gap-4">
-            <h2 id="talent-bot-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            <h2
+              id="talent-bot-title"
+              className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+            >
               TALENT BOT Model
             </h2>
             <span className="inline-flex items-center gap-1.5 rounded-full bg-gradient-to-r from-indigo-600 to-violet-600 px-3 py-1 text-xs font-semibold text-white">
@@ -49,8 +79,9 @@ export function Component() {
             </span>
           </div>
           <p className="mt-4 max-w-3xl text-lg leading-8 text-slate-600">
-            Build, operate, transfer: we create a company only for you, staff it with a dedicated HR business partner and talent
-            acquisition team, onboard your talent in under 2 weeks, and give you the option to acquire the whole company later.
+            Build, operate, transfer: we create a company only for you, staff it with a dedicated HR business
+            partner and talent acquisition team, onboard your talent in under 2 weeks, and give you the option
+            to acquire the whole company later.
           </p>
           <CardGrid cards={talentBotCards} icons={talentBotIcons} columns="lg:grid-cols-4" />
           <div className="mt-10">
@@ -64,12 +95,16 @@ export function Component() {
       <section id="shared-gcc" aria-labelledby="shared-gcc-title" className="bg-slate-50 py-20 sm:py-24">
         <div className="mx-auto max-w-7xl px-6 lg:px-8">
           <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase">Efficient Solution</p>
-          <h2 id="shared-gcc-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <h2
+            id="shared-gcc-title"
+            className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+          >
             Shared GCC Model
           </h2>
           <p className="mt-4 max-w-3xl text-lg leading-8 text-slate-600">
-            Share an employer of record, HR, talent acquisition and project management staff and a common workspace with other clients,
-            with the same quality and speed of hiring and an onboarding SLA of under 4 weeks.
+            Share an employer of record, HR, talent acquisition and project management staff and a common
+            workspace with other clients, with the same quality and speed of hiring and an onboarding SLA of
+            under 4 weeks.
           </p>
           <CardGrid cards={sharedGccCards} icons={sharedIcons} columns="lg:grid-cols-3" />
           <div className="mt-10">
@@ -83,39 +118,17 @@ export function Component() {
       <section aria-labelledby="choose-title" className="bg-white py-20 sm:py-24">
         <div className="mx-auto max-w-5xl px-6 lg:px-8">
           <SectionHeading id="choose-title" title="Choose the Right Model for Your Business" />
-          <div
-            role="region"
-            aria-labelledby="choose-title"
-            tabIndex={0}
-            className="relative mt-10 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-          >
-            <table className="w-full min-w-[560px] text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 bg-slate-50">
-                  <th scope="col" className="px-5 py-4 font-semibold text-slate-900">
-                    Feature
-                  </th>
-                  <th scope="col" className="px-5 py-4 font-semibold text-indigo-800">
-                    TALENT BOT Model
-                  </th>
-                  <th scope="col" className="px-5 py-4 font-semibold text-slate-900">
-                    Shared GCC Model
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {modelComparison.map((row) => (
-                  <tr key={row.feature}>
-                    <th scope="row" className="px-5 py-4 font-medium text-slate-900">
-                      {row.feature}
-                    </th>
-                    <td className="px-5 py-4 text-slate-700">{row.talentBot}</td>
-                    <td className="px-5 py-4 text-slate-700">{row.sharedGcc}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ComparisonGrid
+            labelledBy="choose-title"
+            columns={['Feature', 'TALENT BOT Model', 'Shared GCC Model']}
+            highlight={0}
+            minWidthClass="min-w-[560px]"
+            className="mt-10"
+            rows={modelComparison.map((row) => ({
+              header: row.feature,
+              cells: [row.talentBot, row.sharedGcc],
+            }))}
+          />
           <ul className="mt-8 grid gap-3 text-sm text-slate-600 sm:grid-cols-2">
             <li className="flex gap-2">
               <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
@@ -129,7 +142,10 @@ export function Component() {
         </div>
       </section>
 
-      <CtaBand title="Not sure which model fits?" text="Tell us about your plans and we'll recommend a model within 24 hours." />
+      <CtaBand
+        title="Not sure which model fits?"
+        text="Tell us about your plans and we'll recommend a model within 24 hours."
+      />
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import { useId, useState } from 'react'
 import { brand } from '@shared/config/brand.ts'
+import { ComparisonGrid } from '@site/components/ui/ComparisonGrid.tsx'
 import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
 import { traditionalComparison } from '@site/content/comparison.ts'
 import { HighlightCarousel } from './HighlightCarousel.tsx'
@@ -39,7 +40,10 @@ function WhyDifferent() {
           className="flex w-full items-center justify-between gap-4 rounded-2xl px-6 py-5 text-left text-lg font-semibold text-slate-900"
         >
           Why is {brand.name} different?
-          <ChevronDown aria-hidden="true" className={`size-5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}
+          />
         </button>
       </h3>
       <div id={panelId} hidden={!open} className="border-t border-slate-100 px-6 py-6">
@@ -74,39 +78,16 @@ export function AdvantageSection() {
           <h3 id="traditional-title" className="text-center text-xl font-semibold text-slate-900">
             {brand.name} versus the traditional way
           </h3>
-          <div
-            role="region"
-            aria-labelledby="traditional-title"
-            tabIndex={0}
-            className="relative mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-          >
-            <table className="w-full min-w-[560px] text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-200">
-                  <th scope="col" className="px-5 py-4 font-semibold text-slate-900">
-                    Factor
-                  </th>
-                  <th scope="col" className="bg-indigo-50 px-5 py-4 font-semibold text-indigo-800">
-                    {brand.name}
-                  </th>
-                  <th scope="col" className="px-5 py-4 font-semibold text-slate-900">
-                    Building on your own
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {traditionalComparison.map((row) => (
-                  <tr key={row.factor}>
-                    <th scope="row" className="px-5 py-4 font-medium text-slate-900">
-                      {row.factor}
-                    </th>
-                    <td className="bg-indigo-50/60 px-5 py-4 font-medium text-slate-900">{row.meridian}</td>
-                    <td className="px-5 py-4 text-slate-600">{row.traditional}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ComparisonGrid
+            labelledBy="traditional-title"
+            columns={['Factor', brand.name, 'Building on your own']}
+            highlight={0}
+            minWidthClass="min-w-[560px]"
+            rows={traditionalComparison.map((row) => ({
+              header: row.factor,
+              cells: [row.meridian, row.traditional],
+            }))}
+          />
         </div>
         <WhyDifferent />
       </div>

@@ -1,4 +1,5 @@
 import { brand } from '@shared/config/brand.ts'
+import { ComparisonGrid } from '@site/components/ui/ComparisonGrid.tsx'
 import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
 import { comparisonAlternatives, comparisonRows } from '@site/content/comparison.ts'
 import { Mark } from '@site/components/ui/Mark.tsx'
@@ -14,47 +15,22 @@ export function ComparisonTable() {
           title={`How ${brand.name} compares`}
           lead="Agencies find people, outsourcers rent them, consultants advise. We build a team that is yours."
         />
-        <div
-          role="region"
-          aria-labelledby="comparison-title"
-          tabIndex={0}
-          className="relative mt-12 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-        >
-          <table className="w-full min-w-[760px] text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="px-5 py-4 font-semibold text-slate-900">
-                  Factor
-                </th>
-                <th scope="col" className="bg-indigo-50 px-5 py-4 font-semibold text-indigo-800">
-                  {brand.name}
-                </th>
-                {comparisonAlternatives.map((name) => (
-                  <th key={name} scope="col" className="px-5 py-4 font-semibold text-slate-900">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {comparisonRows.map((row) => (
-                <tr key={row.factor}>
-                  <th scope="row" className="px-5 py-4 font-medium text-slate-900">
-                    {row.factor}
-                  </th>
-                  {row.cells.map((cell, i) => (
-                    <td key={i} className={`px-5 py-4 ${i === 0 ? 'bg-indigo-50/60 font-medium text-slate-900' : 'text-slate-600'}`}>
-                      <span className="flex items-start gap-2">
-                        <Mark mark={cell.mark} />
-                        <span>{cell.text}</span>
-                      </span>
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ComparisonGrid
+          labelledBy="comparison-title"
+          columns={['Factor', brand.name, ...comparisonAlternatives]}
+          highlight={0}
+          minWidthClass="min-w-[760px]"
+          className="mt-12"
+          rows={comparisonRows.map((row) => ({
+            header: row.factor,
+            cells: row.cells.map((cell) => (
+              <span className="flex items-start gap-2">
+                <Mark mark={cell.mark} />
+                <span>{cell.text}</span>
+              </span>
+            )),
+          }))}
+        />
       </div>
     </section>
   )
