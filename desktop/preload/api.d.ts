@@ -91,20 +91,8 @@ export interface LeadList {
   pageCount: number
 }
 
-export interface EmailServiceHealth {
-  available: boolean
-  status: number
-  message: string
-  endpoint: string
-  checkedAt: string
-}
-
-export interface TestEmailResult {
-  success: boolean
-  status: number
-  message: string
-  response: unknown
-}
+export type { EmailServiceHealth, TestEmailResult } from '../main/services/email-test.ts'
+import type { EmailServiceHealth, TestEmailResult } from '../main/services/email-test.ts'
 
 export interface DesktopApi {
   readonly kind: 'desktop'
