@@ -10,6 +10,7 @@ import { loadSupabaseConfig, type LocalSupabaseConfig } from './config.ts'
 import { openDatabase, withClaims, type PGlite } from './database.ts'
 import type { LocalSupabaseDeps } from './deps.ts'
 import { loadOrCreateKeys, requestRole, signAccessToken, verifyJwt, type LocalSupabaseKeys } from './keys.ts'
+import { createAutovacuum } from './autovacuum.ts'
 import { createRestApp } from './rest.ts'
 import { createStorageApp, rejectStorageTraversal } from './storage.ts'
 
@@ -91,6 +92,8 @@ const corsOptions = {
   maxAge: 86400,
 }
 
+const readOnlyMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 const editorDomain = brand.contactEmail.split('@')[1]
 
 /**
@@ -118,6 +121,10 @@ export async function startLocalSupabase({
     throw err
   }
 
+  // Statistics and GIN pending lists fresh after the migrations and seed, then after every write.
+  const autovacuum = createAutovacuum(db, logger)
+  await autovacuum.run()
+
   const deps: LocalSupabaseDeps = {
     db,
     keys,
@@ -132,6 +139,10 @@ export async function startLocalSupabase({
   const app = new Hono()
   // Before routing: `/storage/v1/../..` is resolved by the URL parser into a path outside storage.
   app.use('*', rejectStorageTraversal)
+  app.use('*', async (c, next) => {
+    await next()
+    if (!readOnlyMethods.has(c.req.method) && c.res.status < 400) autovacuum.noteWrite()
+  })
   app.use('/rest/v1/*', cors(corsOptions), tooLarge(bodyLimits.rest))
   app.use('/auth/v1/*', cors(corsOptions), tooLarge(bodyLimits.auth))
   app.use('/storage/v1/*', cors(corsOptions), tooLarge(bodyLimits.storage))
@@ -145,7 +156,10 @@ export async function startLocalSupabase({
     db,
     config,
     ensureEditor: (email, password) => ensureEditor(db, email, password),
-    close: () => database.close(),
+    close: async () => {
+      await autovacuum.stop()
+      await database.close()
+    },
   }
 }
 

@@ -68,10 +68,14 @@ export interface PublishedPostsQuery {
   pageSize?: number
 }
 
-/** Resources page: published posts, newest first, list columns only (never the bodies). */
+/**
+ * Resources page: published posts, newest first, list columns only (never the bodies). Reads the
+ * `published_blogs` view rather than the table: under the table's row-level security an `ilike` filter
+ * cannot use the trigram indexes (see the migration that creates the view), so every search scanned all posts.
+ */
 export async function listPublishedPosts(client: SupabaseClient, query: PublishedPostsQuery = {}): Promise<PostPage<BlogListItem>> {
   const [from, to] = rangeOf(query.page ?? 1, query.pageSize ?? 9)
-  let request = client.from('blogs').select(blogListColumns, { count: 'exact' }).eq('status', 'published')
+  let request = client.from('published_blogs').select(blogListColumns, { count: 'exact' })
   if (query.type && query.type !== 'all') request = request.eq('type', query.type)
   const search = query.search?.trim()
   if (search) {
