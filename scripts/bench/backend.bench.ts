@@ -2,29 +2,13 @@
 // visitors cause most (one post by slug, the first page of the list), measured with autocannon on loopback.
 import { serve, type ServerType } from '@hono/node-server'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import pino from 'pino'
 import { blogListColumns } from '../../shared/schemas/blog.ts'
 import { startLocalSupabase } from '../../server/local-supabase/index.ts'
+import { autocannon, median } from './support.ts'
 
-interface AutocannonResult {
-  requests: { average: number }
-  latency: { p50: number; p99: number }
-  non2xx: number
-  errors: number
-  timeouts: number
-}
-type Autocannon = (options: {
-  url: string
-  connections: number
-  duration: number
-  headers: Record<string, string>
-}) => Promise<AutocannonResult>
-
-// autocannon ships no types; this is the part of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
 export const title = 'Embedded backend (PGlite + /rest/v1)'
 
@@ -33,11 +17,6 @@ const loadSeconds = 5
 const connections = 10
 const logger = pino({ level: 'silent' })
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
 
 function listen(
   fetch: (req: Request) => Response | Promise<Response>,

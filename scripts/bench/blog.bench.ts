@@ -9,6 +9,7 @@ import type { SupabaseClient } from '../../shared/data/client.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { blogListColumns } from '../../shared/schemas/blog.ts'
 import { startTestServer, testEditor } from '../../tests/support/server.ts'
+import { percentile } from './support.ts'
 
 export const title = 'Blog: resources, admin list and post reads with 10,000 posts'
 
@@ -37,10 +38,6 @@ function seededPost(i: number) {
     tags: [pick(5), pick(6)],
     created_at: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
 async function timed(fn: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {

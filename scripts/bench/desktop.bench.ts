@@ -11,6 +11,7 @@ import { DesktopBackend } from '../../desktop/main/services/desktop-backend.ts'
 import { MemorySecretStore } from '../../desktop/main/services/session.ts'
 import { largeNoisyJpeg, largeNoisyPng, phonePhotoRotated } from '../../tests/support/desktop-images.ts'
 import { startTestServer, testEditor } from '../../tests/support/server.ts'
+import { median } from './support.ts'
 
 export const title = 'Desktop app: native cover compression and offline sync'
 
@@ -18,11 +19,6 @@ const runs = 3
 const queuedChanges = 100
 const root = path.resolve(import.meta.dirname, '../..')
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`
 
 interface Photo {

@@ -1,33 +1,9 @@
 // Lead capture figures: POST /api/leads throughput and latency (each request stores a lead and sends two
 // emails over real SMTP to the embedded capture), and the time from submit to both emails captured.
 import { randomUUID } from 'node:crypto'
-import { createRequire } from 'node:module'
 import { startTestServer } from '../../tests/support/server.ts'
+import { autocannon, median, type AutocannonRequest } from './support.ts'
 
-interface AutocannonRequest {
-  method?: string
-  path?: string
-  headers?: Record<string, string>
-  body?: string
-}
-
-interface AutocannonResult {
-  requests: { average: number; total: number }
-  latency: { p50: number; p99: number }
-  non2xx: number
-  errors: number
-  timeouts: number
-}
-
-type Autocannon = (options: {
-  url: string
-  connections: number
-  duration: number
-  requests: Array<AutocannonRequest & { setupRequest?: (req: AutocannonRequest) => AutocannonRequest }>
-}) => Promise<AutocannonResult>
-
-// autocannon ships no types; this is the part of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
 export const title = 'Lead capture (POST /api/leads with SMTP capture)'
 
@@ -35,11 +11,6 @@ const loadSeconds = 10
 const connections = 10
 const latencyRuns = 15
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
 
 const leadBody = (email: string) =>
   JSON.stringify({
