@@ -70,7 +70,7 @@ export async function run(): Promise<string> {
       '|---|---|---|---|---|---|',
       `| all scripts until network idle | ${js.files} | ${kb(js.raw)} | ${kb(js.gzip)} | ${kb(js.brotli)} | ≤ 100 KB ${js.gzip <= 100 * 1024 ? '✅' : '❌'} |`,
       '',
-      'Lighthouse 12, mobile emulation (default throttling), one run per route, median of 3:',
+      'Lighthouse 12, mobile emulation (default throttling); the run with the median performance score of 3 per route:',
       '',
       '| route | performance | accessibility | best practices | SEO | LCP | TBT | CLS |',
       '|---|---|---|---|---|---|---|---|',
