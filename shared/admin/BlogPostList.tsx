@@ -110,9 +110,9 @@ export function BlogPostList({ reloadKey, onEdit, onDeleted, onStatus }: BlogPos
             <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
               <tr>
                 <th scope="col" className="py-2 pr-3">Title</th>
-                <th scope="col" className="py-2 pr-3">Slug</th>
-                <th scope="col" className="py-2 pr-3">Author</th>
-                <th scope="col" className="py-2 pr-3">Tags</th>
+                <th scope="col" className="hidden py-2 pr-3 sm:table-cell">Slug</th>
+                <th scope="col" className="hidden py-2 pr-3 sm:table-cell">Author</th>
+                <th scope="col" className="hidden py-2 pr-3 sm:table-cell">Tags</th>
                 <th scope="col" className="py-2 pr-3">Date</th>
                 <th scope="col" className="py-2">Actions</th>
               </tr>
@@ -128,17 +128,20 @@ export function BlogPostList({ reloadKey, onEdit, onDeleted, onStatus }: BlogPos
                       </Badge>
                     )}
                   </td>
-                  <td className="py-2 pr-3 text-slate-600">{post.slug}</td>
-                  <td className="py-2 pr-3 text-slate-600">{post.author}</td>
-                  <td className="py-2 pr-3 text-slate-600">{formatTags(post.tags)}</td>
+                  {/* On a phone every column would squeeze the title to a word per line: keep title, date and actions. */}
+                  <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{post.slug}</td>
+                  <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{post.author}</td>
+                  <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{formatTags(post.tags)}</td>
                   <td className="whitespace-nowrap py-2 pr-3 text-slate-600">{new Date(post.created_at).toLocaleDateString('en-US')}</td>
-                  <td className="whitespace-nowrap py-2">
-                    <Button size="sm" variant="outline" onClick={() => onEdit(post.slug)} aria-label={`Edit ${post.title}`}>
-                      Edit
-                    </Button>{' '}
-                    <Button size="sm" variant="destructive" onClick={() => void remove(post.slug)} aria-label={`Delete ${post.title}`}>
-                      Delete
-                    </Button>
+                  <td className="py-2">
+                    <div className="flex flex-col gap-1.5 sm:flex-row sm:gap-2">
+                      <Button size="sm" variant="outline" onClick={() => onEdit(post.slug)} aria-label={`Edit ${post.title}`}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="destructive" onClick={() => void remove(post.slug)} aria-label={`Delete ${post.title}`}>
+                        Delete
+                      </Button>
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -53,8 +53,8 @@ export function CoverImageDropzone({ url, progress, onFile, onRemove }: CoverIma
       )}
       {busy && <ProgressBar value={progress} label="Cover image upload" />}
       {url && (
-        <div className="flex items-start gap-3">
-          <img src={url} alt="Cover preview" className="max-h-48 rounded-md border border-slate-200 object-cover" />
+        <div className="flex flex-wrap items-start gap-3">
+          <img src={url} alt="Cover preview" className="max-h-48 max-w-full rounded-md border border-slate-200 object-cover" />
           <Button size="sm" variant="ghost" onClick={onRemove}>
             Remove cover
           </Button>

@@ -26,10 +26,13 @@ export function Component() {
   useNoIndex()
   const [store] = useState(createWebBlogStore)
   return (
-    <div className="mx-auto max-w-5xl px-6 py-10">
-      <BlogAdminProvider store={store} platform={webPlatform}>
-        <BlogAdminApp />
-      </BlogAdminProvider>
+    // The same tinted backdrop as /test-email, the other staff page, so the white cards stand out.
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-16">
+        <BlogAdminProvider store={store} platform={webPlatform}>
+          <BlogAdminApp />
+        </BlogAdminProvider>
+      </div>
     </div>
   )
 }

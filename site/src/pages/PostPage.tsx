@@ -8,7 +8,7 @@ import { authorOrDefault, longDate } from '@site/features/blog/post-format.ts'
 import { usePost } from '@site/features/blog/usePost.ts'
 import { Component as NotFoundPage } from '@site/pages/NotFoundPage.tsx'
 import { useEffect, useMemo } from 'react'
-import { useParams } from 'react-router-dom'
+import { Link, useParams } from 'react-router-dom'
 
 /** /post/{slug}: one published post. Unknown slugs and drafts show the not-found page. */
 export function Component() {
@@ -48,6 +48,13 @@ export function Component() {
   return (
     <article className="mx-auto max-w-3xl px-6 py-12 sm:py-16">
       <header>
+        {/* A reader who arrived from a shared link has no other way back to the list than the menu. */}
+        <Link
+          to="/resources"
+          className="mb-6 inline-flex min-h-6 items-center gap-1 text-sm font-medium text-indigo-700 hover:text-indigo-900"
+        >
+          <span aria-hidden="true">←</span> All resources
+        </Link>
         <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{post.title}</h1>
         <p className="mt-4 text-slate-600">
           <time dateTime={post.created_at}>{longDate(post.created_at)}</time>
