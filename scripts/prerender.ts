@@ -1,7 +1,8 @@
 /**
  * The second half of `npm run build`: renders every marketing route of the built site to static HTML
- * (SITE_DIR/<route>/index.html), the not-found page (404.html), an empty shell for client-only routes
- * (_shell.html), robots.txt and sitemap.xml. Runs after `vite build` has written SITE_DIR/index.html.
+ * (SITE_DIR/<route>/index.html), the public client-only routes as empty pages with their own head (same place),
+ * the not-found page (404.html), a noindex empty shell for the other client-only routes (_shell.html),
+ * robots.txt and sitemap.xml. Runs after `vite build` has written SITE_DIR/index.html.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -78,18 +79,26 @@ async function main() {
     })
     const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerEntry
 
-    // Client-only routes (lead form, resources, posts, admin, test page) get an empty shell first,
-    // before index.html is overwritten with the prerendered home page.
+    // The empty shell first, before index.html is overwritten with the prerendered home page. The server
+    // serves it for client-only routes without a page of their own: the admin route, /test-email (noindex:
+    // staff pages) and /post/{slug} (the server puts the post's own head in place of these tags).
     writeFileSync(path.join(siteDir, '_shell.html'), page(template, headTags({ title: brand.name, description: entry.routeMeta['/'].description }, null), ''))
 
     const written: string[] = []
+    const shells: string[] = []
     for (const [pathname, meta] of Object.entries(entry.routeMeta)) {
-      if (!meta.prerender) continue
-      const { html } = await entry.render(pathname)
       const file = pathname === '/' ? path.join(siteDir, 'index.html') : path.join(siteDir, pathname.slice(1), 'index.html')
       mkdirSync(path.dirname(file), { recursive: true })
-      writeFileSync(file, page(template, headTags(meta, pathname), html))
-      written.push(pathname)
+      if (meta.prerender) {
+        const { html } = await entry.render(pathname)
+        writeFileSync(file, page(template, headTags(meta, pathname), html))
+        written.push(pathname)
+      } else {
+        // Public client-only routes (/resources, /get-started): empty body, but their own title,
+        // description and canonical URL, indexable, so a crawler reading the first HTML sees the page.
+        writeFileSync(file, page(template, headTags(meta, pathname), ''))
+        shells.push(pathname)
+      }
     }
 
     const notFound = await entry.render('/__prerender-not-found__')
@@ -103,7 +112,7 @@ async function main() {
       path.join(siteDir, 'sitemap.xml'),
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
     )
-    console.log(`prerendered ${written.join(', ')} and 404.html into ${path.relative(root, siteDir) || '.'}`)
+    console.log(`prerendered ${written.join(', ')}, shells with their own head for ${shells.join(', ')} and 404.html into ${path.relative(root, siteDir) || '.'}`)
   } finally {
     rmSync(ssrDir, { recursive: true, force: true })
   }

@@ -34,7 +34,10 @@ export function contentTypeFor(file: string): string {
   return contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
 }
 
-/** Routes that exist only in the browser (no prerendered HTML): they get the empty app shell. */
+/**
+ * Routes that exist only in the browser. The build writes a page with its own head for the public ones
+ * (/get-started, /resources), which wins; the rest (and those, on an older build) get the noindex app shell.
+ */
 const clientOnlyRoutes = ['/get-started', '/test-email', '/resources', adminPath.toLowerCase()]
 
 export function isClientOnlyRoute(lowerPath: string): boolean {

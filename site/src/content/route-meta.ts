@@ -3,7 +3,7 @@ import { brand } from '@shared/config/brand.ts'
 export interface RouteMeta {
   title: string
   description: string
-  /** Prerendered at build time (marketing routes); the others render in the browser. */
+  /** Prerendered at build time (marketing routes); the others render in the browser from an empty page with this head. */
   prerender: boolean
   /** Listed in sitemap.xml. */
   sitemap: boolean

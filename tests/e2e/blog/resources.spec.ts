@@ -100,7 +100,8 @@ test.describe('resources and post pages', () => {
     const client = await editorClient()
     await seedPosts(client, [{ title: `Network ${token}`, slug: `net-${token}` }])
     let failing = true
-    await page.route('**/rest/v1/blogs**', (route) => (failing ? route.abort('connectionreset') : route.continue()))
+    // Post pages read `blogs`, the resources list reads the `published_blogs` view.
+    await page.route(/\/rest\/v1\/(published_)?blogs\b/, (route) => (failing ? route.abort('connectionreset') : route.continue()))
     await page.goto(`/post/net-${token}`)
     await expect(page.getByText("We couldn't load this post.")).toBeVisible()
     failing = false
