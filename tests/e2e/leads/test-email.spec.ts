@@ -79,6 +79,8 @@ test('sends a test email for a signed-in editor and reports each outcome', async
   await page.goto(`${origin}/test-email`)
   await expect(status(page)).toHaveText('Available')
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  // The sign-in card says what signing in is for here, not the admin's "manage blog posts".
+  await expect(page.getByText('Sign in with your editor account to send a test email.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Send Test Email' })).toHaveCount(0)
   await signIn(page)
 
