@@ -3,6 +3,7 @@ import { compress } from 'hono/compress'
 import { brand } from '../shared/config/brand.ts'
 import type { ServerContext } from './context.ts'
 import { createApi } from './api/index.ts'
+import { securityHeaders } from './security-headers.ts'
 import { createSiteRoutes } from './web/index.ts'
 
 /** The site's HTTP app: `/config.json`, `/api/*`, the embedded backend (local mode) and the static site. */
@@ -21,6 +22,7 @@ export function createApp(ctx: ServerContext): Hono {
   // The embedded Supabase-compatible backend lives on the same origin as the site.
   if (ctx.localSupabase) app.route('/', ctx.localSupabase.app)
 
+  app.use('*', securityHeaders(ctx))
   app.use('*', compress())
 
   app.get('/config.json', (c) => {
