@@ -160,6 +160,9 @@ async function migrate(db: PGlite): Promise<{ fresh: boolean; applied: string[] 
   if (fresh && existsSync(seedFile)) {
     await db.transaction((tx) => tx.exec(readFileSync(seedFile, 'utf8')))
   }
+  // New tables and seed rows have no planner statistics until analyzed (PGlite has no autovacuum; see
+  // autovacuum.ts for later writes). Before the template is saved, so restored databases have them too.
+  if (fresh || applied.length > 0) await db.exec('analyze')
   return { fresh, applied }
 }
 
