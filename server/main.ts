@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pino from 'pino'
+import { adminPath, brand } from '../shared/config/brand.ts'
 import { createApp } from './app.ts'
 import { parseEnv } from './config/env.ts'
 import type { ServerContext } from './context.ts'
@@ -21,6 +22,28 @@ export interface RunningServer {
   emailServiceUrl: string
   ctx: ServerContext
   close(): Promise<void>
+}
+
+/** What a person starting the server needs to see, in words rather than JSON. */
+function startBanner(ctx: ServerContext, editor: { email: string; password: string } | null): string {
+  const lines = [
+    `  ${brand.name} is running`,
+    `  Site            ${ctx.publicUrl}`,
+    `  Blog admin      ${ctx.publicUrl}${adminPath}`,
+    `  Email service   ${ctx.emailServiceUrl}`,
+  ]
+  if (ctx.localSupabase) lines.push(`  Captured mail   ${ctx.publicUrl}/api/dev/mail`)
+  if (editor) {
+    lines.push(
+      '',
+      '  A local editor account was created. Its password is shown only this once:',
+      `    email      ${editor.email}`,
+      `    password   ${editor.password}`,
+      '  To change it, stop the server and run: npm run editor -- add <email> --password <new password>',
+    )
+  }
+  const rule = '-'.repeat(Math.max(...lines.map((l) => l.length)) + 2)
+  return `\n${rule}\n${lines.join('\n')}\n${rule}\n\n`
 }
 
 function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, port: number, host: string) {
@@ -77,17 +100,18 @@ export async function startServer(overrides: Record<string, string | undefined> 
   const emailService = await startEmailService(ctx)
   if (!env.EMAIL_SERVICE_URL) ctx.emailServiceUrl = `http://localhost:${emailService.port}`
 
+  let generatedEditor: { email: string; password: string } | null = null
   if (localSupabase) {
     const editor = await localSupabase.ensureEditor(env.EDITOR_EMAIL, env.EDITOR_PASSWORD)
     if (editor?.generatedPassword) {
-      logger.warn(
-        { email: editor.email, password: editor.generatedPassword },
-        'Created a local editor account. The password is shown only this once; change it with `npm run editor`.',
-      )
+      generatedEditor = { email: editor.email, password: editor.generatedPassword }
+      // The password goes to the terminal once, never into the structured logs.
+      logger.warn({ email: editor.email }, 'Created a local editor account; its password is printed once below')
     }
   }
 
   logger.info({ url: ctx.publicUrl, emailService: ctx.emailServiceUrl, mode: localSupabase ? 'local' : 'hosted' }, 'Meridian is running')
+  if (env.LOG_LEVEL !== 'silent') process.stdout.write(startBanner(ctx, generatedEditor))
 
   let closing: Promise<void> | null = null
   return {
