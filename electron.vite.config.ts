@@ -15,7 +15,10 @@ function cspMeta(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html, ctx) =>
-        html.replace('<!--meridian-csp-->', ctx.server ? '' : `<meta http-equiv="Content-Security-Policy" content="${rendererCsp()}" />`),
+        html.replace(
+          '<!--meridian-csp-->',
+          ctx.server ? '' : `<meta http-equiv="Content-Security-Policy" content="${rendererCsp()}" />`,
+        ),
     },
   }
 }

@@ -30,15 +30,30 @@ export default tseslint.config(
   },
   {
     files: ['shared/**'],
-    rules: boundary('shared/ must not import site/, desktop/ or server/', ['**/site/**', '**/desktop/**', '**/server/**', '@site/*']),
+    rules: boundary('shared/ must not import site/, desktop/ or server/', [
+      '**/site/**',
+      '**/desktop/**',
+      '**/server/**',
+      '@site/*',
+    ]),
   },
   {
     files: ['shared/data/**'],
-    rules: boundary('shared/ must not import site/, desktop/ or server/', ['**/site/**', '**/desktop/**', '**/server/**', '@site/*'], {
-      allowSupabase: true,
-    }),
+    rules: boundary(
+      'shared/ must not import site/, desktop/ or server/',
+      ['**/site/**', '**/desktop/**', '**/server/**', '@site/*'],
+      {
+        allowSupabase: true,
+      },
+    ),
   },
   { files: ['site/**'], rules: boundary('site/ may import only shared/', ['**/desktop/**', '**/server/**']) },
-  { files: ['desktop/**'], rules: boundary('desktop/ may import only shared/', ['**/site/**', '**/server/**', '@site/*']) },
-  { files: ['server/**'], rules: boundary('server/ may import only shared/', ['**/site/**', '**/desktop/**', '@site/*']) },
+  {
+    files: ['desktop/**'],
+    rules: boundary('desktop/ may import only shared/', ['**/site/**', '**/server/**', '@site/*']),
+  },
+  {
+    files: ['server/**'],
+    rules: boundary('server/ may import only shared/', ['**/site/**', '**/desktop/**', '@site/*']),
+  },
 )

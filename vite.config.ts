@@ -25,7 +25,10 @@ export default defineConfig({
     port: 5173,
     // `npm run dev` starts the API server on PORT (default 8080) next to Vite.
     proxy: Object.fromEntries(
-      ['/api', '/config.json', '/rest/v1', '/auth/v1', '/storage/v1'].map((p) => [p, `http://localhost:${process.env.PORT ?? 8080}`]),
+      ['/api', '/config.json', '/rest/v1', '/auth/v1', '/storage/v1'].map((p) => [
+        p,
+        `http://localhost:${process.env.PORT ?? 8080}`,
+      ]),
     ),
   },
 })

@@ -7,7 +7,10 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, SKIP_BUILD: '1', PORT: process.env.PORT ?? '8080' },
   }),
-  spawn(process.execPath, ['node_modules/vite/bin/vite.js', ...process.argv.slice(2)], { stdio: 'inherit', env: process.env }),
+  spawn(process.execPath, ['node_modules/vite/bin/vite.js', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: process.env,
+  }),
 ]
 
 let stopping = false

@@ -21,7 +21,8 @@ interface ServerEntry {
   notFoundMeta: { title: string; description: string }
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** Title, description, canonical and Open Graph tags for one page. */
 export function headTags(meta: { title: string; description: string }, pathname: string | null): string {
@@ -40,8 +41,17 @@ export function headTags(meta: { title: string; description: string }, pathname:
   else tags.push(`<meta name="robots" content="noindex" />`)
   if (pathname === '/') {
     // Lets search engines show the organisation's name, site and contact; a data block, never executed.
-    const organisation = { '@context': 'https://schema.org', '@type': 'Organization', name: brand.name, url: `${siteUrl}/`, email: brand.contactEmail, logo: `${siteUrl}/favicon.svg` }
-    tags.push(`<script type="application/ld+json">${JSON.stringify(organisation).replace(/</g, '\\u003c')}</script>`)
+    const organisation = {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: brand.name,
+      url: `${siteUrl}/`,
+      email: brand.contactEmail,
+      logo: `${siteUrl}/favicon.svg`,
+    }
+    tags.push(
+      `<script type="application/ld+json">${JSON.stringify(organisation).replace(/</g, '\\u003c')}</script>`,
+    )
   }
   return tags.join('\n    ')
 }
@@ -60,10 +70,13 @@ function page(template: string, head: string, html: string): string {
  * font file as early as a preload would, without competing with the HTML.
  */
 function optimiseTemplate(template: string): string {
-  return template.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (_tag, href: string) => {
-    const css = readFileSync(path.join(siteDir, href), 'utf8')
-    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
-  })
+  return template.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
+    (_tag, href: string) => {
+      const css = readFileSync(path.join(siteDir, href), 'utf8')
+      return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
+    },
+  )
 }
 
 async function main() {
@@ -75,19 +88,34 @@ async function main() {
     await build({
       configFile: path.join(root, 'vite.config.ts'),
       logLevel: 'warn',
-      build: { ssr: path.join(root, 'site/src/entry-server.tsx'), outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+      build: {
+        ssr: path.join(root, 'site/src/entry-server.tsx'),
+        outDir: ssrDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+      },
     })
     const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerEntry
 
     // The empty shell first, before index.html is overwritten with the prerendered home page. The server
     // serves it for client-only routes without a page of their own: the admin route, /test-email (noindex:
     // staff pages) and /post/{slug} (the server puts the post's own head in place of these tags).
-    writeFileSync(path.join(siteDir, '_shell.html'), page(template, headTags({ title: brand.name, description: entry.routeMeta['/'].description }, null), ''))
+    writeFileSync(
+      path.join(siteDir, '_shell.html'),
+      page(
+        template,
+        headTags({ title: brand.name, description: entry.routeMeta['/'].description }, null),
+        '',
+      ),
+    )
 
     const written: string[] = []
     const shells: string[] = []
     for (const [pathname, meta] of Object.entries(entry.routeMeta)) {
-      const file = pathname === '/' ? path.join(siteDir, 'index.html') : path.join(siteDir, pathname.slice(1), 'index.html')
+      const file =
+        pathname === '/'
+          ? path.join(siteDir, 'index.html')
+          : path.join(siteDir, pathname.slice(1), 'index.html')
       mkdirSync(path.dirname(file), { recursive: true })
       if (meta.prerender) {
         const { html } = await entry.render(pathname)
@@ -102,9 +130,15 @@ async function main() {
     }
 
     const notFound = await entry.render('/__prerender-not-found__')
-    writeFileSync(path.join(siteDir, '404.html'), page(template, headTags(entry.notFoundMeta, null), notFound.html))
+    writeFileSync(
+      path.join(siteDir, '404.html'),
+      page(template, headTags(entry.notFoundMeta, null), notFound.html),
+    )
 
-    writeFileSync(path.join(siteDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
+    writeFileSync(
+      path.join(siteDir, 'robots.txt'),
+      `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
+    )
     const urls = Object.entries(entry.routeMeta)
       .filter(([, meta]) => meta.sitemap)
       .map(([pathname]) => `  <url><loc>${siteUrl}${pathname}</loc></url>`)
@@ -112,7 +146,9 @@ async function main() {
       path.join(siteDir, 'sitemap.xml'),
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
     )
-    console.log(`prerendered ${written.join(', ')}, shells with their own head for ${shells.join(', ')} and 404.html into ${path.relative(root, siteDir) || '.'}`)
+    console.log(
+      `prerendered ${written.join(', ')}, shells with their own head for ${shells.join(', ')} and 404.html into ${path.relative(root, siteDir) || '.'}`,
+    )
   } finally {
     rmSync(ssrDir, { recursive: true, force: true })
   }

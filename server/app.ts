@@ -14,7 +14,12 @@ export function createApp(ctx: ServerContext): Hono {
     const started = performance.now()
     await next()
     ctx.logger.debug(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       'request',
     )
   })

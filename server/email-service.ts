@@ -13,9 +13,16 @@ import { renderServiceMessage } from './mail/templates.ts'
 /** Spec §7 "External email service": `POST /send-email` with to, subject, firstName and body. */
 export const serviceEmailSchema = z.object({
   to: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
-  subject: z.string().trim().min(1, 'Please enter a subject.').max(200, 'Subject must be at most 200 characters.'),
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a subject.')
+    .max(200, 'Subject must be at most 200 characters.'),
   firstName: z.string().trim().max(100, 'First name must be at most 100 characters.').optional().default(''),
-  body: z.string().min(1, 'Please enter a message.').max(20_000, 'Message must be at most 20,000 characters.'),
+  body: z
+    .string()
+    .min(1, 'Please enter a message.')
+    .max(20_000, 'Message must be at most 20,000 characters.'),
 })
 
 /** SMTP reachability is cached briefly: a health poll must not open an SMTP session every time. */
@@ -47,30 +54,48 @@ export function createEmailServiceApp(ctx: ServerContext): Hono {
 
   app.get('/', async (c) => {
     const now = Date.now()
-    if (!reachability || now - reachability.at > reachabilityTtlMs) reachability = { at: now, value: ctx.mail.verify() }
+    if (!reachability || now - reachability.at > reachabilityTtlMs)
+      reachability = { at: now, value: ctx.mail.verify() }
     const reachable = await reachability.value
     c.header('Cache-Control', 'no-store')
-    return c.json({ status: 'ok', service: 'meridian-email', smtp: { reachable }, time: new Date().toISOString() })
+    return c.json({
+      status: 'ok',
+      service: 'meridian-email',
+      smtp: { reachable },
+      time: new Date().toISOString(),
+    })
   })
 
   app.post(
     '/send-email',
-    bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ success: false, message: 'The message is too large.' }, 413) }),
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: (c) => c.json({ success: false, message: 'The message is too large.' }, 413),
+    }),
     async (c) => {
-      if (!perIp.take(clientIp(c, ctx.env.TRUST_PROXY)).ok) return c.json({ success: false, message: tooManyRequestsMessage }, 429)
+      if (!perIp.take(clientIp(c, ctx.env.TRUST_PROXY)).ok)
+        return c.json({ success: false, message: tooManyRequestsMessage }, 429)
 
       const token = bearerToken(c.req.header('Authorization'))
       let caller: string | null = null
-      if (token && ctx.env.EMAIL_SERVICE_TOKEN && sameSecret(token, ctx.env.EMAIL_SERVICE_TOKEN)) caller = 'service token'
+      if (token && ctx.env.EMAIL_SERVICE_TOKEN && sameSecret(token, ctx.env.EMAIL_SERVICE_TOKEN))
+        caller = 'service token'
       else if (token) {
         try {
           caller = (await editorFromToken(ctx, token))?.email ?? null
         } catch (err) {
           ctx.logger.error({ err }, 'could not verify an editor token')
-          return c.json({ success: false, message: 'Could not verify your session right now. Please try again.' }, 502)
+          return c.json(
+            { success: false, message: 'Could not verify your session right now. Please try again.' },
+            502,
+          )
         }
       }
-      if (!caller) return c.json({ success: false, message: 'Sign in as an editor (or use the service token) to send email.' }, 401)
+      if (!caller)
+        return c.json(
+          { success: false, message: 'Sign in as an editor (or use the service token) to send email.' },
+          401,
+        )
 
       let body: unknown
       try {
@@ -82,12 +107,18 @@ export function createEmailServiceApp(ctx: ServerContext): Hono {
       if (!parsed.success) return c.json({ success: false, message: parsed.error.issues[0].message }, 400)
 
       try {
-        const { messageId } = await ctx.mail.send({ to: parsed.data.to, ...renderServiceMessage(parsed.data) })
+        const { messageId } = await ctx.mail.send({
+          to: parsed.data.to,
+          ...renderServiceMessage(parsed.data),
+        })
         ctx.logger.info({ caller, messageId }, 'email service sent a message')
         return c.json({ success: true, messageId })
       } catch (err) {
         ctx.logger.warn({ err }, 'email service send failed')
-        return c.json({ success: false, message: 'The email could not be sent. Please try again later.' }, 502)
+        return c.json(
+          { success: false, message: 'The email could not be sent. Please try again later.' },
+          502,
+        )
       }
     },
   )
@@ -101,10 +132,14 @@ export function createEmailServiceApp(ctx: ServerContext): Hono {
 }
 
 /** The email service: a second listener on EMAIL_SERVICE_PORT (`GET /`, `POST /send-email`). */
-export async function startEmailService(ctx: ServerContext): Promise<{ port: number; close(): Promise<void> }> {
+export async function startEmailService(
+  ctx: ServerContext,
+): Promise<{ port: number; close(): Promise<void> }> {
   const app = createEmailServiceApp(ctx)
   const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: ctx.env.EMAIL_SERVICE_PORT, hostname: ctx.env.HOST }, () => resolve(s))
+    const s = serve({ fetch: app.fetch, port: ctx.env.EMAIL_SERVICE_PORT, hostname: ctx.env.HOST }, () =>
+      resolve(s),
+    )
     s.once('error', reject)
   })
   const port = (server.address() as AddressInfo).port

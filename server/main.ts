@@ -48,7 +48,9 @@ function startBanner(ctx: ServerContext, editor: { email: string; password: stri
 
 function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, port: number, host: string) {
   return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => resolve({ server, port: info.port }))
+    const server = serve({ fetch: app.fetch, port, hostname: host }, (info) =>
+      resolve({ server, port: info.port }),
+    )
     server.once('error', reject)
   })
 }
@@ -65,7 +67,9 @@ function closeServer(server: ServerType) {
  * Starts the whole product in this process: embedded backend (local mode), mail, site + API, email service.
  * `overrides` take precedence over process.env (tests pass ports 0 and a temporary DATA_DIR).
  */
-export async function startServer(overrides: Record<string, string | undefined> = {}): Promise<RunningServer> {
+export async function startServer(
+  overrides: Record<string, string | undefined> = {},
+): Promise<RunningServer> {
   const env = parseEnv({ ...process.env, ...overrides })
   const logger = pino({ level: env.LOG_LEVEL, base: undefined })
   const dataDir = path.resolve(projectRoot, env.DATA_DIR)
@@ -81,8 +85,18 @@ export async function startServer(overrides: Record<string, string | undefined> 
     logger,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     supabase: localSupabase
-      ? { url: '', anonKey: localSupabase.keys.anonKey, serviceRoleKey: localSupabase.keys.serviceRoleKey, local: true }
-      : { url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY!, local: false },
+      ? {
+          url: '',
+          anonKey: localSupabase.keys.anonKey,
+          serviceRoleKey: localSupabase.keys.serviceRoleKey,
+          local: true,
+        }
+      : {
+          url: env.SUPABASE_URL!,
+          anonKey: env.SUPABASE_ANON_KEY!,
+          serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY!,
+          local: false,
+        },
     localSupabase,
     mail,
     siteDir: path.resolve(projectRoot, env.SITE_DIR),
@@ -106,11 +120,17 @@ export async function startServer(overrides: Record<string, string | undefined> 
     if (editor?.generatedPassword) {
       generatedEditor = { email: editor.email, password: editor.generatedPassword }
       // The password goes to the terminal once, never into the structured logs.
-      logger.warn({ email: editor.email }, 'Created a local editor account; its password is printed once below')
+      logger.warn(
+        { email: editor.email },
+        'Created a local editor account; its password is printed once below',
+      )
     }
   }
 
-  logger.info({ url: ctx.publicUrl, emailService: ctx.emailServiceUrl, mode: localSupabase ? 'local' : 'hosted' }, 'Meridian is running')
+  logger.info(
+    { url: ctx.publicUrl, emailService: ctx.emailServiceUrl, mode: localSupabase ? 'local' : 'hosted' },
+    'Meridian is running',
+  )
   if (env.LOG_LEVEL !== 'silent') process.stdout.write(startBanner(ctx, generatedEditor))
 
   let closing: Promise<void> | null = null

@@ -20,12 +20,19 @@ export const sessionChannel = 'meridian:event:session'
 
 const slug = z.string().trim().min(1).max(200)
 const imageFile = z.object({
-  bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength > 0 && b.byteLength <= 50 * 1024 * 1024, 'Images up to 50 MB can be used.'),
+  bytes: z
+    .instanceof(Uint8Array)
+    .refine((b) => b.byteLength > 0 && b.byteLength <= 50 * 1024 * 1024, 'Images up to 50 MB can be used.'),
   name: z.string().max(500),
   type: z.string().max(100),
 })
 const compressedImage = z.object({
-  bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength > 0 && b.byteLength <= 10 * 1024 * 1024, 'Compressed images up to 10 MB can be uploaded.'),
+  bytes: z
+    .instanceof(Uint8Array)
+    .refine(
+      (b) => b.byteLength > 0 && b.byteLength <= 10 * 1024 * 1024,
+      'Compressed images up to 10 MB can be uploaded.',
+    ),
   extension: z.string().regex(/^[a-z0-9]{1,5}$/, 'Unsupported file extension.'),
   contentType: z.string().regex(/^image\/[a-z0-9.+-]+$/, 'The file given is not an image'),
   width: z.number().int().min(0),
@@ -46,7 +53,12 @@ export const argumentSchemas = {
   getPost: z.tuple([slug]),
   savePost: z.tuple([
     blogInputSchema,
-    z.union([z.object({ mode: z.literal('create') }), z.object({ mode: z.literal('update'), id: z.string().max(200).optional() })]).optional(),
+    z
+      .union([
+        z.object({ mode: z.literal('create') }),
+        z.object({ mode: z.literal('update'), id: z.string().max(200).optional() }),
+      ])
+      .optional(),
   ]),
   deletePost: z.tuple([slug]),
   uploadImage: z.tuple([compressedImage, z.enum(['blog-covers', 'blog-content']), progressId]),
@@ -54,15 +66,25 @@ export const argumentSchemas = {
   listConflicts: z.tuple([]),
   resolveConflict: z.tuple([slug, z.enum(['mine', 'theirs'])]),
   getSession: z.tuple([]),
-  signIn: z.tuple([z.string().trim().min(1, 'Enter your email.').max(254), z.string().min(1, 'Enter your password.').max(1000)]),
+  signIn: z.tuple([
+    z.string().trim().min(1, 'Enter your email.').max(254),
+    z.string().min(1, 'Enter your password.').max(1000),
+  ]),
   signOut: z.tuple([]),
   getSyncStatus: z.tuple([]),
   syncNow: z.tuple([]),
-  listLeads: z.tuple([z.object({ search: z.string().max(200).optional(), page: z.number().int().min(1).max(100_000).optional() })]),
+  listLeads: z.tuple([
+    z.object({
+      search: z.string().max(200).optional(),
+      page: z.number().int().min(1).max(100_000).optional(),
+    }),
+  ]),
   checkEmailService: z.tuple([]),
   sendTestEmail: z.tuple([z.string().max(254)]),
   getSettings: z.tuple([]),
-  saveSettings: z.tuple([z.object({ siteUrl: z.string().trim().min(1, 'Enter the site address.').max(2000) })]),
+  saveSettings: z.tuple([
+    z.object({ siteUrl: z.string().trim().min(1, 'Enter the site address.').max(2000) }),
+  ]),
   openExternal: z.tuple([z.string().max(4000)]),
 } satisfies Record<DesktopMethod, z.ZodTuple>
 
@@ -70,11 +92,20 @@ export type Notify = (channel: string, payload: unknown) => void
 
 export class InvalidCallError extends Error {}
 
-type Handlers = { [M in DesktopMethod]: (args: z.infer<(typeof argumentSchemas)[M]>, notify: Notify) => ReturnType<DesktopApi[M]> }
+type Handlers = {
+  [M in DesktopMethod]: (
+    args: z.infer<(typeof argumentSchemas)[M]>,
+    notify: Notify,
+  ) => ReturnType<DesktopApi[M]>
+}
 
 /** The handlers behind every method, given the backend and how to open a checked external link. */
-export function createDesktopHandlers(backend: DesktopBackend, openExternal: (url: string) => Promise<void>): Handlers {
-  const progress = (notify: Notify, id: string | undefined) => (id ? (percent: number) => notify(progressChannel, { id, percent }) : undefined)
+export function createDesktopHandlers(
+  backend: DesktopBackend,
+  openExternal: (url: string) => Promise<void>,
+): Handlers {
+  const progress = (notify: Notify, id: string | undefined) =>
+    id ? (percent: number) => notify(progressChannel, { id, percent }) : undefined
   return {
     listPosts: ([query]) => backend.engine.listPosts(query),
     getPost: ([s]) => backend.engine.getPost(s),
@@ -106,11 +137,18 @@ export function isDesktopMethod(name: string): name is DesktopMethod {
 }
 
 /** Validates the arguments of one call and runs its handler. Bad input is refused with a clear message. */
-export async function dispatchDesktopCall(handlers: Handlers, method: string, args: unknown[], notify: Notify): Promise<unknown> {
+export async function dispatchDesktopCall(
+  handlers: Handlers,
+  method: string,
+  args: unknown[],
+  notify: Notify,
+): Promise<unknown> {
   if (!isDesktopMethod(method)) throw new InvalidCallError(`Unknown desktop call “${method}”.`)
   const parsed = argumentSchemas[method].safeParse(args)
   if (!parsed.success) {
-    throw new InvalidCallError(`Invalid arguments for ${method}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ')}`)
+    throw new InvalidCallError(
+      `Invalid arguments for ${method}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ')}`,
+    )
   }
   const handler = handlers[method] as (args: unknown, notify: Notify) => Promise<unknown>
   return handler(parsed.data, notify)

@@ -90,10 +90,14 @@ async function start() {
       if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(sessionChannel, state)
     },
   })
-  registerIpc(ipcMain, createDesktopHandlers(backend, (url) => shell.openExternal(url)), {
-    window: () => mainWindow?.webContents ?? null,
-    appUrl,
-  })
+  registerIpc(
+    ipcMain,
+    createDesktopHandlers(backend, (url) => shell.openExternal(url)),
+    {
+      window: () => mainWindow?.webContents ?? null,
+      appUrl,
+    },
+  )
   mainWindow = createWindow()
   backend.start()
 

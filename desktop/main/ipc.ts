@@ -1,5 +1,10 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
-import { argumentSchemas, channelPrefix, dispatchDesktopCall, type createDesktopHandlers } from './api-handlers.ts'
+import {
+  argumentSchemas,
+  channelPrefix,
+  dispatchDesktopCall,
+  type createDesktopHandlers,
+} from './api-handlers.ts'
 import { isAppUrl } from './security.ts'
 
 /**
@@ -14,7 +19,12 @@ export function registerIpc(
   const isTrusted = (event: IpcMainInvokeEvent) => {
     const own = trusted.window()
     const frameUrl = event.senderFrame?.url ?? ''
-    return own !== null && event.sender.id === own.id && event.senderFrame === own.mainFrame && isAppUrl(frameUrl, trusted.appUrl)
+    return (
+      own !== null &&
+      event.sender.id === own.id &&
+      event.senderFrame === own.mainFrame &&
+      isAppUrl(frameUrl, trusted.appUrl)
+    )
   }
   const channels = Object.keys(argumentSchemas)
   for (const method of channels) {

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { argumentSchemas, createDesktopHandlers, dispatchDesktopCall, InvalidCallError } from './api-handlers.ts'
+import {
+  argumentSchemas,
+  createDesktopHandlers,
+  dispatchDesktopCall,
+  InvalidCallError,
+} from './api-handlers.ts'
 import { isAppUrl, isSafeExternalUrl, rendererCsp } from './security.ts'
 
 describe('desktop window security rules', () => {
   it('opens only plain http(s) links externally', () => {
     expect(isSafeExternalUrl('https://meridian.example/resources')).toBe(true)
     expect(isSafeExternalUrl('http://localhost:8080/post/x')).toBe(true)
-    for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'https://user:pw@evil.example', 'not a url', '']) {
+    for (const bad of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'https://user:pw@evil.example',
+      'not a url',
+      '',
+    ]) {
       expect(isSafeExternalUrl(bad), bad).toBe(false)
     }
   })
@@ -42,19 +54,30 @@ describe('desktop IPC argument checks', () => {
   const notify = () => {}
 
   it('refuses unknown calls and malformed arguments with a clear message', async () => {
-    await expect(dispatchDesktopCall(handlers, 'readFile', ['/etc/passwd'], notify)).rejects.toThrow('Unknown desktop call “readFile”.')
+    await expect(dispatchDesktopCall(handlers, 'readFile', ['/etc/passwd'], notify)).rejects.toThrow(
+      'Unknown desktop call “readFile”.',
+    )
     await expect(dispatchDesktopCall(handlers, 'getPost', [42], notify)).rejects.toThrow(InvalidCallError)
-    await expect(dispatchDesktopCall(handlers, 'savePost', [{ title: 'x', slug: 'Not A Slug!', author: 'a' }], notify)).rejects.toThrow(
-      'Slug may contain only a-z, 0-9 and single hyphens.',
-    )
-    await expect(dispatchDesktopCall(handlers, 'signIn', ['editor@meridian.example'], notify)).rejects.toThrow(InvalidCallError)
-    await expect(dispatchDesktopCall(handlers, 'uploadImage', [{ bytes: 'AAAA', name: 'x.png', type: 'image/png' }, 'blog-covers'], notify)).rejects.toThrow(
-      InvalidCallError,
-    )
+    await expect(
+      dispatchDesktopCall(handlers, 'savePost', [{ title: 'x', slug: 'Not A Slug!', author: 'a' }], notify),
+    ).rejects.toThrow('Slug may contain only a-z, 0-9 and single hyphens.')
+    await expect(
+      dispatchDesktopCall(handlers, 'signIn', ['editor@meridian.example'], notify),
+    ).rejects.toThrow(InvalidCallError)
+    await expect(
+      dispatchDesktopCall(
+        handlers,
+        'uploadImage',
+        [{ bytes: 'AAAA', name: 'x.png', type: 'image/png' }, 'blog-covers'],
+        notify,
+      ),
+    ).rejects.toThrow(InvalidCallError)
   })
 
   it('refuses to open non-web links even when the arguments are well-formed', async () => {
-    await expect(dispatchDesktopCall(handlers, 'openExternal', ['file:///etc/passwd'], notify)).rejects.toThrow('Only http and https links can be opened.')
+    await expect(
+      dispatchDesktopCall(handlers, 'openExternal', ['file:///etc/passwd'], notify),
+    ).rejects.toThrow('Only http and https links can be opened.')
   })
 
   it('covers every method of the bridge', () => {

@@ -32,7 +32,12 @@ export function isSafeExternalUrl(raw: string): boolean {
   } catch {
     return false
   }
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && url.username === '' && url.password === ''
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.hostname !== '' &&
+    url.username === '' &&
+    url.password === ''
+  )
 }
 
 /**

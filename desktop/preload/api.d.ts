@@ -102,7 +102,11 @@ export interface DesktopApi {
   savePost(input: PostInput, target?: SaveTarget): Promise<LocalPost>
   deletePost(slug: string): Promise<void>
   /** Queues already-compressed bytes for `images/{folder}/{timestamp}.{extension}`; the URL comes back at once. */
-  uploadImage(image: CompressedImageBytes, folder: 'blog-covers' | 'blog-content', onProgress?: (percent: number) => void): Promise<UploadedImage>
+  uploadImage(
+    image: CompressedImageBytes,
+    folder: 'blog-covers' | 'blog-content',
+    onProgress?: (percent: number) => void,
+  ): Promise<UploadedImage>
   compressImage(file: ImageFile, onProgress?: (percent: number) => void): Promise<CompressedImageBytes>
   listConflicts(): Promise<ConflictView[]>
   resolveConflict(slug: string, keep: 'mine' | 'theirs'): Promise<void>

@@ -9,7 +9,10 @@ const invoke = (method: string, ...args: unknown[]) => ipcRenderer.invoke(`merid
 
 let progressSeq = 0
 /** Functions cannot cross IPC: progress comes back as events tagged with a per-call id. */
-async function withProgress<T>(onProgress: ((percent: number) => void) | undefined, call: (id: string | undefined) => Promise<T>) {
+async function withProgress<T>(
+  onProgress: ((percent: number) => void) | undefined,
+  call: (id: string | undefined) => Promise<T>,
+) {
   if (!onProgress) return call(undefined)
   const id = `p${++progressSeq}`
   const listener = (_event: unknown, message: { id: string; percent: number }) => {
@@ -29,7 +32,8 @@ const api = {
   getPost: (slug) => invoke('getPost', slug),
   savePost: (input) => invoke('savePost', input),
   deletePost: (slug) => invoke('deletePost', slug),
-  uploadImage: (file, folder, onProgress) => withProgress(onProgress, (id) => invoke('uploadImage', file, folder, id)),
+  uploadImage: (file, folder, onProgress) =>
+    withProgress(onProgress, (id) => invoke('uploadImage', file, folder, id)),
   compressImage: (file, onProgress) => withProgress(onProgress, (id) => invoke('compressImage', file, id)),
   listConflicts: () => invoke('listConflicts'),
   resolveConflict: (slug, keep) => invoke('resolveConflict', slug, keep),

@@ -9,14 +9,12 @@ import { blogListColumns } from '../../shared/schemas/blog.ts'
 import { startLocalSupabase } from '../../server/local-supabase/index.ts'
 import { autocannon, median } from './support.ts'
 
-
 export const title = 'Embedded backend (PGlite + /rest/v1)'
 
 const coldStartRuns = 5
 const loadSeconds = 5
 const connections = 10
 const logger = pino({ level: 'silent' })
-
 
 function listen(
   fetch: (req: Request) => Response | Promise<Response>,

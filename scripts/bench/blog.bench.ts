@@ -18,7 +18,20 @@ const batchSize = 500
 const warmup = 10
 const iterations = 100
 
-const words = ['hiring', 'talent', 'india', 'payroll', 'retention', 'engineering', 'culture', 'benefits', 'scale', 'team', 'product', 'growth']
+const words = [
+  'hiring',
+  'talent',
+  'india',
+  'payroll',
+  'retention',
+  'engineering',
+  'culture',
+  'benefits',
+  'scale',
+  'team',
+  'product',
+  'growth',
+]
 
 function seededPost(i: number) {
   const pick = (n: number) => words[(i * 7 + n * 13) % words.length]
@@ -54,7 +67,9 @@ async function timed(fn: () => Promise<unknown>): Promise<{ p50: number; p99: nu
 
 /** Bytes of the REST response body for the same query the data module sends. */
 async function responseBytes(url: string, key: string, query: string, token = key): Promise<number> {
-  const res = await fetch(`${url}/rest/v1/blogs?${query}`, { headers: { apikey: key, Authorization: `Bearer ${token}`, Prefer: 'count=exact' } })
+  const res = await fetch(`${url}/rest/v1/blogs?${query}`, {
+    headers: { apikey: key, Authorization: `Bearer ${token}`, Prefer: 'count=exact' },
+  })
   return (await res.arrayBuffer()).byteLength
 }
 
@@ -84,8 +99,11 @@ function chunkReport(): string {
     if (!file) continue
     const body = readFileSync(path.join(assets, file))
     // "Loaded by /": listed in the home page's HTML or statically imported by its entry scripts.
-    const loaded = entry.includes(file) || new RegExp(`from\\s*"\\./${file.replace(/[.$]/g, '\\$&')}"`).test(entryCode)
-    rows.push(`| ${label} (\`${file}\`) | ${kb(body.byteLength)} | ${kb(gzipSync(body).byteLength)} | ${loaded ? '❌ yes' : '✅ no'} |`)
+    const loaded =
+      entry.includes(file) || new RegExp(`from\\s*"\\./${file.replace(/[.$]/g, '\\$&')}"`).test(entryCode)
+    rows.push(
+      `| ${label} (\`${file}\`) | ${kb(body.byteLength)} | ${kb(gzipSync(body).byteLength)} | ${loaded ? '❌ yes' : '✅ no'} |`,
+    )
   }
   return rows.join('\n')
 }
@@ -104,7 +122,9 @@ export async function run(): Promise<string> {
 
     const seedStarted = performance.now()
     for (let start = 0; start < postCount; start += batchSize) {
-      const rows = Array.from({ length: Math.min(batchSize, postCount - start) }, (_, k) => seededPost(start + k))
+      const rows = Array.from({ length: Math.min(batchSize, postCount - start) }, (_, k) =>
+        seededPost(start + k),
+      )
       const { error } = await service.from('blogs').insert(rows)
       if (error) throw new Error(`Seeding failed: ${error.message}`)
     }
@@ -113,11 +133,19 @@ export async function run(): Promise<string> {
     const first = await timed(() => listPublishedPosts(anon, { page: 1, pageSize: 9 }))
     const deep = await timed(() => listPublishedPosts(anon, { page: 500, pageSize: 9 }))
     const search = await timed(() => listPublishedPosts(anon, { search: 'kubernetes', page: 1, pageSize: 9 }))
-    const searchNone = await timed(() => listPublishedPosts(anon, { search: 'no-such-word-anywhere', page: 1, pageSize: 9 }))
-    const searchBroad = await timed(() => listPublishedPosts(anon, { search: 'hiring', page: 1, pageSize: 9 }))
-    const searchTyped = await timed(() => listPublishedPosts(anon, { search: 'payroll', type: 'ebook', page: 1, pageSize: 9 }))
+    const searchNone = await timed(() =>
+      listPublishedPosts(anon, { search: 'no-such-word-anywhere', page: 1, pageSize: 9 }),
+    )
+    const searchBroad = await timed(() =>
+      listPublishedPosts(anon, { search: 'hiring', page: 1, pageSize: 9 }),
+    )
+    const searchTyped = await timed(() =>
+      listPublishedPosts(anon, { search: 'payroll', type: 'ebook', page: 1, pageSize: 9 }),
+    )
     const admin = await timed(() => listPostsForAdmin(editor, { page: 1, pageSize: 5 }))
-    const adminSearch = await timed(() => listPostsForAdmin(editor, { search: 'author 7', page: 3, pageSize: 5 }))
+    const adminSearch = await timed(() =>
+      listPostsForAdmin(editor, { search: 'author 7', page: 3, pageSize: 5 }),
+    )
     const post = await timed(() => getPublishedPostBySlug(anon, 'bench-post-4321'))
     const check = await listPublishedPosts(anon, { search: 'kubernetes' })
     const broad = await listPublishedPosts(anon, { search: 'hiring' })
@@ -129,8 +157,17 @@ export async function run(): Promise<string> {
       anonKey,
       `select=${blogListColumns}&status=eq.published&or=${encodeURIComponent('(title.ilike."%kubernetes%",content.ilike."%kubernetes%")')}&order=created_at.desc,id.asc&offset=0&limit=9`,
     )
-    const adminBytes = await responseBytes(url, anonKey, `select=${blogListColumns}&order=created_at.desc,id.desc&offset=0&limit=5`, editorToken)
-    const fullRowsBytes = await responseBytes(url, anonKey, `select=*&status=eq.published&order=created_at.desc&offset=0&limit=9`)
+    const adminBytes = await responseBytes(
+      url,
+      anonKey,
+      `select=${blogListColumns}&order=created_at.desc,id.desc&offset=0&limit=5`,
+      editorToken,
+    )
+    const fullRowsBytes = await responseBytes(
+      url,
+      anonKey,
+      `select=*&status=eq.published&order=created_at.desc&offset=0&limit=9`,
+    )
 
     return [
       `${postCount.toLocaleString('en-US')} posts (5% drafts, ~1.7 KB of HTML each) seeded through the service role in ${seedSeconds.toFixed(1)} s;`,

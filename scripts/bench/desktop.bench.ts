@@ -45,10 +45,15 @@ window.compress = async (index, type) => {
 }`
 
 async function browserCompression(photos: Photo[]) {
-  const library = readFileSync(path.join(root, 'node_modules/browser-image-compression/dist/browser-image-compression.js'))
+  const library = readFileSync(
+    path.join(root, 'node_modules/browser-image-compression/dist/browser-image-compression.js'),
+  )
   const server = createServer((req, res) => {
     const url = req.url ?? '/'
-    if (url === '/') res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<script src="/lib.js"></script><script>${pageScript}</script>`)
+    if (url === '/')
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end(`<script src="/lib.js"></script><script>${pageScript}</script>`)
     else if (url === '/lib.js') res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(library)
     else if (url.startsWith('/photo/')) {
       const photo = photos[Number(url.slice(7))]
@@ -68,10 +73,18 @@ async function browserCompression(photos: Photo[]) {
       const samples = []
       for (let i = 0; i < runs; i++) {
         samples.push(
-          await page.evaluate(([i, type]) => (window as unknown as { compress: (i: number, t: string) => Promise<{ ms: number; size: number; type: string; width: number; height: number }> }).compress(i, type), [
-            index,
-            photo.type,
-          ] as const),
+          await page.evaluate(
+            ([i, type]) =>
+              (
+                window as unknown as {
+                  compress: (
+                    i: number,
+                    t: string,
+                  ) => Promise<{ ms: number; size: number; type: string; width: number; height: number }>
+                }
+              ).compress(i, type),
+            [index, photo.type] as const,
+          ),
         )
       }
       results.push({ ...samples[samples.length - 1], ms: median(samples.map((s) => s.ms)) })
@@ -93,7 +106,13 @@ async function sharpCompression(photos: Photo[]) {
       last = await compressCover(photo.bytes)
       times.push(performance.now() - started)
     }
-    results.push({ ms: median(times), size: last!.data.byteLength, type: last!.contentType, width: last!.width, height: last!.height })
+    results.push({
+      ms: median(times),
+      size: last!.data.byteLength,
+      type: last!.contentType,
+      width: last!.width,
+      height: last!.height,
+    })
   }
   return results
 }
@@ -102,7 +121,12 @@ async function syncOfQueuedChanges() {
   const server = await startTestServer()
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-desktop-bench-'))
   const network = { up: true }
-  const backend = await DesktopBackend.open({ userDataDir, secrets: new MemorySecretStore(), isNetworkUp: () => network.up, autoRefresh: false })
+  const backend = await DesktopBackend.open({
+    userDataDir,
+    secrets: new MemorySecretStore(),
+    isNetworkUp: () => network.up,
+    autoRefresh: false,
+  })
   try {
     await backend.saveSettings(server.url)
     await backend.signIn(testEditor.email, testEditor.password)
@@ -123,7 +147,8 @@ async function syncOfQueuedChanges() {
     const started = performance.now()
     const status = await backend.engine.retryNow()
     const syncMs = performance.now() - started
-    if (status.pending !== 0) throw new Error(`sync left ${status.pending} changes pending: ${status.lastError}`)
+    if (status.pending !== 0)
+      throw new Error(`sync left ${status.pending} changes pending: ${status.lastError}`)
     return { queueMs, syncMs }
   } finally {
     await backend.close()
@@ -136,7 +161,11 @@ export async function run(): Promise<string> {
   const photos: Photo[] = [
     { name: '12-megapixel JPEG (4000×3000)', type: 'image/jpeg', bytes: await largeNoisyJpeg() },
     { name: 'PNG screenshot with transparency (2880×1800)', type: 'image/png', bytes: await largeNoisyPng() },
-    { name: 'Phone photo, EXIF orientation 6 (4032×3024)', type: 'image/jpeg', bytes: await phonePhotoRotated() },
+    {
+      name: 'Phone photo, EXIF orientation 6 (4032×3024)',
+      type: 'image/jpeg',
+      bytes: await phonePhotoRotated(),
+    },
   ]
   const native = await sharpCompression(photos)
   const browser = await browserCompression(photos)

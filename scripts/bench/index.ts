@@ -23,7 +23,9 @@ for (const file of files) {
   const started = Date.now()
   const body = await mod.run()
   console.log(body)
-  sections.push(`## ${mod.title}\n\n${body.trim()}\n\n_Took ${((Date.now() - started) / 1000).toFixed(0)} s._`)
+  sections.push(
+    `## ${mod.title}\n\n${body.trim()}\n\n_Took ${((Date.now() - started) / 1000).toFixed(0)} s._`,
+  )
 }
 
 const header = [
@@ -34,5 +36,6 @@ const header = [
   'Figures are medians of repeated runs in one session on a shared machine; compare ratios rather than absolutes.',
   '',
 ].join('\n')
-if (only.length === 0) writeFileSync(path.join(dir, '../../docs/benchmarks.md'), `${header}\n${sections.join('\n\n')}\n`)
+if (only.length === 0)
+  writeFileSync(path.join(dir, '../../docs/benchmarks.md'), `${header}\n${sections.join('\n\n')}\n`)
 else console.log('\n(partial run: docs/benchmarks.md not written)')

@@ -4,13 +4,11 @@ import { randomUUID } from 'node:crypto'
 import { startTestServer } from '../../tests/support/server.ts'
 import { autocannon, median, type AutocannonRequest } from './support.ts'
 
-
 export const title = 'Lead capture (POST /api/leads with SMTP capture)'
 
 const loadSeconds = 10
 const connections = 10
 const latencyRuns = 15
-
 
 const leadBody = (email: string) =>
   JSON.stringify({
@@ -35,7 +33,11 @@ export async function run(): Promise<string> {
       }
     }
     const load = (duration: number) =>
-      autocannon({ url: server.url, connections, duration, requests: [
+      autocannon({
+        url: server.url,
+        connections,
+        duration,
+        requests: [
           {
             // Keep autocannon's defaults (the Host header among them); add a fresh lead and key per request.
             setupRequest: (req) => {

@@ -9,7 +9,16 @@ import { startTestServer } from '../../tests/support/server.ts'
 export const title = 'Marketing site: JavaScript size and Lighthouse'
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 /** Every script `/` loads before it is idle, measured as the browser receives it. */
@@ -19,7 +28,8 @@ async function javascriptFor(url: string) {
     const page = await browser.newPage()
     const scripts = new Map<string, Buffer>()
     page.on('response', async (res) => {
-      if (res.request().resourceType() === 'script') scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)))
+      if (res.request().resourceType() === 'script')
+        scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)))
     })
     await page.goto(url, { waitUntil: 'networkidle' })
     let raw = 0

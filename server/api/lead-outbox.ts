@@ -12,7 +12,10 @@ const serviceClients = new WeakMap<ServerContext, SupabaseClient>()
 export function serviceClient(ctx: ServerContext): SupabaseClient {
   let client = serviceClients.get(ctx)
   if (!client) {
-    client = createNodeSupabaseClient(ctx.supabase.url, ctx.supabase.serviceRoleKey, { persistSession: false, autoRefreshToken: false })
+    client = createNodeSupabaseClient(ctx.supabase.url, ctx.supabase.serviceRoleKey, {
+      persistSession: false,
+      autoRefreshToken: false,
+    })
     serviceClients.set(ctx, client)
   }
   return client

@@ -39,7 +39,8 @@ export function createLeadRoutes(ctx: ServerContext): Hono {
     '/',
     bodyLimit({
       maxSize: leadBodyLimitBytes,
-      onError: (c) => c.json({ message: 'The request is too large. Please shorten your answers and try again.' }, 413),
+      onError: (c) =>
+        c.json({ message: 'The request is too large. Please shorten your answers and try again.' }, 413),
     }),
     async (c) => {
       let body: unknown
@@ -56,7 +57,11 @@ export function createLeadRoutes(ctx: ServerContext): Hono {
       // Bots fill every field they find; people never see this one. Answer like a success, keep nothing.
       if (typeof fields.company_website === 'string' && fields.company_website.trim() !== '') {
         ctx.logger.info({ ip: clientIp(c, ctx.env.TRUST_PROXY) }, 'lead honeypot filled; dropped')
-        return c.json({ leadId: randomUUID(), confirmationSent: true, notificationSent: true } satisfies LeadSubmissionResult)
+        return c.json({
+          leadId: randomUUID(),
+          confirmationSent: true,
+          notificationSent: true,
+        } satisfies LeadSubmissionResult)
       }
 
       const parsed = leadSchema.safeParse(fields)
@@ -75,7 +80,8 @@ export function createLeadRoutes(ctx: ServerContext): Hono {
 
       const client = serviceClient(ctx)
       const outbox = ctx.leadOutbox
-      if (!outbox) return c.json({ message: 'The lead service is starting. Please try again in a moment.' }, 503)
+      if (!outbox)
+        return c.json({ message: 'The lead service is starting. Please try again in a moment.' }, 503)
 
       try {
         const ipLimit = perIp.take(clientIp(c, ctx.env.TRUST_PROXY))
@@ -83,21 +89,35 @@ export function createLeadRoutes(ctx: ServerContext): Hono {
         if (!ipLimit.ok || !emailLimit.ok) {
           // A retry of a submission we already have is answered with that lead, never refused.
           const existing = await findLeadByIdempotencyKey(client, key.data)
-          if (existing) return c.json(resultOf(existing.id, existing.confirmationSentAt !== null, existing.notificationSentAt !== null))
+          if (existing)
+            return c.json(
+              resultOf(
+                existing.id,
+                existing.confirmationSentAt !== null,
+                existing.notificationSentAt !== null,
+              ),
+            )
           c.header('Retry-After', String(Math.max(ipLimit.retryAfterSeconds, emailLimit.retryAfterSeconds)))
           return c.json({ message: tooManyRequestsMessage }, 429)
         }
 
         // A repeated key (a retry, a double submit) returns the stored lead: no second row, no second email.
         const { lead, created } = await insertLead(client, parsed.data, key.data)
-        if (!created) return c.json(resultOf(lead.id, lead.confirmationSentAt !== null, lead.notificationSentAt !== null))
+        if (!created)
+          return c.json(resultOf(lead.id, lead.confirmationSentAt !== null, lead.notificationSentAt !== null))
 
         const delivery = await outbox.deliver(lead)
         return c.json(resultOf(lead.id, delivery.confirmationSent, delivery.notificationSent), 201)
       } catch (err) {
         // The lead could not be stored: say so plainly (the browser still has its copy).
         ctx.logger.error({ err }, 'could not store a lead')
-        return c.json({ message: 'We could not save your request right now. Please try again later or contact us directly.' }, 502)
+        return c.json(
+          {
+            message:
+              'We could not save your request right now. Please try again later or contact us directly.',
+          },
+          502,
+        )
       }
     },
   )
@@ -105,6 +125,10 @@ export function createLeadRoutes(ctx: ServerContext): Hono {
   return routes
 }
 
-function resultOf(leadId: string, confirmationSent: boolean, notificationSent: boolean): LeadSubmissionResult {
+function resultOf(
+  leadId: string,
+  confirmationSent: boolean,
+  notificationSent: boolean,
+): LeadSubmissionResult {
   return { leadId, confirmationSent, notificationSent }
 }

@@ -21,7 +21,11 @@ export const invalidEmailMessage = 'Please enter a valid email address.'
 /** The same answer for a new and an existing subscription, so the endpoint does not reveal who is subscribed. */
 export const subscribedMessage = 'Thanks for subscribing! Check your inbox for a confirmation email.'
 
-export function renderNewsletterConfirmation(publicUrl: string): { subject: string; html: string; text: string } {
+export function renderNewsletterConfirmation(publicUrl: string): {
+  subject: string
+  html: string
+  text: string
+} {
   const resources = `${publicUrl.replace(/\/+$/, '')}/resources`
   const subject = `You're subscribed to ${brand.name} insights`
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -50,7 +54,10 @@ export function createNewsletterRoutes(ctx: ServerContext): Hono {
 
   routes.post(
     '/',
-    bodyLimit({ maxSize: newsletterBodyLimitBytes, onError: (c) => c.json({ message: 'The request is too large.' }, 413) }),
+    bodyLimit({
+      maxSize: newsletterBodyLimitBytes,
+      onError: (c) => c.json({ message: 'The request is too large.' }, 413),
+    }),
     async (c) => {
       const limited = perIp.take(clientIp(c, ctx.env.TRUST_PROXY))
       if (!limited.ok) {

@@ -7,7 +7,11 @@ export interface RateLimiter {
   take(key: string): { ok: boolean; retryAfterSeconds: number }
 }
 
-export function createRateLimiter(options: { limit: number; windowMs: number; now?: () => number }): RateLimiter {
+export function createRateLimiter(options: {
+  limit: number
+  windowMs: number
+  now?: () => number
+}): RateLimiter {
   const now = options.now ?? Date.now
   const windows = new Map<string, { start: number; count: number }>()
   let lastSweep = now()

@@ -11,8 +11,15 @@ import { createRateLimiter, tooManyRequestsMessage } from './rate-limit.ts'
 /** Spec §7 "Email message": to, subject, html. */
 export const sendEmailSchema = z.object({
   to: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
-  subject: z.string().trim().min(1, 'Please enter a subject.').max(200, 'Subject must be at most 200 characters.'),
-  html: z.string().min(1, 'Please enter a message.').max(100_000, 'Message must be at most 100,000 characters.'),
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a subject.')
+    .max(200, 'Subject must be at most 200 characters.'),
+  html: z
+    .string()
+    .min(1, 'Please enter a message.')
+    .max(100_000, 'Message must be at most 100,000 characters.'),
 })
 
 /** Messages one editor may send per minute through the staff endpoint. */
@@ -29,9 +36,13 @@ export function createSendEmailRoutes(ctx: ServerContext): Hono {
 
   routes.post(
     '/',
-    bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json({ success: false, message: 'The message is too large.' }, 413) }),
+    bodyLimit({
+      maxSize: 256 * 1024,
+      onError: (c) => c.json({ success: false, message: 'The message is too large.' }, 413),
+    }),
     async (c) => {
-      if (!perIp.take(clientIp(c, ctx.env.TRUST_PROXY)).ok) return c.json({ success: false, message: tooManyRequestsMessage }, 429)
+      if (!perIp.take(clientIp(c, ctx.env.TRUST_PROXY)).ok)
+        return c.json({ success: false, message: tooManyRequestsMessage }, 429)
 
       const token = bearerToken(c.req.header('Authorization'))
       if (!token) return c.json({ success: false, message: 'Sign in as an editor to send email.' }, 401)
@@ -40,10 +51,14 @@ export function createSendEmailRoutes(ctx: ServerContext): Hono {
         editor = await editorFromToken(ctx, token)
       } catch (err) {
         ctx.logger.error({ err }, 'could not verify an editor token')
-        return c.json({ success: false, message: 'Could not verify your session right now. Please try again.' }, 502)
+        return c.json(
+          { success: false, message: 'Could not verify your session right now. Please try again.' },
+          502,
+        )
       }
       if (!editor) return c.json({ success: false, message: 'Sign in as an editor to send email.' }, 401)
-      if (!perEditor.take(editor.userId).ok) return c.json({ success: false, message: tooManyRequestsMessage }, 429)
+      if (!perEditor.take(editor.userId).ok)
+        return c.json({ success: false, message: tooManyRequestsMessage }, 429)
 
       let body: unknown
       try {
@@ -66,7 +81,10 @@ export function createSendEmailRoutes(ctx: ServerContext): Hono {
         return c.json({ success: true, messageId })
       } catch (err) {
         ctx.logger.warn({ err }, 'staff email failed')
-        return c.json({ success: false, message: 'The email could not be sent. Please try again later.' }, 502)
+        return c.json(
+          { success: false, message: 'The email could not be sent. Please try again later.' },
+          502,
+        )
       }
     },
   )

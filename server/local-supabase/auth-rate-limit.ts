@@ -16,7 +16,10 @@ export class FailedAttemptLimiter {
   retryAfterSeconds(key: string): number {
     const recent = this.recent(key)
     if (recent.length < this.maxFailures) return 0
-    return Math.max(1, Math.ceil((recent[recent.length - this.maxFailures]! + this.windowMs - this.now()) / 1000))
+    return Math.max(
+      1,
+      Math.ceil((recent[recent.length - this.maxFailures]! + this.windowMs - this.now()) / 1000),
+    )
   }
 
   recordFailure(key: string): void {

@@ -81,7 +81,8 @@ export function generatePassword(): string {
   return randomBytes(24).toString('base64url')
 }
 
-const TIMESTAMP = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ${column}`
+const TIMESTAMP = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ${column}`
 
 /** Columns in GoTrue's JSON format (ISO timestamps with a Z, like Go's time.Time marshalling). */
 export const USER_COLUMNS = [
@@ -97,14 +98,17 @@ export const USER_COLUMNS = [
 ].join(', ')
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<AuthUserRow | null> {
-  const { rows } = await db.query<AuthUserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1 limit 1`, [
-    normaliseEmail(email),
-  ])
+  const { rows } = await db.query<AuthUserRow>(
+    `select ${USER_COLUMNS} from auth.users where lower(email) = $1 limit 1`,
+    [normaliseEmail(email)],
+  )
   return rows[0] ?? null
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<AuthUserRow | null> {
-  const { rows } = await db.query<AuthUserRow>(`select ${USER_COLUMNS} from auth.users where id = $1::uuid`, [id])
+  const { rows } = await db.query<AuthUserRow>(`select ${USER_COLUMNS} from auth.users where id = $1::uuid`, [
+    id,
+  ])
   return rows[0] ?? null
 }
 
@@ -131,15 +135,24 @@ export function toGoTrueUser(row: AuthUserRow): GoTrueUser {
  * Creates a confirmed email/password user, or sets the password of the existing one with that email.
  * Used by the editors CLI and by the server's EDITOR_EMAIL / EDITOR_PASSWORD start-up step.
  */
-export async function upsertPasswordUser(db: Queryable, email: string, password: string): Promise<{ id: string; created: boolean }> {
+export async function upsertPasswordUser(
+  db: Queryable,
+  email: string,
+  password: string,
+): Promise<{ id: string; created: boolean }> {
   const address = normaliseEmail(email)
   if (!isValidEmail(address)) throw new Error(`Not a valid email address: ${email}`)
-  if (passwordWeaknesses(password).length) throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
-  if (passwordTooLong(password)) throw new Error(`The password must be at most ${MAX_PASSWORD_BYTES} bytes long.`)
+  if (passwordWeaknesses(password).length)
+    throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
+  if (passwordTooLong(password))
+    throw new Error(`The password must be at most ${MAX_PASSWORD_BYTES} bytes long.`)
   const hash = await hashPassword(password)
   const existing = await findUserByEmail(db, address)
   if (existing) {
-    await db.query('update auth.users set encrypted_password = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1::uuid', [existing.id, hash])
+    await db.query(
+      'update auth.users set encrypted_password = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1::uuid',
+      [existing.id, hash],
+    )
     return { id: existing.id, created: false }
   }
   const { rows } = await db.query<{ id: string }>(

@@ -48,7 +48,13 @@ const FAILURE_WINDOW_MS = 5 * 60 * 1000
 type AuthErrorStatus = 400 | 401 | 403 | 404 | 422 | 429 | 500
 
 /** GoTrue's error body: `code` is what auth-js exposes as `error.code`, `msg`/`message` as `error.message`. */
-function authError(c: Context, status: AuthErrorStatus, code: string, message: string, extra: Record<string, unknown> = {}) {
+function authError(
+  c: Context,
+  status: AuthErrorStatus,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
   c.header('X-Sb-Error-Code', code)
   return c.json({ code, error_code: code, msg: message, message, ...extra }, status)
 }
@@ -76,10 +82,13 @@ async function readBody(c: Context): Promise<Record<string, unknown> | null> {
   const type = c.req.header('content-type') ?? ''
   try {
     const text = await c.req.text()
-    if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text))
+    if (type.includes('application/x-www-form-urlencoded'))
+      return Object.fromEntries(new URLSearchParams(text))
     if (text.trim() === '') return {}
     const parsed: unknown = JSON.parse(text)
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null
   } catch {
     return null
   }
@@ -104,7 +113,10 @@ export function createAuthApp(deps: AuthDeps): Hono {
   const accessTokenSeconds = Math.max(settings.jwtExpiry ?? 3600, 300)
   const reuseIntervalSeconds = settings.refreshTokenReuseInterval ?? 10
   // Never below 8, whatever the config says.
-  const minPasswordLength = Math.max(settings.minimumPasswordLength ?? MIN_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH)
+  const minPasswordLength = Math.max(
+    settings.minimumPasswordLength ?? MIN_PASSWORD_LENGTH,
+    MIN_PASSWORD_LENGTH,
+  )
   // Failed password sign-ins per email and client address within five minutes.
   const limiter = new FailedAttemptLimiter(Math.max(settings.signInRateLimit ?? 30, 1), FAILURE_WINDOW_MS)
   const app = new Hono()
@@ -141,7 +153,13 @@ export function createAuthApp(deps: AuthDeps): Hono {
     return { token, exp }
   }
 
-  async function sessionResponse(c: Context, user: AuthUserRow, sessionId: string, signedInAt: number, refreshToken: string) {
+  async function sessionResponse(
+    c: Context,
+    user: AuthUserRow,
+    sessionId: string,
+    signedInAt: number,
+    refreshToken: string,
+  ) {
     const { token, exp } = await signAccessToken(c, user, sessionId, signedInAt)
     return c.json({
       access_token: token,
@@ -154,7 +172,9 @@ export function createAuthApp(deps: AuthDeps): Hono {
   }
 
   /** The signed-in caller: a verified user token whose session still exists. */
-  async function currentSession(c: Context): Promise<{ claims: JwtClaims; user: AuthUserRow; sessionId: string } | Response> {
+  async function currentSession(
+    c: Context,
+  ): Promise<{ claims: JwtClaims; user: AuthUserRow; sessionId: string } | Response> {
     const token = bearer(c)
     if (!token) return authError(c, 401, 'no_authorization', 'This endpoint requires a valid Bearer token')
     let claims: JwtClaims
@@ -162,7 +182,12 @@ export function createAuthApp(deps: AuthDeps): Hono {
       claims = await verifyJwt(keys.jwtSecret, token)
     } catch (err) {
       if (err instanceof InvalidJwtError) {
-        return authError(c, 403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${err.message}`)
+        return authError(
+          c,
+          403,
+          'bad_jwt',
+          `invalid JWT: unable to parse or verify signature, ${err.message}`,
+        )
       }
       throw err
     }
@@ -173,7 +198,12 @@ export function createAuthApp(deps: AuthDeps): Hono {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
     const session =
       sessionId && uuid.test(sessionId)
-        ? (await db.query<SessionRow>('select id::text as id, user_id::text as user_id from auth.sessions where id = $1::uuid', [sessionId])).rows[0]
+        ? (
+            await db.query<SessionRow>(
+              'select id::text as id, user_id::text as user_id from auth.sessions where id = $1::uuid',
+              [sessionId],
+            )
+          ).rows[0]
         : undefined
     if (!session || session.user_id !== claims.sub) {
       // auth-js turns this code into AuthSessionMissingError: the client drops its stored session.
@@ -187,9 +217,15 @@ export function createAuthApp(deps: AuthDeps): Hono {
   async function passwordGrant(c: Context, body: Record<string, unknown>) {
     const email = str(body.email)
     const password = str(body.password)
-    if (str(body.phone) && !email) return authError(c, 400, 'phone_provider_disabled', 'Phone logins are disabled')
+    if (str(body.phone) && !email)
+      return authError(c, 400, 'phone_provider_disabled', 'Phone logins are disabled')
     if (!email || !password) {
-      return authError(c, 400, 'validation_failed', 'You must provide either an email or phone number and a password')
+      return authError(
+        c,
+        400,
+        'validation_failed',
+        'You must provide either an email or phone number and a password',
+      )
     }
     const limitKey = `${normaliseEmail(email)}|${clientAddress(c)}`
     const wait = limiter.retryAfterSeconds(limitKey)
@@ -199,7 +235,8 @@ export function createAuthApp(deps: AuthDeps): Hono {
     }
     const user = await findUserByEmail(db, email)
     // bcrypt ignores bytes after the 72nd, so a longer attempt could match a stored password's prefix.
-    const ok = !passwordTooLong(password) && (await passwordMatches(password, user?.encrypted_password ?? null))
+    const ok =
+      !passwordTooLong(password) && (await passwordMatches(password, user?.encrypted_password ?? null))
     if (!user || !ok) {
       limiter.recordFailure(limitKey)
       logger.info({ email: normaliseEmail(email) }, 'Failed sign-in')
@@ -216,11 +253,10 @@ export function createAuthApp(deps: AuthDeps): Hono {
         [user.id, c.req.header('user-agent') ?? null, clientAddress(c)],
       )
       const id = rows[0]!.id
-      await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2::uuid, $3::uuid)', [
-        refresh,
-        user.id,
-        id,
-      ])
+      await tx.query(
+        'insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2::uuid, $3::uuid)',
+        [refresh, user.id, id],
+      )
       await tx.query('update auth.users set last_sign_in_at = now() where id = $1::uuid', [user.id])
       return id
     })
@@ -238,7 +274,14 @@ export function createAuthApp(deps: AuthDeps): Hono {
     const presented = str(body.refresh_token)
     if (!presented) return authError(c, 400, 'validation_failed', 'refresh_token required')
     const outcome = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean; revoked_seconds_ago: number; signed_in_at: string }>(
+      const { rows } = await tx.query<{
+        id: string
+        user_id: string
+        session_id: string
+        revoked: boolean
+        revoked_seconds_ago: number
+        signed_in_at: string
+      }>(
         `select rt.id::text as id, rt.user_id::text as user_id, rt.session_id::text as session_id, rt.revoked,
                 extract(epoch from now() - rt.updated_at)::float8 as revoked_seconds_ago,
                 extract(epoch from s.created_at)::bigint::text as signed_in_at
@@ -261,18 +304,20 @@ export function createAuthApp(deps: AuthDeps): Hono {
         return { kind: 'reused' as const, userId: row.user_id }
       }
       // `and not revoked` makes the rotation atomic: of two concurrent uses, only one gets a row back.
-      const claimed = await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and not revoked returning id', [
-        row.id,
-      ])
+      const claimed = await tx.query(
+        'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and not revoked returning id',
+        [row.id],
+      )
       if (claimed.rows.length === 0) return { kind: 'not_found' as const }
       const next = newRefreshToken()
-      await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2::uuid, $3::uuid, $4)', [
-        next,
-        row.user_id,
-        row.session_id,
-        presented,
-      ])
-      await tx.query('update auth.sessions set updated_at = now(), refreshed_at = now() where id = $1::uuid', [row.session_id])
+      await tx.query(
+        'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2::uuid, $3::uuid, $4)',
+        [next, row.user_id, row.session_id, presented],
+      )
+      await tx.query(
+        'update auth.sessions set updated_at = now(), refreshed_at = now() where id = $1::uuid',
+        [row.session_id],
+      )
       return { kind: 'rotated' as const, ...session, token: next }
     })
     if (outcome.kind === 'not_found') {
@@ -283,7 +328,8 @@ export function createAuthApp(deps: AuthDeps): Hono {
       return authError(c, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
     }
     const user = await findUserById(db, outcome.userId)
-    if (!user) return authError(c, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+    if (!user)
+      return authError(c, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
     return sessionResponse(c, user, outcome.sessionId, outcome.signedInAt, outcome.token)
   }
 
@@ -293,7 +339,12 @@ export function createAuthApp(deps: AuthDeps): Hono {
     const grant = c.req.query('grant_type')
     if (grant === 'password') return passwordGrant(c, body)
     if (grant === 'refresh_token') return refreshGrant(c, body)
-    return authError(c, 400, 'unsupported_grant_type', 'Unsupported grant type: use password or refresh_token')
+    return authError(
+      c,
+      400,
+      'unsupported_grant_type',
+      'Unsupported grant type: use password or refresh_token',
+    )
   })
 
   app.get('/user', async (c) => {
@@ -324,7 +375,12 @@ export function createAuthApp(deps: AuthDeps): Hono {
       const address = normaliseEmail(email)
       if (address !== normaliseEmail(user.email)) {
         if (await findUserByEmail(db, address)) {
-          return authError(c, 422, 'email_exists', 'A user with this email address has already been registered')
+          return authError(
+            c,
+            422,
+            'email_exists',
+            'A user with this email address has already been registered',
+          )
         }
         // The local backend sends no confirmation mail: the change applies at once.
         set('email', address)
@@ -335,12 +391,23 @@ export function createAuthApp(deps: AuthDeps): Hono {
       if (password === undefined) return authError(c, 400, 'validation_failed', 'Password must be a string')
       const reasons = passwordWeaknesses(password, minPasswordLength)
       if (reasons.length) {
-        return authError(c, 422, 'weak_password', `Password should be at least ${minPasswordLength} characters.`, {
-          weak_password: { reasons },
-        })
+        return authError(
+          c,
+          422,
+          'weak_password',
+          `Password should be at least ${minPasswordLength} characters.`,
+          {
+            weak_password: { reasons },
+          },
+        )
       }
       if (passwordTooLong(password)) {
-        return authError(c, 422, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`)
+        return authError(
+          c,
+          422,
+          'validation_failed',
+          `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`,
+        )
       }
       if (await passwordMatches(password, user.encrypted_password)) {
         return authError(c, 422, 'same_password', 'New password should be different from the old password.')
@@ -353,10 +420,15 @@ export function createAuthApp(deps: AuthDeps): Hono {
       }
       // GoTrue merges user_metadata keys; a null value removes the key.
       params.push(JSON.stringify(body.data))
-      sets.push(`raw_user_meta_data = jsonb_strip_nulls(coalesce(raw_user_meta_data, '{}'::jsonb) || $${params.length}::jsonb)`)
+      sets.push(
+        `raw_user_meta_data = jsonb_strip_nulls(coalesce(raw_user_meta_data, '{}'::jsonb) || $${params.length}::jsonb)`,
+      )
     }
     if (sets.length) {
-      await db.query(`update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1::uuid`, params)
+      await db.query(
+        `update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1::uuid`,
+        params,
+      )
     }
     return c.json(toGoTrueUser((await findUserById(db, user.id))!))
   })
@@ -369,7 +441,11 @@ export function createAuthApp(deps: AuthDeps): Hono {
     const current = await currentSession(c)
     if (current instanceof Response) return current
     if (scope === 'local') await endSessions(db, 'where id = $1::uuid', [current.sessionId])
-    else if (scope === 'others') await endSessions(db, 'where user_id = $1::uuid and id <> $2::uuid', [current.user.id, current.sessionId])
+    else if (scope === 'others')
+      await endSessions(db, 'where user_id = $1::uuid and id <> $2::uuid', [
+        current.user.id,
+        current.sessionId,
+      ])
     else await endSessions(db, 'where user_id = $1::uuid', [current.user.id])
     return c.body(null, 204)
   })
@@ -412,12 +488,16 @@ export function createAuthApp(deps: AuthDeps): Hono {
   // HS256 projects publish no public keys; auth-js then verifies tokens through GET /user.
   app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }))
 
-  app.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'Meridian embedded Auth (GoTrue subset)' }))
+  app.get('/health', (c) =>
+    c.json({ version: 'local', name: 'GoTrue', description: 'Meridian embedded Auth (GoTrue subset)' }),
+  )
 
   // Public sign-up is off: editors are added with `npm run editor -- add <email>`.
   app.post('/signup', (c) => authError(c, 422, 'signup_disabled', 'Signups not allowed for this instance'))
 
-  app.all('*', (c) => authError(c, 404, 'not_found', 'This Auth endpoint is not available in the local backend'))
+  app.all('*', (c) =>
+    authError(c, 404, 'not_found', 'This Auth endpoint is not available in the local backend'),
+  )
 
   app.onError((err, c) => {
     logger.error({ err, path: c.req.path }, 'Auth request failed')

@@ -43,7 +43,10 @@ export function createAutovacuum(db: PGlite, logger: Logger, { delayMs = 1000 } 
       const started = performance.now()
       // Outside any transaction (VACUUM refuses to run in one); PGlite queues it between requests.
       await db.exec(`vacuum (analyze) ${name}`)
-      logger.debug({ table: `${schema}.${table}`, changed, ms: Math.round(performance.now() - started) }, 'vacuumed')
+      logger.debug(
+        { table: `${schema}.${table}`, changed, ms: Math.round(performance.now() - started) },
+        'vacuumed',
+      )
       done.push(`${schema}.${table}`)
     }
     return done

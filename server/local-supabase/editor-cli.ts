@@ -8,7 +8,15 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pino from 'pino'
-import { generatePassword, isValidEmail, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, normaliseEmail, passwordTooLong, upsertPasswordUser } from './auth-users.ts'
+import {
+  generatePassword,
+  isValidEmail,
+  MAX_PASSWORD_BYTES,
+  MIN_PASSWORD_LENGTH,
+  normaliseEmail,
+  passwordTooLong,
+  upsertPasswordUser,
+} from './auth-users.ts'
 import { loadSupabaseConfig } from './config.ts'
 import { DataDirLockedError, openDatabase } from './database.ts'
 
@@ -62,8 +70,10 @@ export function parseEditorArgs(argv: string[], minPasswordLength = MIN_PASSWORD
     return { command: 'remove', email }
   }
   if (password !== undefined) {
-    if (password.length < minPasswordLength) throw new UsageError(`The password must be at least ${minPasswordLength} characters long`)
-    if (passwordTooLong(password)) throw new UsageError(`The password must be at most ${MAX_PASSWORD_BYTES} bytes long`)
+    if (password.length < minPasswordLength)
+      throw new UsageError(`The password must be at least ${minPasswordLength} characters long`)
+    if (passwordTooLong(password))
+      throw new UsageError(`The password must be at most ${MAX_PASSWORD_BYTES} bytes long`)
   }
   return { command: 'add', email, password }
 }
@@ -108,15 +118,22 @@ export async function runEditorCli(argv: string[], io: EditorCliIo): Promise<num
   const { db } = database
   try {
     if (command.command === 'list') {
-      const { rows } = await db.query<{ email: string; created_at: Date }>('select email, created_at from public.editors order by email')
-      if (rows.length === 0) io.out(`No editors in ${io.dataDir}. Add one with: npm run editor -- add <email>`)
-      for (const row of rows) io.out(`${row.email}\t(editor since ${row.created_at.toISOString().slice(0, 10)})`)
+      const { rows } = await db.query<{ email: string; created_at: Date }>(
+        'select email, created_at from public.editors order by email',
+      )
+      if (rows.length === 0)
+        io.out(`No editors in ${io.dataDir}. Add one with: npm run editor -- add <email>`)
+      for (const row of rows)
+        io.out(`${row.email}\t(editor since ${row.created_at.toISOString().slice(0, 10)})`)
       return 0
     }
 
     if (command.command === 'remove') {
       // Deleting the account ends its sessions and, through the foreign key, its editor row.
-      const { rows } = await db.query<{ id: string }>('delete from auth.users where lower(email) = $1 returning id::text as id', [command.email])
+      const { rows } = await db.query<{ id: string }>(
+        'delete from auth.users where lower(email) = $1 returning id::text as id',
+        [command.email],
+      )
       if (rows.length === 0) {
         io.err(`No account with the email ${command.email}.`)
         return 1

@@ -4,7 +4,8 @@
  * served back with an image type (or, worse, sniffed as HTML by a browser).
  */
 
-export type SniffedImageType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | 'image/bmp' | 'image/x-icon'
+export type SniffedImageType =
+  'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | 'image/bmp' | 'image/x-icon'
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b)

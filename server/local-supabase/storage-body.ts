@@ -70,7 +70,9 @@ export async function parseUpload(headers: Headers, body: Uint8Array): Promise<U
     let form: FormData
     try {
       // The platform's multipart parser (undici), fed the already size-checked bytes.
-      form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData()
+      form = await new Response(body as Uint8Array<ArrayBuffer>, {
+        headers: { 'content-type': contentType },
+      }).formData()
     } catch {
       throw new MalformedUploadError('The multipart body could not be parsed')
     }

@@ -1,6 +1,12 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { InvalidKeyError, objectFilePath, rawTargetLooksLikeTraversal, validateListPrefix, validateObjectKey } from './storage-path.ts'
+import {
+  InvalidKeyError,
+  objectFilePath,
+  rawTargetLooksLikeTraversal,
+  validateListPrefix,
+  validateObjectKey,
+} from './storage-path.ts'
 
 describe('validateObjectKey', () => {
   it('accepts the keys the admin uploads and ordinary nested names', () => {
@@ -43,13 +49,17 @@ describe('rawTargetLooksLikeTraversal', () => {
 
   it('lets ordinary targets and query strings through', () => {
     expect(rawTargetLooksLikeTraversal('/storage/v1/object/public/images/blog-covers/1.png')).toBe(false)
-    expect(rawTargetLooksLikeTraversal('/storage/v1/object/public/images/my%20cover.png?download=..')).toBe(false)
+    expect(rawTargetLooksLikeTraversal('/storage/v1/object/public/images/my%20cover.png?download=..')).toBe(
+      false,
+    )
   })
 })
 
 describe('objectFilePath', () => {
   it('maps a key to a file inside the bucket folder', () => {
-    expect(objectFilePath('/data/storage', 'images', 'blog-covers/1.png')).toBe(path.join('/data/storage/images/blog-covers/1.png'))
+    expect(objectFilePath('/data/storage', 'images', 'blog-covers/1.png')).toBe(
+      path.join('/data/storage/images/blog-covers/1.png'),
+    )
   })
 
   it('refuses bad bucket names and keys', () => {

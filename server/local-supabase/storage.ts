@@ -9,8 +9,20 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import { withClaims } from './database.ts'
 import { mimeTypeAllowed, normaliseMimeType, sniffImageType } from './image-sniff.ts'
-import { InvalidJwtError, verifyJwt, type JwtClaims, type LocalSupabaseKeys, type RequestRole } from './keys.ts'
-import { BodyTooLargeError, looksLikeSvg, MalformedUploadError, parseUpload, readBodyLimited } from './storage-body.ts'
+import {
+  InvalidJwtError,
+  verifyJwt,
+  type JwtClaims,
+  type LocalSupabaseKeys,
+  type RequestRole,
+} from './keys.ts'
+import {
+  BodyTooLargeError,
+  looksLikeSvg,
+  MalformedUploadError,
+  parseUpload,
+  readBodyLimited,
+} from './storage-body.ts'
 import {
   InvalidKeyError,
   isValidBucketName,
@@ -80,7 +92,8 @@ const MULTIPART_OVERHEAD = 64 * 1024
 // A bucket without its own limit still gets one: the body is held in memory.
 const DEFAULT_FILE_SIZE_LIMIT = 50 * 1024 * 1024
 
-const OBJECT_COLUMNS = 'id::text as id, name, bucket_id, owner::text as owner, metadata, created_at, updated_at, last_accessed_at'
+const OBJECT_COLUMNS =
+  'id::text as id, name, bucket_id, owner::text as owner, metadata, created_at, updated_at, last_accessed_at'
 
 function rawTarget(c: Context): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
@@ -105,10 +118,13 @@ class StorageFailure extends Error {
 }
 
 function pgCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined
+  return typeof err === 'object' && err !== null && 'code' in err
+    ? String((err as { code: unknown }).code)
+    : undefined
 }
 
-const TRAVERSAL_MESSAGE = 'Invalid key: the path must not contain dot segments, encoded separators or backslashes'
+const TRAVERSAL_MESSAGE =
+  'Invalid key: the path must not contain dot segments, encoded separators or backslashes'
 
 /**
  * Middleware for the host app (mounted before routing): a storage URL whose `..` segments climb out of
@@ -181,10 +197,18 @@ export function createStorageApp(deps: StorageDeps): Hono {
     // The bytes decide what the file is, never the declared type.
     const sniffed = sniffImageType(file.bytes)
     if (!sniffed && looksLikeSvg(file.bytes, file.declaredType)) {
-      return storageError(c, 415, 'invalid_mime_type', 'SVG images are not accepted: upload a PNG, JPEG, WebP, GIF, BMP or ICO file')
+      return storageError(
+        c,
+        415,
+        'invalid_mime_type',
+        'SVG images are not accepted: upload a PNG, JPEG, WebP, GIF, BMP or ICO file',
+      )
     }
     const mimetype = sniffed ?? (normaliseMimeType(file.declaredType) || 'application/octet-stream')
-    if (bucket.allowed_mime_types?.length && (!sniffed || !mimeTypeAllowed(bucket.allowed_mime_types, sniffed))) {
+    if (
+      bucket.allowed_mime_types?.length &&
+      (!sniffed || !mimeTypeAllowed(bucket.allowed_mime_types, sniffed))
+    ) {
       const declared = normaliseMimeType(file.declaredType) || 'unknown'
       return storageError(
         c,
@@ -217,8 +241,12 @@ export function createStorageApp(deps: StorageDeps): Hono {
           ))
           if (rows.length === 0) {
             // Zero rows: either there is no such object, or the update policy hid it from this caller.
-            const visible = await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket.id, key])
-            if (visible.rows.length) throw new StorageFailure(403, 'Unauthorized', 'new row violates row-level security policy')
+            const visible = await tx.query(
+              'select 1 from storage.objects where bucket_id = $1 and name = $2',
+              [bucket.id, key],
+            )
+            if (visible.rows.length)
+              throw new StorageFailure(403, 'Unauthorized', 'new row violates row-level security policy')
             throw new StorageFailure(404, 'not_found', 'Object not found')
           }
         } else {
@@ -242,7 +270,11 @@ export function createStorageApp(deps: StorageDeps): Hono {
           // On disk a key cannot be both a file and a folder (`a.png` and `a.png/b.png`); object stores allow it.
           const fsCode = (err as NodeJS.ErrnoException).code
           if (fsCode === 'ENOTDIR' || fsCode === 'EISDIR' || fsCode === 'EEXIST') {
-            throw new StorageFailure(409, 'Conflict', `The path ${key} clashes with an existing file or folder of the same name`)
+            throw new StorageFailure(
+              409,
+              'Conflict',
+              `The path ${key} clashes with an existing file or folder of the same name`,
+            )
           }
           throw err
         }
@@ -253,7 +285,8 @@ export function createStorageApp(deps: StorageDeps): Hono {
       if (err instanceof StorageFailure) return storageError(c, err.status, err.error, err.message)
       const code = pgCode(err)
       if (code === '23505') return storageError(c, 409, 'Duplicate', 'The resource already exists')
-      if (code === '42501') return storageError(c, 403, 'Unauthorized', 'new row violates row-level security policy')
+      if (code === '42501')
+        return storageError(c, 403, 'Unauthorized', 'new row violates row-level security policy')
       throw err
     }
   }
@@ -277,7 +310,10 @@ export function createStorageApp(deps: StorageDeps): Hono {
     }
     const ifNoneMatch = c.req.header('if-none-match')
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': headers['Cache-Control']! } })
+      return new Response(null, {
+        status: 304,
+        headers: { ETag: etag, 'Cache-Control': headers['Cache-Control']! },
+      })
     }
     headers['Content-Length'] = String(info.size)
     // `getPublicUrl(path, { download: true | 'name.png' })` adds `?download=`: save instead of display.
@@ -285,7 +321,8 @@ export function createStorageApp(deps: StorageDeps): Hono {
     if (download !== undefined) {
       const fallback = row.name.split('/').pop() ?? 'download'
       const filename = (download || fallback).replace(/["\\\r\n]/g, '_')
-      headers['Content-Disposition'] = `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+      headers['Content-Disposition'] =
+        `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`
     }
     if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers })
     const stream = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>
@@ -300,7 +337,10 @@ export function createStorageApp(deps: StorageDeps): Hono {
     if (!bucket) return storageError(c, 404, 'Bucket not found', 'Bucket not found')
     const key = keyParam(c)
     const { rows } = await withClaims(db, who.claims, who.role, (tx) =>
-      tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucket.id, key]),
+      tx.query<ObjectRow>(
+        `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+        [bucket.id, key],
+      ),
     )
     if (!rows[0]) return storageError(c, 404, 'not_found', 'Object not found')
     return sendObject(c, bucket.id, rows[0])
@@ -311,10 +351,10 @@ export function createStorageApp(deps: StorageDeps): Hono {
     const bucket = await findBucket(c.req.param('bucket'))
     if (!bucket || !bucket.public) return storageError(c, 404, 'Bucket not found', 'Bucket not found')
     const key = keyParam(c)
-    const { rows } = await db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [
-      bucket.id,
-      key,
-    ])
+    const { rows } = await db.query<ObjectRow>(
+      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+      [bucket.id, key],
+    )
     if (!rows[0]) return storageError(c, 404, 'not_found', 'Object not found')
     return sendObject(c, bucket.id, rows[0])
   })
@@ -329,7 +369,10 @@ export function createStorageApp(deps: StorageDeps): Hono {
     if (!bucket) return storageError(c, 404, 'Bucket not found', 'Bucket not found')
     const key = keyParam(c)
     const { rows } = await withClaims(db, who.claims, who.role, (tx) =>
-      tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucket.id, key]),
+      tx.query<ObjectRow>(
+        `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+        [bucket.id, key],
+      ),
     )
     const row = rows[0]
     if (!row) return storageError(c, 404, 'not_found', 'Object not found')
@@ -354,18 +397,24 @@ export function createStorageApp(deps: StorageDeps): Hono {
     const bucket = await findBucket(c.req.param('bucket'))
     if (!bucket) return storageError(c, 404, 'Bucket not found', 'Bucket not found')
     const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null
-    if (!body || typeof body !== 'object') return storageError(c, 400, 'InvalidRequest', 'The body must be a JSON object')
+    if (!body || typeof body !== 'object')
+      return storageError(c, 400, 'InvalidRequest', 'The body must be a JSON object')
     const prefix = validateListPrefix(typeof body.prefix === 'string' ? body.prefix : '')
     const limit = Number.isInteger(body.limit) ? Math.min(Math.max(Number(body.limit), 1), 1000) : 100
     const offset = Number.isInteger(body.offset) ? Math.max(Number(body.offset), 0) : 0
     const search = typeof body.search === 'string' ? body.search.toLowerCase() : ''
     const sortBy = (body.sortBy ?? {}) as { column?: unknown; order?: unknown }
-    const column = ['name', 'created_at', 'updated_at', 'last_accessed_at'].includes(String(sortBy.column)) ? String(sortBy.column) : 'name'
+    const column = ['name', 'created_at', 'updated_at', 'last_accessed_at'].includes(String(sortBy.column))
+      ? String(sortBy.column)
+      : 'name'
     const descending = String(sortBy.order).toLowerCase() === 'desc'
 
     const like = prefix === '' ? '%' : `${prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`)}/%`
     const { rows } = await withClaims(db, who.claims, who.role, (tx) =>
-      tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name like $2`, [bucket.id, like]),
+      tx.query<ObjectRow>(
+        `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name like $2`,
+        [bucket.id, like],
+      ),
     )
     // Like Storage's list: entries directly under the prefix; deeper objects show up as their folder.
     const base = prefix === '' ? 0 : prefix.length + 1
@@ -376,12 +425,21 @@ export function createStorageApp(deps: StorageDeps): Hono {
       const slash = rest.indexOf('/')
       if (slash >= 0) {
         const name = rest.slice(0, slash)
-        folders.set(name, { name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null })
+        folders.set(name, {
+          name,
+          id: null,
+          updated_at: null,
+          created_at: null,
+          last_accessed_at: null,
+          metadata: null,
+        })
       } else {
         files.push({ ...row, name: rest, bucket_id: undefined, owner: undefined })
       }
     }
-    const entries = [...folders.values(), ...files].filter((e) => String(e.name).toLowerCase().startsWith(search))
+    const entries = [...folders.values(), ...files].filter((e) =>
+      String(e.name).toLowerCase().startsWith(search),
+    )
     const sortKey = (e: Record<string, unknown>) => {
       const v = e[column]
       return v instanceof Date ? v.toISOString() : v === null || v === undefined ? '' : String(v)
@@ -407,10 +465,10 @@ export function createStorageApp(deps: StorageDeps): Hono {
     keys.forEach(validateObjectKey)
     // The delete policy decides which rows go; rows it hides are silently kept, as on hosted Supabase.
     const { rows } = await withClaims(db, who.claims, who.role, (tx) =>
-      tx.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`, [
-        bucket.id,
-        keys,
-      ]),
+      tx.query<ObjectRow>(
+        `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
+        [bucket.id, keys],
+      ),
     )
     for (const row of rows) {
       await rm(objectFilePath(storageRoot, bucket.id, row.name), { force: true }).catch((err: unknown) =>
@@ -423,8 +481,18 @@ export function createStorageApp(deps: StorageDeps): Hono {
   app.delete('/object/:bucket', async (c) => {
     const body = (await c.req.json().catch(() => null)) as { prefixes?: unknown } | null
     const prefixes = body?.prefixes
-    if (!Array.isArray(prefixes) || prefixes.length === 0 || prefixes.length > 1000 || !prefixes.every((p) => typeof p === 'string')) {
-      return storageError(c, 400, 'InvalidRequest', 'The body must be {"prefixes": ["path/to/file", ...]} with 1 to 1000 paths')
+    if (
+      !Array.isArray(prefixes) ||
+      prefixes.length === 0 ||
+      prefixes.length > 1000 ||
+      !prefixes.every((p) => typeof p === 'string')
+    ) {
+      return storageError(
+        c,
+        400,
+        'InvalidRequest',
+        'The body must be {"prefixes": ["path/to/file", ...]} with 1 to 1000 paths',
+      )
     }
     const removed = await removeObjects(c, c.req.param('bucket'), prefixes as string[])
     return removed instanceof Response ? removed : c.json(removed)

@@ -41,7 +41,11 @@ function addressText(value: AddressObject | AddressObject[] | undefined): string
   return (Array.isArray(value) ? value : [value]).map((a) => a.text).join(', ')
 }
 
-export async function startSmtpCapture(options: { dataDir: string; port: number; logger: Logger }): Promise<SmtpCapture> {
+export async function startSmtpCapture(options: {
+  dataDir: string
+  port: number
+  logger: Logger
+}): Promise<SmtpCapture> {
   const mailDir = path.join(options.dataDir, 'mail')
   mkdirSync(mailDir, { recursive: true })
   let sequence = 0
@@ -61,7 +65,8 @@ export async function startSmtpCapture(options: { dataDir: string; port: number;
       onData(stream, _session, callback) {
         simpleParser(stream)
           .then(async (parsed) => {
-            if (stream.sizeExceeded) throw Object.assign(new Error('Message too large'), { responseCode: 552 })
+            if (stream.sizeExceeded)
+              throw Object.assign(new Error('Message too large'), { responseCode: 552 })
             const received = new Date()
             const mail: CapturedMail = {
               id: randomUUID(),
@@ -127,7 +132,10 @@ export async function startSmtpCapture(options: { dataDir: string; port: number;
       if (!server) await listen()
     },
     async list() {
-      const files = (await readdir(mailDir)).filter((f) => f.endsWith('.json')).sort().reverse()
+      const files = (await readdir(mailDir))
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .reverse()
       const mails = await Promise.all(
         files.map(async (f) => {
           // Stored messages never change: parse each file once.

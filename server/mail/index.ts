@@ -34,16 +34,30 @@ export const defaultMailFrom = `"${brand.name}" <${brand.contactEmail}>`
 /** Short timeouts: a lead request waits for the send, and the outbox retries whatever fails. */
 const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }
 
-export async function startMail(options: { env: Env; dataDir: string; logger: Logger }): Promise<MailService> {
+export async function startMail(options: {
+  env: Env
+  dataDir: string
+  logger: Logger
+}): Promise<MailService> {
   const { env, logger } = options
-  const capture = env.SMTP_URL ? null : await startSmtpCapture({ dataDir: options.dataDir, port: env.SMTP_CAPTURE_PORT, logger })
+  const capture = env.SMTP_URL
+    ? null
+    : await startSmtpCapture({ dataDir: options.dataDir, port: env.SMTP_CAPTURE_PORT, logger })
 
   // One pooled transport: opening an SMTP session per message costs ~100x a pooled send. The capture
   // keeps its port across stop/start, so the pool simply reconnects when it comes back.
   const pool = { pool: true, maxConnections: 5, maxMessages: 100 }
   const transport: Transporter = env.SMTP_URL
     ? nodemailer.createTransport({ url: env.SMTP_URL, ...pool, ...timeouts } as never)
-    : nodemailer.createTransport({ host: '127.0.0.1', port: capture!.port, secure: false, ignoreTLS: true, name: 'localhost', ...pool, ...timeouts })
+    : nodemailer.createTransport({
+        host: '127.0.0.1',
+        port: capture!.port,
+        secure: false,
+        ignoreTLS: true,
+        name: 'localhost',
+        ...pool,
+        ...timeouts,
+      })
   const from = headerSafe(env.MAIL_FROM ?? defaultMailFrom)
 
   return {

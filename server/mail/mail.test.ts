@@ -5,7 +5,13 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../config/env.ts'
 import { startMail, type MailService } from './index.ts'
-import { headerSafe, renderLeadConfirmation, renderLeadNotification, renderServiceMessage, textFromHtml } from './templates.ts'
+import {
+  headerSafe,
+  renderLeadConfirmation,
+  renderLeadNotification,
+  renderServiceMessage,
+  textFromHtml,
+} from './templates.ts'
 
 const lead = {
   name: 'Priya <b>Sharma</b>\r\nBcc: victim@example.com',
@@ -21,7 +27,11 @@ describe('mailer with the embedded SMTP capture', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-mail-'))
-    mail = await startMail({ env: parseEnv({ SMTP_CAPTURE_PORT: '0' }), dataDir, logger: pino({ level: 'silent' }) })
+    mail = await startMail({
+      env: parseEnv({ SMTP_CAPTURE_PORT: '0' }),
+      dataDir,
+      logger: pino({ level: 'silent' }),
+    })
   })
   afterAll(async () => {
     await mail.close()
@@ -33,14 +43,24 @@ describe('mailer with the embedded SMTP capture', () => {
     await mail.send({ to: 'second@example.com', subject: 'Second', html: '<p>2</p>', text: '2' })
     const captured = await mail.listCaptured!()
     expect(captured.map((m) => m.subject).slice(0, 2)).toEqual(['Second', 'First'])
-    expect(captured[0]).toMatchObject({ to: 'second@example.com', from: expect.stringContaining('hello@meridian.example'), text: '2' })
+    expect(captured[0]).toMatchObject({
+      to: 'second@example.com',
+      from: expect.stringContaining('hello@meridian.example'),
+      text: '2',
+    })
     expect(captured[0].html).toContain('<p>2</p>')
   })
 
   it('adds no header when a name or subject carries CR/LF', async () => {
     const confirmation = renderLeadConfirmation(lead, 'http://localhost:8080')
     await mail.send({ to: lead.email, ...confirmation })
-    await mail.send({ to: 'sales@meridian.example', replyTo: `${lead.email}\r\nBcc: victim@example.com`, subject: 'Hi\r\nBcc: victim@example.com', html: '<p>x</p>', text: 'x' })
+    await mail.send({
+      to: 'sales@meridian.example',
+      replyTo: `${lead.email}\r\nBcc: victim@example.com`,
+      subject: 'Hi\r\nBcc: victim@example.com',
+      html: '<p>x</p>',
+      text: 'x',
+    })
     const [notification, visitor] = await mail.listCaptured!()
     for (const message of [notification, visitor]) {
       expect(message.headerNames).not.toContain('bcc')
@@ -54,7 +74,9 @@ describe('mailer with the embedded SMTP capture', () => {
     expect(await mail.verify()).toBe(true)
     await mail.capture!.stop()
     expect(await mail.verify()).toBe(false)
-    await expect(mail.send({ to: 'x@example.com', subject: 'Down', html: '<p>x</p>', text: 'x' })).rejects.toThrow()
+    await expect(
+      mail.send({ to: 'x@example.com', subject: 'Down', html: '<p>x</p>', text: 'x' }),
+    ).rejects.toThrow()
     await mail.capture!.start()
     expect(await mail.verify()).toBe(true)
   })
@@ -73,17 +95,27 @@ describe('lead email templates', () => {
   })
 
   it('greets the visitor by name and states the value proposition with an intro-call link', () => {
-    const { html, text, subject } = renderLeadConfirmation({ ...lead, name: 'Priya Sharma' }, 'https://meridian.example')
+    const { html, text, subject } = renderLeadConfirmation(
+      { ...lead, name: 'Priya Sharma' },
+      'https://meridian.example',
+    )
     expect(subject).toContain('Priya')
     expect(text).toMatch(/^Hi Priya,/)
-    for (const claim of ['2 weeks', 'Top 1% talent', 'Seamless integration', 'path to ownership']) expect(text.toLowerCase()).toContain(claim.toLowerCase())
+    for (const claim of ['2 weeks', 'Top 1% talent', 'Seamless integration', 'path to ownership'])
+      expect(text.toLowerCase()).toContain(claim.toLowerCase())
     expect(html).toContain('Book an intro call')
     expect(html).toContain('mailto:sales@meridian.example?subject=Intro%20call')
   })
 
   it('lists name, email, phone, requirement and tech stack for sales', () => {
     const { text } = renderLeadNotification({ ...lead, name: 'Priya Sharma' })
-    for (const label of ['Name: Priya Sharma', 'Email: priya@example.com', 'Phone: +91 98765 43210', 'Requirement: Five backend', 'Tech stack: Go']) {
+    for (const label of [
+      'Name: Priya Sharma',
+      'Email: priya@example.com',
+      'Phone: +91 98765 43210',
+      'Requirement: Five backend',
+      'Tech stack: Go',
+    ]) {
       expect(text).toContain(label)
     }
   })
@@ -93,7 +125,11 @@ describe('lead email templates', () => {
   })
 
   it('renders a service message with an escaped body split into paragraphs', () => {
-    const { html, text, subject } = renderServiceMessage({ subject: 'Hello\r\nBcc: x@example.com', firstName: 'Sam', body: 'One <b>bold</b>\n\nTwo' })
+    const { html, text, subject } = renderServiceMessage({
+      subject: 'Hello\r\nBcc: x@example.com',
+      firstName: 'Sam',
+      body: 'One <b>bold</b>\n\nTwo',
+    })
     expect(subject).toBe('Hello Bcc: x@example.com')
     expect(html).toContain('One &lt;b&gt;bold&lt;/b&gt;')
     expect(html.match(/<p style="margin:0 0 16px;white-space:pre-wrap">/g)).toHaveLength(2)
@@ -101,6 +137,8 @@ describe('lead email templates', () => {
   })
 
   it('derives a plain-text part from sanitised HTML', () => {
-    expect(textFromHtml('<h1>Report</h1><p>Q1 &amp; Q2</p><ul><li>a</li><li>b</li></ul>')).toBe('Report\nQ1 & Q2\na\nb')
+    expect(textFromHtml('<h1>Report</h1><p>Q1 &amp; Q2</p><ul><li>a</li><li>b</li></ul>')).toBe(
+      'Report\nQ1 & Q2\na\nb',
+    )
   })
 })

@@ -1,10 +1,6 @@
 import type { Logger } from 'pino'
 import { brand } from '../../shared/config/brand.ts'
-import {
-  getLead,
-  listLeadsDueForRetry,
-  recordLeadDelivery,
-} from '../../shared/data/leads.ts'
+import { getLead, listLeadsDueForRetry, recordLeadDelivery } from '../../shared/data/leads.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import type { LeadEmailKind, LeadRecord } from '../../shared/schemas/lead.ts'
 import type { MailService } from './index.ts'
@@ -55,12 +51,22 @@ export function createLeadOutbox(options: {
   let running: Promise<unknown> | null = null
 
   async function sendOne(lead: LeadRecord, kind: LeadEmailKind): Promise<void> {
-    const leadInput = { name: lead.name, email: lead.email, phone: lead.phone, requirement: lead.requirement, techStack: lead.techStack }
+    const leadInput = {
+      name: lead.name,
+      email: lead.email,
+      phone: lead.phone,
+      requirement: lead.requirement,
+      techStack: lead.techStack,
+    }
     if (kind === 'confirmation') {
       await options.mail.send({ to: lead.email, ...renderLeadConfirmation(leadInput, options.publicUrl()) })
     } else {
       // The visitor's address appears here only as Reply-To, so sales can answer with one click.
-      await options.mail.send({ to: options.salesEmail ?? brand.salesEmail, replyTo: lead.email, ...renderLeadNotification({ ...leadInput, id: lead.id }) })
+      await options.mail.send({
+        to: options.salesEmail ?? brand.salesEmail,
+        replyTo: lead.email,
+        ...renderLeadNotification({ ...leadInput, id: lead.id }),
+      })
     }
   }
 
@@ -69,7 +75,10 @@ export function createLeadOutbox(options: {
     // A listed row can be stale: a request may have finished sending since. Re-read it before sending.
     const lead = refresh ? await getLead(client, listed.id) : listed
     if (!lead) return { confirmationSent: false, notificationSent: false }
-    const already = { confirmation: lead.confirmationSentAt !== null, notification: lead.notificationSentAt !== null }
+    const already = {
+      confirmation: lead.confirmationSentAt !== null,
+      notification: lead.notificationSentAt !== null,
+    }
     const kinds = (['confirmation', 'notification'] as const).filter((kind) => !already[kind])
     // Both at once: the visitor's request waits for this, and the two sends are independent.
     const results = await Promise.allSettled(kinds.map((kind) => sendOne(lead, kind)))
@@ -77,17 +86,28 @@ export function createLeadOutbox(options: {
     const errors: string[] = []
     results.forEach((result, i) => {
       if (result.status === 'fulfilled') sentNow[kinds[i]] = true
-      else errors.push(`${kinds[i]}: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`)
+      else
+        errors.push(
+          `${kinds[i]}: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`,
+        )
     })
-    const sent = { confirmation: already.confirmation || sentNow.confirmation, notification: already.notification || sentNow.notification }
+    const sent = {
+      confirmation: already.confirmation || sentNow.confirmation,
+      notification: already.notification || sentNow.notification,
+    }
 
     let failure: { error: string; attempts: number; nextAttemptAt: Date | null } | null = null
     if (errors.length > 0) {
       const attempts = lead.attempts + 1
       const giveUp = attempts >= maxAttempts
       const nextAttemptAt = giveUp ? null : new Date(now().getTime() + nextAttemptDelay(attempts))
-      const log = giveUp ? options.logger.error.bind(options.logger) : options.logger.warn.bind(options.logger)
-      log({ leadId: lead.id, attempts, nextAttemptAt, errors }, giveUp ? 'lead emails failed for good' : 'lead emails failed; will retry')
+      const log = giveUp
+        ? options.logger.error.bind(options.logger)
+        : options.logger.warn.bind(options.logger)
+      log(
+        { leadId: lead.id, attempts, nextAttemptAt, errors },
+        giveUp ? 'lead emails failed for good' : 'lead emails failed; will retry',
+      )
       failure = { error: errors.join('; '), attempts, nextAttemptAt }
     }
     try {
@@ -114,7 +134,11 @@ export function createLeadOutbox(options: {
   }
 
   async function runDue(runOptions: { ignoreSchedule?: boolean } = {}) {
-    const due = await listLeadsDueForRetry(options.client(), { now: now(), maxAttempts, ignoreSchedule: runOptions.ignoreSchedule })
+    const due = await listLeadsDueForRetry(options.client(), {
+      now: now(),
+      maxAttempts,
+      ignoreSchedule: runOptions.ignoreSchedule,
+    })
     let completed = 0
     for (const lead of due) {
       const result = await deliver(lead, true)

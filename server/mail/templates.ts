@@ -8,7 +8,13 @@ export interface RenderedMail {
   text: string
 }
 
-const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const htmlEntities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
 
 /** Escapes a user value for HTML text and attribute positions. */
 export function escapeHtml(value: string): string {
@@ -57,7 +63,10 @@ export function renderLeadConfirmation(lead: LeadInput, publicUrl: string): Rend
     ['Hire in 2 weeks', 'not 2 months: AI-assisted sourcing and first-round screening by domain experts.'],
     ['Top 1% talent', 'from a database of over 10 million candidate profiles.'],
     ['Seamless integration', 'with your team, culture and tools, backed by a dedicated HR business partner.'],
-    ['A path to ownership', 'take over the entity, devices and assets when you are ready to run your own centre.'],
+    [
+      'A path to ownership',
+      'take over the entity, devices and assets when you are ready to run your own centre.',
+    ],
   ]
   const call = introCallLink()
   const html = layout(
@@ -125,7 +134,11 @@ ${rows
 }
 
 /** A staff test/message email from the email service (`POST /send-email {firstName, body}`). */
-export function renderServiceMessage(input: { subject: string; firstName?: string; body: string }): RenderedMail {
+export function renderServiceMessage(input: {
+  subject: string
+  firstName?: string
+  body: string
+}): RenderedMail {
   const subject = headerSafe(input.subject)
   const greeting = input.firstName ? `Hi ${headerSafe(input.firstName)},` : 'Hello,'
   const paragraphs = input.body.split(/\r?\n\s*\r?\n/).filter((p) => p.trim() !== '')

@@ -19,7 +19,8 @@ describe('deciding whether the site needs a build', () => {
     at(path.join(root, 'shared/config/brand.ts'), 1000)
     at(path.join(root, 'vite.config.ts'), 1000)
     // Folder times count too (a deleted source changes its folder), so age them with the files.
-    for (const dir of ['site/src', 'site', 'shared/config', 'shared']) utimesSync(path.join(root, dir), 1000, 1000)
+    for (const dir of ['site/src', 'site', 'shared/config', 'shared'])
+      utimesSync(path.join(root, dir), 1000, 1000)
   })
   afterEach(() => rmSync(root, { recursive: true, force: true }))
 

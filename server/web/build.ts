@@ -28,8 +28,16 @@ async function newestMtime(entry: string): Promise<number> {
 /** Why the site needs a build, or null when the output in `siteDir` is complete and newer than its sources. */
 export async function siteBuildReason(siteDir: string, root = projectRoot): Promise<string | null> {
   const required = ['index.html', '_shell.html', '404.html']
-  const builtTimes = await Promise.all(required.map((f) => stat(path.join(siteDir, f)).then((s) => s.mtimeMs, () => 0)))
-  if (builtTimes.some((t) => t === 0)) return `no complete build in ${path.relative(root, siteDir) || siteDir}`
+  const builtTimes = await Promise.all(
+    required.map((f) =>
+      stat(path.join(siteDir, f)).then(
+        (s) => s.mtimeMs,
+        () => 0,
+      ),
+    ),
+  )
+  if (builtTimes.some((t) => t === 0))
+    return `no complete build in ${path.relative(root, siteDir) || siteDir}`
   const builtAt = Math.min(...builtTimes)
   const sourceTimes = await Promise.all(sources.map((s) => newestMtime(path.join(root, s))))
   return Math.max(...sourceTimes) > builtAt ? 'sources changed since the last build' : null
@@ -39,7 +47,10 @@ export async function siteBuildReason(siteDir: string, root = projectRoot): Prom
  * Builds the site when `siteDir` is missing or older than its sources, with the same command as
  * `npm run build` (vite build + prerender), writing into `siteDir` through SITE_DIR.
  */
-export async function ensureSiteBuilt(logger: Logger, siteDir: string = path.join(projectRoot, 'dist/site')): Promise<void> {
+export async function ensureSiteBuilt(
+  logger: Logger,
+  siteDir: string = path.join(projectRoot, 'dist/site'),
+): Promise<void> {
   const reason = await siteBuildReason(siteDir)
   if (!reason) return
   logger.info({ siteDir, reason }, 'Building the site')
@@ -51,7 +62,11 @@ export async function ensureSiteBuilt(logger: Logger, siteDir: string = path.joi
       stdio: ['ignore', 'inherit', 'inherit'],
     })
     child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Building the site failed (npm run build exited with ${code})`))))
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`Building the site failed (npm run build exited with ${code})`)),
+    )
   })
   logger.info({ ms: Date.now() - started }, 'Site built')
 }

@@ -47,7 +47,10 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
       if (file && body) {
         const hashed = requestPath.startsWith('/assets/')
         return new Response(body as BodyInit, {
-          headers: { 'Content-Type': contentTypeFor(file), 'Cache-Control': hashed ? immutableCache : shortFileCache },
+          headers: {
+            'Content-Type': contentTypeFor(file),
+            'Cache-Control': hashed ? immutableCache : shortFileCache,
+          },
         })
       }
       if (requestPath.startsWith('/assets/')) return c.text('Not found', 404)

@@ -19,7 +19,10 @@ const shell = `<!doctype html>
 
 describe('withPostHead', () => {
   it("replaces the shell's page tags with the post's and keeps everything else", () => {
-    const html = withPostHead(shell, '<title>Post | Meridian</title>\n    <meta name="description" content="About the post" />')
+    const html = withPostHead(
+      shell,
+      '<title>Post | Meridian</title>\n    <meta name="description" content="About the post" />',
+    )
     expect(html.match(/<title>/g)).toHaveLength(1)
     expect(html).toContain('<title>Post | Meridian</title>')
     expect(html).toContain('content="About the post"')

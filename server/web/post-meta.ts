@@ -11,14 +11,22 @@ const anonClients = new WeakMap<ServerContext, SupabaseClient>()
 function anonClient(ctx: ServerContext): SupabaseClient {
   let client = anonClients.get(ctx)
   if (!client) {
-    client = createNodeSupabaseClient(ctx.supabase.url, ctx.supabase.anonKey, { persistSession: false, autoRefreshToken: false })
+    client = createNodeSupabaseClient(ctx.supabase.url, ctx.supabase.anonKey, {
+      persistSession: false,
+      autoRefreshToken: false,
+    })
     anonClients.set(ctx, client)
   }
   return client
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
 
 function absoluteUrl(url: string, base: string): string | null {
   try {
@@ -34,7 +42,10 @@ function absoluteUrl(url: string, base: string): string | null {
  * canonical URL. 404 for an unknown slug or a draft. When the backend cannot be reached the page is still
  * served (200, the site's generic head): the browser then shows its retry message.
  */
-export async function renderPostHead(ctx: ServerContext, slug: string): Promise<{ status: 200 | 404; head: string }> {
+export async function renderPostHead(
+  ctx: ServerContext,
+  slug: string,
+): Promise<{ status: 200 | 404; head: string }> {
   const base = ctx.publicUrl.replace(/\/+$/, '')
   let post
   try {
@@ -89,7 +100,11 @@ export function postSlugFromPath(requestPath: string): string | null {
  * `/post/{slug}` served from the app shell: 404 (the caller serves the not-found page) or the shell with
  * the post's head. Null for any other path.
  */
-export async function renderPostPage(ctx: ServerContext, requestPath: string, shell: Uint8Array): Promise<{ status: 200 | 404; body: Uint8Array } | null> {
+export async function renderPostPage(
+  ctx: ServerContext,
+  requestPath: string,
+  shell: Uint8Array,
+): Promise<{ status: 200 | 404; body: Uint8Array } | null> {
   const slug = postSlugFromPath(requestPath)
   if (slug === null) return null
   const { status, head } = await renderPostHead(ctx, slug)

@@ -36,7 +36,12 @@ export function BlogAdminApp() {
     <div className="space-y-8">
       <div className="flex items-center justify-end gap-3 text-sm text-slate-600">
         <span className="min-w-0 truncate">Signed in as {session.session.email}</span>
-        <Button size="sm" variant="outline" className="shrink-0 whitespace-nowrap" onClick={() => void store.signOut()}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="shrink-0 whitespace-nowrap"
+          onClick={() => void store.signOut()}
+        >
           Sign out
         </Button>
       </div>

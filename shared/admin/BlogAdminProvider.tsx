@@ -4,7 +4,15 @@ import { AdminAuthContext, BlogStoreContext, PlatformContext } from './blog-admi
 import type { AdminAuth, BlogStore } from './blog-store.ts'
 
 /** Gives the admin components their store and platform (site: supabase-js + browser; desktop: IPC). */
-export function BlogAdminProvider({ store, platform, children }: { store: BlogStore; platform: Platform; children: ReactNode }) {
+export function BlogAdminProvider({
+  store,
+  platform,
+  children,
+}: {
+  store: BlogStore
+  platform: Platform
+  children: ReactNode
+}) {
   return (
     <BlogStoreContext.Provider value={store}>
       <PlatformContext.Provider value={platform}>

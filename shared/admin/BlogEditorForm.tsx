@@ -47,7 +47,13 @@ export interface BlogEditorFormProps {
   onCancelEdit(): void
 }
 
-export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, onCancelEdit }: BlogEditorFormProps) {
+export function BlogEditorForm({
+  post,
+  offerDraft = false,
+  onSaved,
+  onStatus,
+  onCancelEdit,
+}: BlogEditorFormProps) {
   const store = useBlogStore()
   const platform = usePlatform()
   const id = useId()
@@ -57,7 +63,9 @@ export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, on
   const [editorKey, setEditorKey] = useState(0)
   const [saving, setSaving] = useState(false)
   const [coverProgress, setCoverProgress] = useState<number | null>(null)
-  const [draftOffer, setDraftOffer] = useState<StoredDraft | null>(() => (offerDraft && !post ? readDraft(window.localStorage) : null))
+  const [draftOffer, setDraftOffer] = useState<StoredDraft | null>(() =>
+    offerDraft && !post ? readDraft(window.localStorage) : null,
+  )
   const dirty = !sameFormValues(values, baseline)
   const savedRef = useRef(false)
   const editorHandle = useRef<EditorHandle | null>(null)
@@ -66,7 +74,8 @@ export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, on
   useEffect(() => {
     if (!dirty || draftOffer) return
     const timer = setTimeout(() => {
-      if (!savedRef.current) writeDraft(window.localStorage, { values, editing, savedAt: new Date().toISOString() })
+      if (!savedRef.current)
+        writeDraft(window.localStorage, { values, editing, savedAt: new Date().toISOString() })
     }, 400)
     return () => clearTimeout(timer)
   }, [values, editing, dirty, draftOffer])
@@ -82,7 +91,8 @@ export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, on
     return () => window.removeEventListener('beforeunload', warn)
   }, [dirty])
 
-  const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) => setValues((v) => ({ ...v, [key]: value }))
+  const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }))
 
   function restoreDraft() {
     if (!draftOffer) return
@@ -124,12 +134,20 @@ export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, on
     const recompress = file.type === 'image/jpeg' || file.type === 'image/png'
     if (recompress) {
       const compressed = await platform.compressImage(file, {})
-      return store.uploadImage(compressed.data, { folder: 'blog-content', extension: compressed.extension, contentType: compressed.contentType })
+      return store.uploadImage(compressed.data, {
+        folder: 'blog-content',
+        extension: compressed.extension,
+        contentType: compressed.contentType,
+      })
     }
     if (!editorImageTypes.includes(file.type)) throw new Error('The file given is not an image')
     // Storage knows icons as image/x-icon only.
     const contentType = file.type === 'image/vnd.microsoft.icon' ? 'image/x-icon' : file.type
-    return store.uploadImage(file, { folder: 'blog-content', extension: imageExtension(file.type, file.name), contentType })
+    return store.uploadImage(file, {
+      folder: 'blog-content',
+      extension: imageExtension(file.type, file.name),
+      contentType,
+    })
   }
 
   async function submit(event: FormEvent) {
@@ -192,9 +210,7 @@ export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, on
       )}
       {editing && (
         <p className="flex items-center justify-between rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-800">
-          <span>
-            Editing “{editing.slug}”
-          </span>
+          <span>Editing “{editing.slug}”</span>
           <Button size="sm" variant="ghost" onClick={cancel}>
             New post instead
           </Button>
@@ -203,19 +219,42 @@ export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, on
       <div className="grid gap-5 md:grid-cols-2">
         <div className="space-y-1.5 md:col-span-2">
           <Label htmlFor={field('title')}>Title</Label>
-          <Input id={field('title')} name="title" required value={values.title} onChange={(e) => setValues((v) => withTitle(v, e.target.value))} />
+          <Input
+            id={field('title')}
+            name="title"
+            required
+            value={values.title}
+            onChange={(e) => setValues((v) => withTitle(v, e.target.value))}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={field('slug')}>Slug</Label>
-          <Input id={field('slug')} name="slug" required value={values.slug} onChange={(e) => set('slug', e.target.value)} />
+          <Input
+            id={field('slug')}
+            name="slug"
+            required
+            value={values.slug}
+            onChange={(e) => set('slug', e.target.value)}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={field('author')}>Author</Label>
-          <Input id={field('author')} name="author" required value={values.author} onChange={(e) => set('author', e.target.value)} />
+          <Input
+            id={field('author')}
+            name="author"
+            required
+            value={values.author}
+            onChange={(e) => set('author', e.target.value)}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={field('type')}>Type</Label>
-          <Select id={field('type')} name="type" value={values.type} onChange={(e) => set('type', e.target.value as BlogFormValues['type'])}>
+          <Select
+            id={field('type')}
+            name="type"
+            value={values.type}
+            onChange={(e) => set('type', e.target.value as BlogFormValues['type'])}
+          >
             {blogTypes.map((type) => (
               <option key={type} value={type}>
                 {typeLabels[type]}
@@ -225,7 +264,12 @@ export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, on
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={field('status')}>Status</Label>
-          <Select id={field('status')} name="status" value={values.status} onChange={(e) => set('status', e.target.value as BlogFormValues['status'])}>
+          <Select
+            id={field('status')}
+            name="status"
+            value={values.status}
+            onChange={(e) => set('status', e.target.value as BlogFormValues['status'])}
+          >
             {blogStatuses.map((status) => (
               <option key={status} value={status}>
                 {statusLabels[status]}
@@ -246,7 +290,13 @@ export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, on
         </div>
         <div className="space-y-1.5 md:col-span-2">
           <Label htmlFor={field('tags')}>Tags (comma-separated)</Label>
-          <Input id={field('tags')} name="tags" placeholder="hiring, gcc, india" value={values.tags} onChange={(e) => set('tags', e.target.value)} />
+          <Input
+            id={field('tags')}
+            name="tags"
+            placeholder="hiring, gcc, india"
+            value={values.tags}
+            onChange={(e) => set('tags', e.target.value)}
+          />
         </div>
         <div className="space-y-1.5 md:col-span-2">
           <span className="block text-sm font-medium text-slate-700">Cover image</span>
@@ -271,7 +321,9 @@ export function BlogEditorForm({ post, offerDraft = false, onSaved, onStatus, on
               handleRef={editorHandle}
               initialMarkdown={values.contentMarkdown}
               initialHtml={values.contentHtml}
-              onChange={({ markdown, html }) => setValues((v) => ({ ...v, contentMarkdown: markdown, contentHtml: html }))}
+              onChange={({ markdown, html }) =>
+                setValues((v) => ({ ...v, contentMarkdown: markdown, contentHtml: html }))
+              }
               uploadImage={uploadContentImage}
               onMessage={onStatus}
             />

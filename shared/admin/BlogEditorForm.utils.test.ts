@@ -40,12 +40,18 @@ describe('blog editor form rules', () => {
   it('requires title, slug and author', () => {
     expect(missingRequiredField(emptyFormValues())).toBe('Title is required.')
     expect(missingRequiredField({ ...withTitle(emptyFormValues(), '!!!') })).toBe('Slug is required.')
-    expect(missingRequiredField({ ...withTitle(emptyFormValues(), 'T'), author: ' ' })).toBe('Author is required.')
+    expect(missingRequiredField({ ...withTitle(emptyFormValues(), 'T'), author: ' ' })).toBe(
+      'Author is required.',
+    )
     expect(missingRequiredField(withTitle(emptyFormValues(), 'T'))).toBeNull()
   })
 
   it('saves parsed tags, sanitised content and a derived excerpt', () => {
-    const values = { ...withTitle(emptyFormValues(), 'Post'), tags: 'a, b,,c ', contentHtml: '<p>Body <b>text</b></p><script>x</script>' }
+    const values = {
+      ...withTitle(emptyFormValues(), 'Post'),
+      tags: 'a, b,,c ',
+      contentHtml: '<p>Body <b>text</b></p><script>x</script>',
+    }
     const input = blogInputFromForm(values, (html) => html.replace(/<script>.*?<\/script>/g, ''))
     expect(input.tags).toEqual(['a', 'b', 'c'])
     expect(input.content).toBe('<p>Body <b>text</b></p>')
@@ -54,15 +60,24 @@ describe('blog editor form rules', () => {
   })
 
   it('loads a post with its tags joined by comma and space', () => {
-    const post = blogRowSchema.parse({ id: '1', title: 'T', slug: 't', tags: ['a', 'b', 'c'], created_at: '2026-01-01T00:00:00Z', content_markdown: null })
+    const post = blogRowSchema.parse({
+      id: '1',
+      title: 'T',
+      slug: 't',
+      tags: ['a', 'b', 'c'],
+      created_at: '2026-01-01T00:00:00Z',
+      content_markdown: null,
+    })
     const values = formValuesFromPost(post)
     expect(values.tags).toBe('a, b, c')
     expect(values.contentMarkdown).toBeNull()
   })
 
   it('accepts only http, https, mailto and tel links in the editor', () => {
-    for (const ok of ['https://a.test/x', 'http://a.test', 'mailto:hi@a.test', 'tel:+91 80 1234 5678']) expect(isEditorLink(ok), ok).toBe(true)
-    for (const bad of ['javascript:alert(1)', 'ftp://a.test', 'data:text/html,x', '/relative', 'a.test']) expect(isEditorLink(bad), bad).toBe(false)
+    for (const ok of ['https://a.test/x', 'http://a.test', 'mailto:hi@a.test', 'tel:+91 80 1234 5678'])
+      expect(isEditorLink(ok), ok).toBe(true)
+    for (const bad of ['javascript:alert(1)', 'ftp://a.test', 'data:text/html,x', '/relative', 'a.test'])
+      expect(isEditorLink(bad), bad).toBe(false)
   })
 
   it('names image files by their type', () => {

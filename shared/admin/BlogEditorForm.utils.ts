@@ -96,7 +96,14 @@ export function isEditorLink(url: string): boolean {
 }
 
 /** Editor image upload (spec §5): png, gif, jpeg, bmp and x-icon. */
-export const editorImageTypes = ['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon']
+export const editorImageTypes = [
+  'image/png',
+  'image/gif',
+  'image/jpeg',
+  'image/bmp',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+]
 
 const extensions: Record<string, string> = {
   'image/png': 'png',

@@ -15,7 +15,13 @@ describe('cover drop zone messages', () => {
     const file = Object.assign(new File(['x'], 'a.txt'), { path: 'a.txt', relativePath: 'a.txt' })
     const messages = rejectionMessages([
       { file, errors: [{ code: 'too-many-files', message: 'Too many files' }] },
-      { file, errors: [{ code: 'too-many-files', message: 'Too many files' }, { code: 'file-invalid-type', message: 'File type must be image/*' }] },
+      {
+        file,
+        errors: [
+          { code: 'too-many-files', message: 'Too many files' },
+          { code: 'file-invalid-type', message: 'File type must be image/*' },
+        ],
+      },
     ])
     expect(messages).toEqual(['Too many files', 'File type must be image/*'])
   })

@@ -109,12 +109,24 @@ export function BlogPostList({ reloadKey, onEdit, onDeleted, onStatus }: BlogPos
           <table className="w-full text-left text-sm" aria-busy={loading}>
             <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
               <tr>
-                <th scope="col" className="py-2 pr-3">Title</th>
-                <th scope="col" className="hidden py-2 pr-3 sm:table-cell">Slug</th>
-                <th scope="col" className="hidden py-2 pr-3 sm:table-cell">Author</th>
-                <th scope="col" className="hidden py-2 pr-3 sm:table-cell">Tags</th>
-                <th scope="col" className="py-2 pr-3">Date</th>
-                <th scope="col" className="py-2">Actions</th>
+                <th scope="col" className="py-2 pr-3">
+                  Title
+                </th>
+                <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
+                  Slug
+                </th>
+                <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
+                  Author
+                </th>
+                <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
+                  Tags
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Date
+                </th>
+                <th scope="col" className="py-2">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -132,13 +144,25 @@ export function BlogPostList({ reloadKey, onEdit, onDeleted, onStatus }: BlogPos
                   <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{post.slug}</td>
                   <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{post.author}</td>
                   <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{formatTags(post.tags)}</td>
-                  <td className="whitespace-nowrap py-2 pr-3 text-slate-600">{new Date(post.created_at).toLocaleDateString('en-US')}</td>
+                  <td className="whitespace-nowrap py-2 pr-3 text-slate-600">
+                    {new Date(post.created_at).toLocaleDateString('en-US')}
+                  </td>
                   <td className="py-2">
                     <div className="flex flex-col gap-1.5 sm:flex-row sm:gap-2">
-                      <Button size="sm" variant="outline" onClick={() => onEdit(post.slug)} aria-label={`Edit ${post.title}`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => onEdit(post.slug)}
+                        aria-label={`Edit ${post.title}`}
+                      >
                         Edit
                       </Button>
-                      <Button size="sm" variant="destructive" onClick={() => void remove(post.slug)} aria-label={`Delete ${post.title}`}>
+                      <Button
+                        size="sm"
+                        variant="destructive"
+                        onClick={() => void remove(post.slug)}
+                        aria-label={`Delete ${post.title}`}
+                      >
                         Delete
                       </Button>
                     </div>
@@ -156,7 +180,12 @@ export function BlogPostList({ reloadKey, onEdit, onDeleted, onStatus }: BlogPos
           </table>
         </div>
         <div className="mt-4 flex items-center justify-between">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+          >
             Previous
           </Button>
           <span className="text-sm text-slate-600">

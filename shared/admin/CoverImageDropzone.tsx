@@ -36,7 +36,9 @@ export function CoverImageDropzone({ url, progress, onFile, onRemove }: CoverIma
         {...getRootProps({
           className: cx(
             'flex min-h-28 cursor-pointer flex-col items-center justify-center rounded-md border-2 border-dashed px-4 py-6 text-center text-sm',
-            isDragActive ? 'border-indigo-500 bg-indigo-50 text-indigo-700' : 'border-slate-300 text-slate-600 hover:border-slate-400',
+            isDragActive
+              ? 'border-indigo-500 bg-indigo-50 text-indigo-700'
+              : 'border-slate-300 text-slate-600 hover:border-slate-400',
             busy && 'cursor-wait opacity-70',
           ),
         })}
@@ -54,7 +56,11 @@ export function CoverImageDropzone({ url, progress, onFile, onRemove }: CoverIma
       {busy && <ProgressBar value={progress} label="Cover image upload" />}
       {url && (
         <div className="flex flex-wrap items-start gap-3">
-          <img src={url} alt="Cover preview" className="max-h-48 max-w-full rounded-md border border-slate-200 object-cover" />
+          <img
+            src={url}
+            alt="Cover preview"
+            className="max-h-48 max-w-full rounded-md border border-slate-200 object-cover"
+          />
           <Button size="sm" variant="ghost" onClick={onRemove}>
             Remove cover
           </Button>

@@ -7,7 +7,8 @@ import { Input } from '../ui/Input.tsx'
 export function leadEmailStatus(lead: LeadRecord): { label: string; tone: 'ok' | 'waiting' | 'failed' } {
   const sent = [lead.confirmationSentAt, lead.notificationSentAt].filter(Boolean).length
   if (sent === 2) return { label: 'Emails sent', tone: 'ok' }
-  if (lead.nextAttemptAt) return { label: sent === 1 ? '1 of 2 emails sent, retrying' : 'Emails waiting to send', tone: 'waiting' }
+  if (lead.nextAttemptAt)
+    return { label: sent === 1 ? '1 of 2 emails sent, retrying' : 'Emails waiting to send', tone: 'waiting' }
   return { label: lead.lastError ? `Emails failed: ${lead.lastError}` : 'Emails not sent', tone: 'failed' }
 }
 
@@ -24,7 +25,16 @@ export interface LeadsTableProps {
 }
 
 /** Stored leads, newest first, with their email status and a search box (editors only, via RLS). */
-export function LeadsTable({ leads, search, onSearch, page, pageCount, onPage, error, loading }: LeadsTableProps) {
+export function LeadsTable({
+  leads,
+  search,
+  onSearch,
+  page,
+  pageCount,
+  onPage,
+  error,
+  loading,
+}: LeadsTableProps) {
   return (
     <section aria-labelledby="leads-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -63,14 +73,22 @@ export function LeadsTable({ leads, search, onSearch, page, pageCount, onPage, e
               const status = leadEmailStatus(lead)
               return (
                 <tr key={lead.id} className="align-top">
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-600">{new Date(lead.createdAt).toLocaleString()}</td>
+                  <td className="px-3 py-2 whitespace-nowrap text-slate-600">
+                    {new Date(lead.createdAt).toLocaleString()}
+                  </td>
                   <td className="px-3 py-2 font-medium text-slate-900">{lead.name}</td>
                   <td className="px-3 py-2">{lead.email}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{lead.phone}</td>
                   <td className="max-w-xs px-3 py-2 text-slate-700">{lead.requirement}</td>
                   <td className="px-3 py-2">{lead.techStack}</td>
                   <td className="px-3 py-2">
-                    <Badge variant={status.tone === 'ok' ? 'default' : status.tone === 'waiting' ? 'neutral' : 'warning'}>{status.label}</Badge>
+                    <Badge
+                      variant={
+                        status.tone === 'ok' ? 'default' : status.tone === 'waiting' ? 'neutral' : 'warning'
+                      }
+                    >
+                      {status.label}
+                    </Badge>
                   </td>
                 </tr>
               )

@@ -1,4 +1,12 @@
-import { defaultValueCtx, Editor, editorViewCtx, editorViewOptionsCtx, rootCtx, type CmdKey, type DefaultValue } from '@milkdown/kit/core'
+import {
+  defaultValueCtx,
+  Editor,
+  editorViewCtx,
+  editorViewOptionsCtx,
+  rootCtx,
+  type CmdKey,
+  type DefaultValue,
+} from '@milkdown/kit/core'
 import { history, redoCommand, undoCommand } from '@milkdown/kit/plugin/history'
 import { listener, listenerCtx } from '@milkdown/kit/plugin/listener'
 import {
@@ -121,7 +129,8 @@ function EditorWithToolbar(props: MilkdownEditorProps) {
   useImperativeHandle(
     props.handleRef,
     () => ({
-      getContent: () => get()?.action((ctx) => ({ markdown: getMarkdown()(ctx), html: getHTML()(ctx) })) ?? null,
+      getContent: () =>
+        get()?.action((ctx) => ({ markdown: getMarkdown()(ctx), html: getHTML()(ctx) })) ?? null,
     }),
     [get],
   )
@@ -144,7 +153,9 @@ function EditorWithToolbar(props: MilkdownEditorProps) {
       const mark = state.schema.marks.link.create({ href, title: null })
       const { from, to, empty } = state.selection
       // With nothing selected the URL itself becomes the link text.
-      const tr = empty ? state.tr.insertText(href, from).addMark(from, from + href.length, mark) : state.tr.addMark(from, to, mark)
+      const tr = empty
+        ? state.tr.insertText(href, from).addMark(from, from + href.length, mark)
+        : state.tr.addMark(from, to, mark)
       view.dispatch(tr)
       view.focus()
     })
@@ -158,7 +169,9 @@ function EditorWithToolbar(props: MilkdownEditorProps) {
     setUploading(true)
     try {
       const src = await props.uploadImage(file)
-      get()?.action(callCommand(insertImageCommand.key, { src, alt: file.name.replace(/\.[^.]+$/, ''), title: '' }))
+      get()?.action(
+        callCommand(insertImageCommand.key, { src, alt: file.name.replace(/\.[^.]+$/, ''), title: '' }),
+      )
       props.onMessage('✅ Image uploaded successfully!')
     } catch (err) {
       props.onMessage(`❌ Image upload failed: ${err instanceof Error ? err.message : String(err)}`)
@@ -169,21 +182,53 @@ function EditorWithToolbar(props: MilkdownEditorProps) {
 
   return (
     <div className="rounded-md border border-slate-300 bg-white focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/30">
-      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-slate-200 p-1">
-        <ToolbarButton label="Heading 1" onRun={() => run(wrapInHeadingCommand, 1)}>H1</ToolbarButton>
-        <ToolbarButton label="Heading 2" onRun={() => run(wrapInHeadingCommand, 2)}>H2</ToolbarButton>
-        <ToolbarButton label="Heading 3" onRun={() => run(wrapInHeadingCommand, 3)}>H3</ToolbarButton>
-        <ToolbarButton label="Bold" onRun={() => run(toggleStrongCommand)}><strong>B</strong></ToolbarButton>
-        <ToolbarButton label="Italic" onRun={() => run(toggleEmphasisCommand)}><em>I</em></ToolbarButton>
-        <ToolbarButton label="Strikethrough" onRun={() => run(toggleStrikethroughCommand)}><s>S</s></ToolbarButton>
-        <ToolbarButton label="Bullet list" onRun={() => run(wrapInBulletListCommand)}>• List</ToolbarButton>
-        <ToolbarButton label="Numbered list" onRun={() => run(wrapInOrderedListCommand)}>1. List</ToolbarButton>
-        <ToolbarButton label="Quote" onRun={() => run(wrapInBlockquoteCommand)}>❝</ToolbarButton>
-        <ToolbarButton label="Code block" onRun={() => run(createCodeBlockCommand)}>{'</>'}</ToolbarButton>
-        <ToolbarButton label="Link" onRun={addLink}>Link</ToolbarButton>
-        <ToolbarButton label="Insert image" onRun={() => fileInput.current?.click()}>{uploading ? 'Uploading…' : 'Image'}</ToolbarButton>
-        <ToolbarButton label="Undo" onRun={() => run(undoCommand)}>↶</ToolbarButton>
-        <ToolbarButton label="Redo" onRun={() => run(redoCommand)}>↷</ToolbarButton>
+      <div
+        role="toolbar"
+        aria-label="Formatting"
+        className="flex flex-wrap gap-1 border-b border-slate-200 p-1"
+      >
+        <ToolbarButton label="Heading 1" onRun={() => run(wrapInHeadingCommand, 1)}>
+          H1
+        </ToolbarButton>
+        <ToolbarButton label="Heading 2" onRun={() => run(wrapInHeadingCommand, 2)}>
+          H2
+        </ToolbarButton>
+        <ToolbarButton label="Heading 3" onRun={() => run(wrapInHeadingCommand, 3)}>
+          H3
+        </ToolbarButton>
+        <ToolbarButton label="Bold" onRun={() => run(toggleStrongCommand)}>
+          <strong>B</strong>
+        </ToolbarButton>
+        <ToolbarButton label="Italic" onRun={() => run(toggleEmphasisCommand)}>
+          <em>I</em>
+        </ToolbarButton>
+        <ToolbarButton label="Strikethrough" onRun={() => run(toggleStrikethroughCommand)}>
+          <s>S</s>
+        </ToolbarButton>
+        <ToolbarButton label="Bullet list" onRun={() => run(wrapInBulletListCommand)}>
+          • List
+        </ToolbarButton>
+        <ToolbarButton label="Numbered list" onRun={() => run(wrapInOrderedListCommand)}>
+          1. List
+        </ToolbarButton>
+        <ToolbarButton label="Quote" onRun={() => run(wrapInBlockquoteCommand)}>
+          ❝
+        </ToolbarButton>
+        <ToolbarButton label="Code block" onRun={() => run(createCodeBlockCommand)}>
+          {'</>'}
+        </ToolbarButton>
+        <ToolbarButton label="Link" onRun={addLink}>
+          Link
+        </ToolbarButton>
+        <ToolbarButton label="Insert image" onRun={() => fileInput.current?.click()}>
+          {uploading ? 'Uploading…' : 'Image'}
+        </ToolbarButton>
+        <ToolbarButton label="Undo" onRun={() => run(undoCommand)}>
+          ↶
+        </ToolbarButton>
+        <ToolbarButton label="Redo" onRun={() => run(redoCommand)}>
+          ↷
+        </ToolbarButton>
         <input
           ref={fileInput}
           type="file"

@@ -56,7 +56,14 @@ export function SignInForm({
           {error && <Alert variant="destructive">{error}</Alert>}
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input id={`${id}-email`} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-password`}>Password</Label>

@@ -11,7 +11,8 @@ export function useAdminAuth(): AdminAuth {
   return found
 }
 
-export type AdminSessionState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; session: AdminSession }
+export type AdminSessionState =
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; session: AdminSession }
 
 /** The current editor session, kept up to date through `onAuthChange`. */
 export function useAdminSession(): AdminSessionState {

@@ -73,7 +73,10 @@ export interface PublishedPostsQuery {
  * `published_blogs` view rather than the table: under the table's row-level security an `ilike` filter
  * cannot use the trigram indexes (see the migration that creates the view), so every search scanned all posts.
  */
-export async function listPublishedPosts(client: SupabaseClient, query: PublishedPostsQuery = {}): Promise<PostPage<BlogListItem>> {
+export async function listPublishedPosts(
+  client: SupabaseClient,
+  query: PublishedPostsQuery = {},
+): Promise<PostPage<BlogListItem>> {
   const [from, to] = rangeOf(query.page ?? 1, query.pageSize ?? 9)
   let request = client.from('published_blogs').select(blogListColumns, { count: 'exact' })
   if (query.type && query.type !== 'all') request = request.eq('type', query.type)
@@ -82,14 +85,22 @@ export async function listPublishedPosts(client: SupabaseClient, query: Publishe
     const value = ilikeContainsValue(search)
     request = request.or(`title.ilike.${value},content.ilike.${value}`)
   }
-  const { data, error, count } = await request.order('created_at', { ascending: false }).order('id').range(from, to)
+  const { data, error, count } = await request
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range(from, to)
   if (error) fail(error)
   return { rows: listItems.parse(data), total: count ?? 0 }
 }
 
 /** Post page: one published post, or null when there is none (drafts are not public). */
 export async function getPublishedPostBySlug(client: SupabaseClient, slug: string): Promise<BlogRow | null> {
-  const { data, error } = await client.from('blogs').select('*').eq('slug', slug).eq('status', 'published').maybeSingle()
+  const { data, error } = await client
+    .from('blogs')
+    .select('*')
+    .eq('slug', slug)
+    .eq('status', 'published')
+    .maybeSingle()
   if (error) fail(error)
   return data ? blogRowSchema.parse(data) : null
 }
@@ -104,7 +115,10 @@ export interface AdminPostsQuery {
 }
 
 /** Admin list: every post (drafts too; RLS lets only editors see them), paginated on the server. */
-export async function listPostsForAdmin(client: SupabaseClient, query: AdminPostsQuery = {}): Promise<PostPage<BlogListItem>> {
+export async function listPostsForAdmin(
+  client: SupabaseClient,
+  query: AdminPostsQuery = {},
+): Promise<PostPage<BlogListItem>> {
   const [from, to] = rangeOf(query.page ?? 1, query.pageSize ?? adminPageSize)
   let request = client.from('blogs').select(blogListColumns, { count: 'exact' })
   const search = query.search?.trim()
@@ -113,7 +127,10 @@ export async function listPostsForAdmin(client: SupabaseClient, query: AdminPost
     request = request.or(`title.ilike.${value},slug.ilike.${value},author.ilike.${value}`)
   }
   const ascending = query.ascending ?? false
-  const { data, error, count } = await request.order('created_at', { ascending }).order('id', { ascending }).range(from, to)
+  const { data, error, count } = await request
+    .order('created_at', { ascending })
+    .order('id', { ascending })
+    .range(from, to)
   if (error) fail(error)
   return { rows: listItems.parse(data), total: count ?? 0 }
 }
@@ -131,7 +148,8 @@ function slugTaken(slug: string): BlogDataError {
 
 function parseInput(input: BlogInput) {
   const parsed = blogInputSchema.safeParse(input)
-  if (!parsed.success) throw new BlogDataError(parsed.error.issues.map((i) => i.message).join(' '), 'invalid_input')
+  if (!parsed.success)
+    throw new BlogDataError(parsed.error.issues.map((i) => i.message).join(' '), 'invalid_input')
   // Cards need an excerpt; an editor who leaves it empty gets one derived from the content.
   return { ...parsed.data, excerpt: excerptForPost(parsed.data.excerpt, parsed.data.content) || null }
 }
@@ -151,18 +169,32 @@ export async function createPost(client: SupabaseClient, input: BlogInput): Prom
  * Saves an existing post: by id when known (the slug may change; a slug taken by another post is refused),
  * else an upsert on the slug (spec §7).
  */
-export async function updatePost(client: SupabaseClient, input: BlogInput, options: { id?: string } = {}): Promise<BlogRow> {
+export async function updatePost(
+  client: SupabaseClient,
+  input: BlogInput,
+  options: { id?: string } = {},
+): Promise<BlogRow> {
   const values = parseInput(input)
   const request = options.id
-    ? client.from('blogs').update({ ...values, updated_at: new Date().toISOString() }).eq('id', options.id).select('*').maybeSingle()
-    : client.from('blogs').upsert({ ...values, updated_at: new Date().toISOString() }, { onConflict: 'slug' }).select('*').maybeSingle()
+    ? client
+        .from('blogs')
+        .update({ ...values, updated_at: new Date().toISOString() })
+        .eq('id', options.id)
+        .select('*')
+        .maybeSingle()
+    : client
+        .from('blogs')
+        .upsert({ ...values, updated_at: new Date().toISOString() }, { onConflict: 'slug' })
+        .select('*')
+        .maybeSingle()
   const { data, error } = await request
   if (error) {
     if (error.code === '23505') throw slugTaken(values.slug)
     fail(error)
   }
   // RLS hides rows a caller may not write, so "nothing updated" means not found or not allowed.
-  if (!data) throw new BlogDataError('The post was not found, or you are not allowed to change it.', 'not_found')
+  if (!data)
+    throw new BlogDataError('The post was not found, or you are not allowed to change it.', 'not_found')
   return blogRowSchema.parse(data)
 }
 
@@ -181,15 +213,24 @@ export async function uploadBlogImage(
   contentType: string,
 ): Promise<string> {
   const ext = extension.replace(/^\./, '').toLowerCase()
-  if (!/^[a-z0-9]{1,5}$/.test(ext)) throw new BlogDataError(`Unsupported file extension “${extension}”.`, 'invalid_input')
+  if (!/^[a-z0-9]{1,5}$/.test(ext))
+    throw new BlogDataError(`Unsupported file extension “${extension}”.`, 'invalid_input')
   const path = `${folder}/${Date.now()}.${ext}`
-  const { error } = await client.storage.from(imagesBucket).upload(path, bytes, { contentType, upsert: false })
+  const { error } = await client.storage
+    .from(imagesBucket)
+    .upload(path, bytes, { contentType, upsert: false })
   if (error) fail(error)
   return client.storage.from(imagesBucket).getPublicUrl(path).data.publicUrl
 }
 
 /** What a post page's `<head>` needs (server-rendered title, description, image, canonical URL). */
-export const postMetaSchema = blogRowSchema.pick({ title: true, slug: true, excerpt: true, cover_image_url: true, content: true })
+export const postMetaSchema = blogRowSchema.pick({
+  title: true,
+  slug: true,
+  excerpt: true,
+  cover_image_url: true,
+  content: true,
+})
 export type PostMeta = z.infer<typeof postMetaSchema>
 
 /** Head data of one published post, or null (unknown slug or a draft). */

@@ -22,7 +22,11 @@ export interface SupabaseClientOptions {
  * The one place a supabase-js client is created. Works in the browser, in the server and in the desktop
  * main process, against hosted Supabase or the embedded backend (same wire format).
  */
-export function createSupabaseClient(url: string, key: string, options: SupabaseClientOptions = {}): SupabaseClient {
+export function createSupabaseClient(
+  url: string,
+  key: string,
+  options: SupabaseClientOptions = {},
+): SupabaseClient {
   const inBrowser = typeof window !== 'undefined'
   const transport = options.webSocket ?? (globalThis as { WebSocket?: unknown }).WebSocket
   return createClient(url, key, {
@@ -33,7 +37,9 @@ export function createSupabaseClient(url: string, key: string, options: Supabase
       storage: options.storage,
     },
     ...(transport ? { realtime: { transport: transport as never } } : {}),
-    ...(options.accessToken ? { global: { headers: { Authorization: `Bearer ${options.accessToken}` } } } : {}),
+    ...(options.accessToken
+      ? { global: { headers: { Authorization: `Bearer ${options.accessToken}` } } }
+      : {}),
   })
 }
 

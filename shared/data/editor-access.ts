@@ -12,15 +12,23 @@ export interface VerifiedEditor {
  * Authorization header (`createNodeSupabaseClient(url, anonKey, { accessToken })`). Returns null for
  * anyone who is not a signed-in editor; throws only when the backend cannot be reached.
  */
-export async function verifyEditorToken(client: SupabaseClient, accessToken: string): Promise<VerifiedEditor | null> {
+export async function verifyEditorToken(
+  client: SupabaseClient,
+  accessToken: string,
+): Promise<VerifiedEditor | null> {
   const { data, error } = await client.auth.getUser(accessToken)
   if (error || !data.user) {
     // 4xx: a bad, expired or revoked token. Anything else means the backend itself failed.
-    if (error && (error.status === undefined || error.status >= 500)) throw new Error(`Could not verify the session: ${error.message}`)
+    if (error && (error.status === undefined || error.status >= 500))
+      throw new Error(`Could not verify the session: ${error.message}`)
     return null
   }
   // RLS lets only editors read `editors` ("Editors see editors"), so a row comes back only for an editor.
-  const { data: rows, error: selectError } = await client.from('editors').select('user_id').eq('user_id', data.user.id).limit(1)
+  const { data: rows, error: selectError } = await client
+    .from('editors')
+    .select('user_id')
+    .eq('user_id', data.user.id)
+    .limit(1)
   if (selectError) throw new Error(`Could not check editor access: ${selectError.message}`)
   return rows && rows.length > 0 ? { userId: data.user.id, email: data.user.email ?? '' } : null
 }

@@ -29,8 +29,15 @@ const uniqueViolation = '23505'
 export const outboxSafetyDelayMs = 60_000
 
 /** The lead stored under an idempotency key, or null. */
-export async function findLeadByIdempotencyKey(client: SupabaseClient, idempotencyKey: string): Promise<LeadRecord | null> {
-  const { data, error } = await client.from('leads').select('*').eq('idempotency_key', idempotencyKey).limit(1)
+export async function findLeadByIdempotencyKey(
+  client: SupabaseClient,
+  idempotencyKey: string,
+): Promise<LeadRecord | null> {
+  const { data, error } = await client
+    .from('leads')
+    .select('*')
+    .eq('idempotency_key', idempotencyKey)
+    .limit(1)
   if (error) fail('look up the lead', error)
   return data && data.length > 0 ? parseRow(data[0]) : null
 }
@@ -87,7 +94,8 @@ export async function markLeadEmailSent(
   options: { at?: Date; complete?: boolean } = {},
 ): Promise<LeadRecord> {
   const at = (options.at ?? new Date()).toISOString()
-  const patch: Record<string, unknown> = kind === 'confirmation' ? { confirmation_sent_at: at } : { notification_sent_at: at }
+  const patch: Record<string, unknown> =
+    kind === 'confirmation' ? { confirmation_sent_at: at } : { notification_sent_at: at }
   if (options.complete) Object.assign(patch, { next_attempt_at: null, last_error: null })
   const { data, error } = await client.from('leads').update(patch).eq('id', id).select('*').single()
   if (error) fail('record the sent email', error)
@@ -194,10 +202,18 @@ export async function listLeads(
   const search = (options.search ?? '').replace(searchSyntax, ' ').trim()
   if (search) {
     const pattern = `*${search}*`
-    query = query.or(['name', 'email', 'phone', 'tech_stack'].map((column) => `${column}.ilike.${pattern}`).join(','))
+    query = query.or(
+      ['name', 'email', 'phone', 'tech_stack'].map((column) => `${column}.ilike.${pattern}`).join(','),
+    )
   }
   const { data, error, count } = await query
   if (error) fail('list the leads', error)
   const total = count ?? data?.length ?? 0
-  return { leads: (data ?? []).map(parseRow), total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
+  return {
+    leads: (data ?? []).map(parseRow),
+    total,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  }
 }

@@ -25,13 +25,17 @@ export async function addNewsletterSubscriber(
     .upsert({ email: normalised }, { onConflict: 'email', ignoreDuplicates: true })
     .select('*')
   if (inserted.error) throw new Error(inserted.error.message)
-  if (inserted.data.length > 0) return { subscriber: newsletterSubscriberSchema.parse(inserted.data[0]), created: true }
+  if (inserted.data.length > 0)
+    return { subscriber: newsletterSubscriberSchema.parse(inserted.data[0]), created: true }
   const existing = await client.from('newsletter_subscribers').select('*').eq('email', normalised).single()
   if (existing.error) throw new Error(existing.error.message)
   return { subscriber: newsletterSubscriberSchema.parse(existing.data), created: false }
 }
 
 export async function markNewsletterConfirmationSent(client: SupabaseClient, id: string): Promise<void> {
-  const { error } = await client.from('newsletter_subscribers').update({ confirmation_sent_at: new Date().toISOString() }).eq('id', id)
+  const { error } = await client
+    .from('newsletter_subscribers')
+    .update({ confirmation_sent_at: new Date().toISOString() })
+    .eq('id', id)
   if (error) throw new Error(error.message)
 }

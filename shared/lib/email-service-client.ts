@@ -48,7 +48,10 @@ const localHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
  * Where the email service lives (spec §7): `/config.json`'s `emailServiceUrl` when it has one (it knows the
  * real port), else http://localhost:3000 when the page runs on localhost, else the hosted address.
  */
-export function resolveEmailServiceUrl(hostname: string, config?: { emailServiceUrl?: string | null }): string {
+export function resolveEmailServiceUrl(
+  hostname: string,
+  config?: { emailServiceUrl?: string | null },
+): string {
   if (config?.emailServiceUrl) return config.emailServiceUrl.replace(/\/+$/, '')
   if (localHosts.has(hostname)) return 'http://localhost:3000'
   return `https://mail.${new URL(brand.siteUrl).host}`
@@ -59,7 +62,11 @@ function describeError(err: unknown): string {
 }
 
 /** Requests whose URL contains `/send-email` are logged with URL and status; network errors are logged and rethrown (spec §7). */
-export async function loggedFetch(url: string, init?: RequestInit, fetchImpl: FetchLike = globalThis.fetch): Promise<Response> {
+export async function loggedFetch(
+  url: string,
+  init?: RequestInit,
+  fetchImpl: FetchLike = globalThis.fetch,
+): Promise<Response> {
   const logged = url.includes('/send-email')
   try {
     const res = await fetchImpl(url, init)
@@ -72,9 +79,17 @@ export async function loggedFetch(url: string, init?: RequestInit, fetchImpl: Fe
 }
 
 /** fetch with an abort after `ms`; the timer is the only clock, so fake timers drive it in tests. */
-async function fetchWithTimeout(url: string, init: RequestInit, ms: number, fetchImpl: FetchLike): Promise<Response> {
+async function fetchWithTimeout(
+  url: string,
+  init: RequestInit,
+  ms: number,
+  fetchImpl: FetchLike,
+): Promise<Response> {
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms)
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+    ms,
+  )
   try {
     return await loggedFetch(url, { ...init, signal: controller.signal }, fetchImpl)
   } finally {
@@ -82,18 +97,34 @@ async function fetchWithTimeout(url: string, init: RequestInit, ms: number, fetc
   }
 }
 
-const isTimeout = (err: unknown) => err instanceof DOMException && (err.name === 'TimeoutError' || err.name === 'AbortError')
+const isTimeout = (err: unknown) =>
+  err instanceof DOMException && (err.name === 'TimeoutError' || err.name === 'AbortError')
 
 /** GET on the service's base URL: available only for a 2xx JSON reply within 8 s. */
-export async function checkEmailService(baseUrl: string, options: { fetch?: FetchLike } = {}): Promise<EmailServiceHealth> {
+export async function checkEmailService(
+  baseUrl: string,
+  options: { fetch?: FetchLike } = {},
+): Promise<EmailServiceHealth> {
   const fetchImpl = options.fetch ?? globalThis.fetch
   let res: Response
   try {
-    res = await fetchWithTimeout(`${baseUrl.replace(/\/+$/, '')}/`, { method: 'GET', headers: { Accept: 'application/json' } }, healthCheckTimeoutMs, fetchImpl)
+    res = await fetchWithTimeout(
+      `${baseUrl.replace(/\/+$/, '')}/`,
+      { method: 'GET', headers: { Accept: 'application/json' } },
+      healthCheckTimeoutMs,
+      fetchImpl,
+    )
   } catch (err) {
-    return { available: false, status: null, error: isTimeout(err) ? emailServiceMessages.timeout : emailServiceMessages.connectionError(describeError(err)) }
+    return {
+      available: false,
+      status: null,
+      error: isTimeout(err)
+        ? emailServiceMessages.timeout
+        : emailServiceMessages.connectionError(describeError(err)),
+    }
   }
-  if (!res.ok) return { available: false, status: res.status, error: emailServiceMessages.badStatus(res.status) }
+  if (!res.ok)
+    return { available: false, status: res.status, error: emailServiceMessages.badStatus(res.status) }
   try {
     const details: unknown = JSON.parse(await res.text())
     return { available: true, status: res.status, details }
@@ -122,7 +153,12 @@ export async function sendServiceEmail(
   for (let attempt = 1; attempt <= sendRetryDelaysMs.length + 1; attempt++) {
     if (attempt > 1) await sleep(sendRetryDelaysMs[attempt - 2])
     try {
-      const res = await fetchWithTimeout(url, { method: 'POST', headers, body: JSON.stringify(email) }, sendTimeoutMs, fetchImpl)
+      const res = await fetchWithTimeout(
+        url,
+        { method: 'POST', headers, body: JSON.stringify(email) },
+        sendTimeoutMs,
+        fetchImpl,
+      )
       let details: unknown = null
       try {
         details = JSON.parse(await res.text())
@@ -131,9 +167,20 @@ export async function sendServiceEmail(
       }
       const body = (details ?? {}) as { success?: unknown; messageId?: unknown; message?: unknown }
       if (res.ok && body.success === true) {
-        return { success: true, status: res.status, attempts: attempt, messageId: typeof body.messageId === 'string' ? body.messageId : undefined, details }
+        return {
+          success: true,
+          status: res.status,
+          attempts: attempt,
+          messageId: typeof body.messageId === 'string' ? body.messageId : undefined,
+          details,
+        }
       }
-      const error = typeof body.message === 'string' ? body.message : details === null ? emailServiceMessages.invalidResponse : emailServiceMessages.badStatus(res.status)
+      const error =
+        typeof body.message === 'string'
+          ? body.message
+          : details === null
+            ? emailServiceMessages.invalidResponse
+            : emailServiceMessages.badStatus(res.status)
       last = { success: false, status: res.status, attempts: attempt, error, details }
       if (res.status < 500) return last
     } catch (err) {
@@ -141,7 +188,9 @@ export async function sendServiceEmail(
         success: false,
         status: null,
         attempts: attempt,
-        error: isTimeout(err) ? emailServiceMessages.timeout : emailServiceMessages.connectionError(describeError(err)),
+        error: isTimeout(err)
+          ? emailServiceMessages.timeout
+          : emailServiceMessages.connectionError(describeError(err)),
       }
     }
   }
@@ -155,7 +204,15 @@ export async function sendSameOriginEmail(
 ): Promise<{ success: boolean; status: number; message?: string }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
   if (options.accessToken) headers.Authorization = `Bearer ${options.accessToken}`
-  const res = await loggedFetch(`${options.baseUrl ?? ''}/api/send-email`, { method: 'POST', headers, body: JSON.stringify(message) }, options.fetch)
+  const res = await loggedFetch(
+    `${options.baseUrl ?? ''}/api/send-email`,
+    { method: 'POST', headers, body: JSON.stringify(message) },
+    options.fetch,
+  )
   const body = (await res.json().catch(() => ({}))) as { success?: unknown; message?: unknown }
-  return { success: body.success === true, status: res.status, message: typeof body.message === 'string' ? body.message : undefined }
+  return {
+    success: body.success === true,
+    status: res.status,
+    message: typeof body.message === 'string' ? body.message : undefined,
+  }
 }

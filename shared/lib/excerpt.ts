@@ -1,6 +1,14 @@
 export const excerptLength = 160
 
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
+const entities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  '#39': "'",
+}
 
 /** Plain text of an HTML fragment without a DOM (works in the browser, Node and the desktop main process). */
 export function plainTextFromHtml(html: string): string {

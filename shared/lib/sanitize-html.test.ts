@@ -17,13 +17,27 @@ describe('sanitizeHtml', () => {
       '<ul><li><p>one</p></li></ul><ol><li>two</li></ol><blockquote><p>q</p></blockquote>' +
       '<pre data-language="ts"><code>let a = 1</code></pre><table><tr><td>cell</td></tr></table>'
     const out = dom(html)
-    for (const selector of ['h1', 'h2', 'strong', 'em', 'del', 'code', 'ul li', 'ol li', 'blockquote', 'pre[data-language="ts"]', 'td']) {
+    for (const selector of [
+      'h1',
+      'h2',
+      'strong',
+      'em',
+      'del',
+      'code',
+      'ul li',
+      'ol li',
+      'blockquote',
+      'pre[data-language="ts"]',
+      'td',
+    ]) {
       expect(out.querySelector(selector), selector).not.toBeNull()
     }
   })
 
   it('removes scripts and event handlers', () => {
-    const out = dom('<p onclick="alert(1)">hi</p><script>alert(1)</script><img src="https://x.test/a.png" onerror="alert(1)">')
+    const out = dom(
+      '<p onclick="alert(1)">hi</p><script>alert(1)</script><img src="https://x.test/a.png" onerror="alert(1)">',
+    )
     expect(out.querySelector('script')).toBeNull()
     expect(out.querySelector('[onclick]')).toBeNull()
     expect(out.querySelector('img')?.getAttribute('onerror')).toBeNull()
@@ -51,7 +65,15 @@ describe('sanitizeHtml', () => {
         '<a href="https://a.test">1</a><a href="http://a.test">2</a><a href="mailto:x@a.test">3</a>' +
           '<a href="tel:+911234">4</a><a href="/post/x">5</a><a href="#top">6</a><a href="other-page">7</a>',
       ),
-    ).toEqual(['https://a.test', 'http://a.test', 'mailto:x@a.test', 'tel:+911234', '/post/x', '#top', 'other-page'])
+    ).toEqual([
+      'https://a.test',
+      'http://a.test',
+      'mailto:x@a.test',
+      'tel:+911234',
+      '/post/x',
+      '#top',
+      'other-page',
+    ])
     expect(
       hrefs(
         '<a href="javascript:alert(1)">1</a><a href="JaVaScRiPt:alert(1)">2</a><a href="java&#x09;script:alert(1)">3</a>' +
@@ -61,23 +83,25 @@ describe('sanitizeHtml', () => {
   })
 
   it('allows only http, https and data: raster images as image sources', () => {
-    const srcs = (html: string) => [...dom(html).querySelectorAll('img')].map((img) => img.getAttribute('src'))
+    const srcs = (html: string) =>
+      [...dom(html).querySelectorAll('img')].map((img) => img.getAttribute('src'))
     expect(srcs('<img src="https://a.test/i.png"><img src="data:image/png;base64,iVBORw0KGgo=">')).toEqual([
       'https://a.test/i.png',
       'data:image/png;base64,iVBORw0KGgo=',
     ])
-    expect(srcs('<img src="x"><img src="javascript:alert(1)"><img src="data:image/svg+xml,<svg onload=alert(1)>"><img src="data:text/html,x">')).toEqual([
-      null,
-      null,
-      null,
-      null,
-    ])
+    expect(
+      srcs(
+        '<img src="x"><img src="javascript:alert(1)"><img src="data:image/svg+xml,<svg onload=alert(1)>"><img src="data:text/html,x">',
+      ),
+    ).toEqual([null, null, null, null])
   })
 
   it('adds rel="noopener noreferrer" to links that open a new tab', () => {
     const a = dom('<a href="https://a.test" target="_blank" rel="opener">x</a>').querySelector('a')!
     expect(a.getAttribute('rel')).toBe('noopener noreferrer')
-    expect(dom('<a href="https://a.test" target="_top">x</a>').querySelector('a')!.getAttribute('target')).toBeNull()
+    expect(
+      dom('<a href="https://a.test" target="_top">x</a>').querySelector('a')!.getAttribute('target'),
+    ).toBeNull()
   })
 
   it('defuses mutation XSS classics', () => {
@@ -98,13 +122,16 @@ describe('sanitizeHtml', () => {
   })
 
   it('keeps read-only task list checkboxes but no other inputs', () => {
-    const out = dom('<ul><li data-item-type="task" data-checked="true"><input type="checkbox" checked>done</li></ul><input type="text" value="x">')
+    const out = dom(
+      '<ul><li data-item-type="task" data-checked="true"><input type="checkbox" checked>done</li></ul><input type="text" value="x">',
+    )
     expect(out.querySelectorAll('input')).toHaveLength(1)
     expect(out.querySelector('input')!.hasAttribute('disabled')).toBe(true)
   })
 
   it('gives the same result in Node as in the browser', async () => {
-    const html = '<p onclick="x()">Hi <a href="javascript:x()" target="_blank">l</a><img src=x onerror=alert(1)></p>'
+    const html =
+      '<p onclick="x()">Hi <a href="javascript:x()" target="_blank">l</a><img src=x onerror=alert(1)></p>'
     expect(await sanitizeHtmlInNode(html)).toBe(sanitizeHtml(html))
   })
 })

@@ -6,24 +6,79 @@ import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'd
  * math, iframe, form, script, no event handlers, no `data:` documents.
  */
 const allowedTags = [
-  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'strong', 'b', 'em', 'i', 's', 'del', 'strike', 'u', 'sub', 'sup', 'mark', 'small',
-  'a', 'img', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'span', 'div',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
-  'figure', 'figcaption', 'input',
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  's',
+  'del',
+  'strike',
+  'u',
+  'sub',
+  'sup',
+  'mark',
+  'small',
+  'a',
+  'img',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'span',
+  'div',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'figure',
+  'figcaption',
+  'input',
 ]
 
 const allowedAttributes = [
-  'href', 'title', 'target', 'rel', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan', 'align',
-  'start', 'type', 'checked', 'disabled',
+  'href',
+  'title',
+  'target',
+  'rel',
+  'src',
+  'alt',
+  'width',
+  'height',
+  'colspan',
+  'rowspan',
+  'align',
+  'start',
+  'type',
+  'checked',
+  'disabled',
   // Milkdown marks code languages and task-list items with these.
-  'data-language', 'data-item-type', 'data-checked', 'data-label', 'data-list-type',
+  'data-language',
+  'data-item-type',
+  'data-checked',
+  'data-label',
+  'data-list-type',
 ]
 
 /** Links: http, https, mailto, tel, or relative (no scheme at all). */
 const linkPattern = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i
 /** Image sources: http, https, or a data URL of a raster image type. */
-const imagePattern = /^(?:https?:|data:image\/(?:png|gif|jpe?g|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)[;,])/i
+const imagePattern =
+  /^(?:https?:|data:image\/(?:png|gif|jpe?g|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)[;,])/i
 
 const config: Config = {
   ALLOWED_TAGS: allowedTags,
@@ -31,7 +86,20 @@ const config: Config = {
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ALLOWED_URI_REGEXP: linkPattern,
-  FORBID_TAGS: ['style', 'svg', 'math', 'iframe', 'form', 'script', 'object', 'embed', 'base', 'link', 'meta', 'template'],
+  FORBID_TAGS: [
+    'style',
+    'svg',
+    'math',
+    'iframe',
+    'form',
+    'script',
+    'object',
+    'embed',
+    'base',
+    'link',
+    'meta',
+    'template',
+  ],
   FORBID_ATTR: ['style', 'srcset', 'formaction', 'xlink:href', 'action'],
   KEEP_CONTENT: true,
   RETURN_TRUSTED_TYPE: false,
@@ -93,7 +161,9 @@ let browserSanitizer: HtmlSanitizer | null = null
  */
 export function sanitizeHtml(html: string): string {
   if (typeof window === 'undefined') {
-    throw new Error('sanitizeHtml needs a DOM: import sanitizeHtml from shared/lib/sanitize-html.node.ts in Node.')
+    throw new Error(
+      'sanitizeHtml needs a DOM: import sanitizeHtml from shared/lib/sanitize-html.node.ts in Node.',
+    )
   }
   browserSanitizer ??= createHtmlSanitizer(window)
   return browserSanitizer.sanitize(html)

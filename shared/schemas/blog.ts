@@ -27,14 +27,20 @@ export const blogRowSchema = z.object({
 export type BlogRow = z.infer<typeof blogRowSchema>
 
 /** The columns a list (resources cards, admin table) needs: never the full bodies. */
-export const blogListColumns = 'id,title,slug,type,excerpt,author,cover_image_url,tags,status,created_at,updated_at'
+export const blogListColumns =
+  'id,title,slug,type,excerpt,author,cover_image_url,tags,status,created_at,updated_at'
 export const blogListItemSchema = blogRowSchema.omit({ content: true, content_markdown: true })
 export type BlogListItem = z.infer<typeof blogListItemSchema>
 
 /** What the admin form writes (spec §3 plus type, excerpt, status and the editor's markdown). */
 export const blogInputSchema = z.object({
   title: z.string().trim().min(1, 'Title is required.').max(300),
-  slug: z.string().trim().min(1, 'Slug is required.').max(200).regex(slugPattern, 'Slug may contain only a-z, 0-9 and single hyphens.'),
+  slug: z
+    .string()
+    .trim()
+    .min(1, 'Slug is required.')
+    .max(200)
+    .regex(slugPattern, 'Slug may contain only a-z, 0-9 and single hyphens.'),
   author: z.string().trim().min(1, 'Author is required.').max(200),
   type: z.enum(blogTypes).default('blog'),
   excerpt: z.string().max(1000).nullable().default(null),

@@ -13,8 +13,16 @@ const capped = (max: number, label: string) => `${label} must be at most ${max} 
 
 /** The lead form's rules, word for word from spec §5. Used by the form and by `POST /api/leads`. */
 export const leadSchema = z.object({
-  name: z.string().trim().min(2, 'Name must be at least 2 characters.').max(leadLimits.name, capped(leadLimits.name, 'Name')),
-  email: z.string().trim().max(leadLimits.email, capped(leadLimits.email, 'Email')).pipe(z.email('Please enter a valid email.')),
+  name: z
+    .string()
+    .trim()
+    .min(2, 'Name must be at least 2 characters.')
+    .max(leadLimits.name, capped(leadLimits.name, 'Name')),
+  email: z
+    .string()
+    .trim()
+    .max(leadLimits.email, capped(leadLimits.email, 'Email'))
+    .pipe(z.email('Please enter a valid email.')),
   phone: z
     .string()
     .trim()

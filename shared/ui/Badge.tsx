@@ -7,10 +7,18 @@ const variants = {
   warning: 'bg-amber-50 text-amber-800 ring-amber-200',
 } as const
 
-export function Badge({ variant = 'default', className, ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: keyof typeof variants }) {
+export function Badge({
+  variant = 'default',
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { variant?: keyof typeof variants }) {
   return (
     <span
-      className={cx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', variants[variant], className)}
+      className={cx(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset',
+        variants[variant],
+        className,
+      )}
       {...props}
     />
   )

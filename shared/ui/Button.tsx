@@ -4,7 +4,8 @@ import { cx } from './cx.ts'
 const variants = {
   primary: 'bg-indigo-600 text-white hover:bg-indigo-700 focus-visible:outline-indigo-600',
   secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200 focus-visible:outline-slate-500',
-  outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 focus-visible:outline-indigo-600',
+  outline:
+    'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 focus-visible:outline-indigo-600',
   ghost: 'text-slate-700 hover:bg-slate-100 focus-visible:outline-slate-500',
   destructive: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
 } as const
@@ -20,7 +21,13 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: keyof typeof sizes
 }
 
-export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  className,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}

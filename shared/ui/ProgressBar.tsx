@@ -1,7 +1,15 @@
 import { cx } from './cx.ts'
 
 /** An accessible 0–100 progress bar. */
-export function ProgressBar({ value, label, className }: { value: number; label: string; className?: string }) {
+export function ProgressBar({
+  value,
+  label,
+  className,
+}: {
+  value: number
+  label: string
+  className?: string
+}) {
   const percent = Math.max(0, Math.min(100, Math.round(value)))
   return (
     <div

@@ -19,7 +19,9 @@ async function start() {
   // Client-only routes get an empty shell and render from scratch, and so does a real route the server
   // answered with the not-found page (a missing post): its markup is not what that route renders.
   const servedNotFound = container.querySelector('[data-page="not-found"]') !== null
-  const routedNotFound = (matchRoutes(routes, window.location.pathname) ?? []).some((m) => m.route.path === '*')
+  const routedNotFound = (matchRoutes(routes, window.location.pathname) ?? []).some(
+    (m) => m.route.path === '*',
+  )
   if (container.firstElementChild !== null && servedNotFound === routedNotFound) {
     await preloadPage(window.location.pathname)
     hydrateRoot(container, app)

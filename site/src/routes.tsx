@@ -27,9 +27,13 @@ export const pages: Record<string, LazyPage> = {
 }
 
 const pageRoute = ([path, Page]: [string, LazyPage]): RouteObject =>
-  path === '/' ? { index: true, element: <Page />, handle: Page } : { path: path.replace(/^\//, ''), element: <Page />, handle: Page }
+  path === '/'
+    ? { index: true, element: <Page />, handle: Page }
+    : { path: path.replace(/^\//, ''), element: <Page />, handle: Page }
 
-export const routes: RouteObject[] = [{ path: '/', element: <SiteLayout />, children: Object.entries(pages).map(pageRoute) }]
+export const routes: RouteObject[] = [
+  { path: '/', element: <SiteLayout />, children: Object.entries(pages).map(pageRoute) },
+]
 
 /** Loads the page module for `pathname`, so the first render (server or hydration) does not suspend. */
 export async function preloadPage(pathname: string): Promise<void> {

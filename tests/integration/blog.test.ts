@@ -38,7 +38,10 @@ beforeAll(async () => {
     path.join(siteDir, '_shell.html'),
     '<!doctype html><html><head>\n    <title>Meridian</title>\n    <meta name="description" content="generic" />\n    <meta property="og:title" content="Meridian" />\n    <meta name="robots" content="noindex" />\n  </head><body><div id="root"></div></body></html>',
   )
-  writeFileSync(path.join(siteDir, '404.html'), '<!doctype html><html><head><title>Page not found</title></head><body>404 Oops! Page not found</body></html>')
+  writeFileSync(
+    path.join(siteDir, '404.html'),
+    '<!doctype html><html><head><title>Page not found</title></head><body>404 Oops! Page not found</body></html>',
+  )
   server = await startTestServer({ SITE_DIR: siteDir })
   const { url, anonKey, serviceRoleKey } = server.ctx.supabase
   const options = { persistSession: false, autoRefreshToken: false }
@@ -59,7 +62,9 @@ describe('blogs data module against the embedded backend', () => {
     const created = await createPost(editor, post('same-slug', { tags: ['a', 'b'] }))
     expect(created.tags).toEqual(['a', 'b'])
     expect(created.excerpt).toBe('Body of same-slug')
-    await expect(createPost(editor, post('same-slug', { title: 'Other' }))).rejects.toThrow('A post with the slug “same-slug” already exists.')
+    await expect(createPost(editor, post('same-slug', { title: 'Other' }))).rejects.toThrow(
+      'A post with the slug “same-slug” already exists.',
+    )
     expect((await getPostBySlug(editor, 'same-slug'))?.title).toBe('Post same-slug')
   })
 
@@ -69,7 +74,9 @@ describe('blogs data module against the embedded backend', () => {
     const moved = await updatePost(editor, post('upd-a2', { title: 'Renamed' }), { id: a.id })
     expect(moved.slug).toBe('upd-a2')
     expect(moved.id).toBe(a.id)
-    await expect(updatePost(editor, post('upd-b'), { id: a.id })).rejects.toThrow('A post with the slug “upd-b” already exists.')
+    await expect(updatePost(editor, post('upd-b'), { id: a.id })).rejects.toThrow(
+      'A post with the slug “upd-b” already exists.',
+    )
   })
 
   it('refuses writes from a visitor through row-level security', async () => {
@@ -89,7 +96,14 @@ describe('blogs data module against the embedded backend', () => {
   })
 
   it('searches title and content case-insensitively, combined with the type filter, without the bodies', async () => {
-    await createPost(editor, post('search-guide', { title: 'Hiring Guide', type: 'ebook', content: '<p>Everything about GCC payroll</p>' }))
+    await createPost(
+      editor,
+      post('search-guide', {
+        title: 'Hiring Guide',
+        type: 'ebook',
+        content: '<p>Everything about GCC payroll</p>',
+      }),
+    )
     await createPost(editor, post('search-story', { title: 'A payroll story', type: 'case study' }))
     const all = await listPublishedPosts(anon, { search: 'PAYROLL' })
     expect(all.rows.map((r) => r.slug).sort()).toEqual(['search-guide', 'search-story'])
@@ -102,7 +116,10 @@ describe('blogs data module against the embedded backend', () => {
     await createPost(editor, post('special-chars', { title: 'Costs (India), 50% less_than "before"' }))
     for (const text of ['(India),', '50%', 'less_than', '"before"', 'Costs (']) {
       const result = await listPublishedPosts(anon, { search: text })
-      expect(result.rows.map((r) => r.slug), text).toEqual(['special-chars'])
+      expect(
+        result.rows.map((r) => r.slug),
+        text,
+      ).toEqual(['special-chars'])
     }
     expect((await listPublishedPosts(anon, { search: '5_%' })).total).toBe(0)
     expect((await listPublishedPosts(anon, { search: 'x\\y' })).total).toBe(0)
@@ -122,12 +139,17 @@ describe('blogs data module against the embedded backend', () => {
 
   it('uploads an image under its folder and returns a public URL visitors can read', async () => {
     // 1×1 PNG.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      'base64',
+    )
     const url = await uploadBlogImage(editor, 'blog-covers', new Uint8Array(png), 'png', 'image/png')
     expect(url).toMatch(/\/storage\/v1\/object\/public\/images\/blog-covers\/\d+\.png$/)
     const res = await fetch(url)
     expect(res.status).toBe(200)
-    await expect(uploadBlogImage(anon, 'blog-covers', new Uint8Array(png), 'png', 'image/png')).rejects.toThrow()
+    await expect(
+      uploadBlogImage(anon, 'blog-covers', new Uint8Array(png), 'png', 'image/png'),
+    ).rejects.toThrow()
   })
 })
 
@@ -135,13 +157,19 @@ describe('post pages served by the server', () => {
   it('carries the post title, description, image and canonical URL in the initial HTML', async () => {
     await createPost(
       editor,
-      post('head-test', { title: 'Tom & Jerry <script>alert(1)</script>', excerpt: 'An "excerpt" <b>here</b>', cover_image_url: 'https://cdn.example/c.jpg' }),
+      post('head-test', {
+        title: 'Tom & Jerry <script>alert(1)</script>',
+        excerpt: 'An "excerpt" <b>here</b>',
+        cover_image_url: 'https://cdn.example/c.jpg',
+      }),
     )
     const res = await fetch(`${server.url}/post/head-test`)
     expect(res.status).toBe(200)
     const html = await res.text()
     expect(html).toContain('<title>Tom &amp; Jerry &lt;script&gt;alert(1)&lt;/script&gt; | Meridian</title>')
-    expect(html).toContain('<meta name="description" content="An &quot;excerpt&quot; &lt;b&gt;here&lt;/b&gt;" />')
+    expect(html).toContain(
+      '<meta name="description" content="An &quot;excerpt&quot; &lt;b&gt;here&lt;/b&gt;" />',
+    )
     expect(html).toContain('<meta property="og:image" content="https://cdn.example/c.jpg" />')
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/post\/head-test" \/>/)
     expect(html).not.toContain('content="generic"')
@@ -162,12 +190,19 @@ describe('post pages served by the server', () => {
 describe('newsletter subscription', () => {
   it('stores the address once, lower-cased, and sends one confirmation email', async () => {
     const subscribe = (email: string) =>
-      fetch(`${server.url}/api/newsletter`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })
+      fetch(`${server.url}/api/newsletter`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email }),
+      })
     const first = await subscribe('Reader@Example.com')
     expect(first.status).toBe(200)
     expect(await first.json()).toMatchObject({ subscribed: true })
     expect((await subscribe('reader@example.com')).status).toBe(200)
-    const { data } = await service.from('newsletter_subscribers').select('email, confirmation_sent_at').eq('email', 'reader@example.com')
+    const { data } = await service
+      .from('newsletter_subscribers')
+      .select('email, confirmation_sent_at')
+      .eq('email', 'reader@example.com')
     expect(data).toHaveLength(1)
     const captured = (await server.ctx.mail.listCaptured?.()) ?? []
     const confirmations = captured.filter((m) => m.to.includes('reader@example.com'))
@@ -177,7 +212,12 @@ describe('newsletter subscription', () => {
   })
 
   it('answers 400 with a clear message for a bad email and bad JSON, 413 for a huge body', async () => {
-    const post = (body: string) => fetch(`${server.url}/api/newsletter`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+    const post = (body: string) =>
+      fetch(`${server.url}/api/newsletter`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      })
     const bad = await post(JSON.stringify({ email: 'not-an-email' }))
     expect(bad.status).toBe(400)
     expect(await bad.json()).toEqual({ message: 'Please enter a valid email address.' })

@@ -49,7 +49,11 @@ describe('desktop cover compression (sharp)', { timeout: 90_000 }, () => {
   })
 
   it('refuses bytes that are not an image with the admin helper message', async () => {
-    await expect(compressCover(new TextEncoder().encode('not an image at all'))).rejects.toThrow(ImageInputError)
-    await expect(compressCover(new TextEncoder().encode('not an image at all'))).rejects.toThrow('The file given is not an image')
+    await expect(compressCover(new TextEncoder().encode('not an image at all'))).rejects.toThrow(
+      ImageInputError,
+    )
+    await expect(compressCover(new TextEncoder().encode('not an image at all'))).rejects.toThrow(
+      'The file given is not an image',
+    )
   })
 })

@@ -20,7 +20,13 @@ describe('desktop staff tools', { timeout: 180_000 }, () => {
     const res = await fetch(`${server.url}/api/leads`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name, email, phone: '+1 415 555 0100', requirement: 'Five backend engineers in Pune', techStack: 'Go, Postgres' }),
+      body: JSON.stringify({
+        name,
+        email,
+        phone: '+1 415 555 0100',
+        requirement: 'Five backend engineers in Pune',
+        techStack: 'Go, Postgres',
+      }),
     })
     expect(res.status).toBe(201)
   }
@@ -45,7 +51,9 @@ describe('desktop staff tools', { timeout: 180_000 }, () => {
   it('says in words that leads need the network', async () => {
     desktop.network.up = false
     try {
-      await expect(desktop.backend.listLeads({})).rejects.toThrow('Leads are read from the server: connect to the network to see them.')
+      await expect(desktop.backend.listLeads({})).rejects.toThrow(
+        'Leads are read from the server: connect to the network to see them.',
+      )
     } finally {
       desktop.network.up = true
     }

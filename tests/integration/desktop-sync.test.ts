@@ -42,14 +42,21 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
     expect(offline.pending).toBe(1)
     expect(offline.lastError).toBe('The server cannot be reached.')
     const [listed] = (await engine.listPosts({ search: 'train' })).items
-    expect(listed).toMatchObject({ slug: 'written-on-a-train', title: 'Written on a train', syncState: 'pending' })
+    expect(listed).toMatchObject({
+      slug: 'written-on-a-train',
+      title: 'Written on a train',
+      syncState: 'pending',
+    })
 
     // The backend comes back on the same address with the same data.
     server = await startTestServer({ DATA_DIR: server.dataDir, PORT: port })
     const online = await engine.retryNow()
     expect(online).toMatchObject({ online: true, pending: 0, lastError: null })
     expect(online.lastSyncAt).not.toBeNull()
-    expect(await serverPost(server, 'written-on-a-train')).toMatchObject({ title: 'Written on a train', author: 'Asha Rao' })
+    expect(await serverPost(server, 'written-on-a-train')).toMatchObject({
+      title: 'Written on a train',
+      author: 'Asha Rao',
+    })
     expect((await engine.getPost('written-on-a-train'))?.syncState).toBe('synced')
   })
 
@@ -83,11 +90,18 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
     await engine.savePost(postInput('taken-name'), { mode: 'create' })
     await engine.syncNow()
     const original = (await engine.getPost('old-name'))!
-    await expect(engine.savePost(postInput('taken-name'), { mode: 'create' })).rejects.toThrow('A post with the slug “taken-name” already exists.')
-    await expect(engine.savePost(postInput('taken-name'), { mode: 'update', id: original.id })).rejects.toThrow('already exists')
+    await expect(engine.savePost(postInput('taken-name'), { mode: 'create' })).rejects.toThrow(
+      'A post with the slug “taken-name” already exists.',
+    )
+    await expect(
+      engine.savePost(postInput('taken-name'), { mode: 'update', id: original.id }),
+    ).rejects.toThrow('already exists')
 
     await engine.savePost(postInput('new-name', { title: 'Renamed' }), { mode: 'update', id: original.id })
-    expect((await engine.listPosts({ search: 'name' })).items.map((p) => p.slug).sort()).toEqual(['new-name', 'taken-name'])
+    expect((await engine.listPosts({ search: 'name' })).items.map((p) => p.slug).sort()).toEqual([
+      'new-name',
+      'taken-name',
+    ])
     await engine.syncNow()
     const renamed = await serverPost(server, 'new-name')
     expect(renamed).toMatchObject({ id: original.id, title: 'Renamed', created_at: original.created_at })
@@ -148,7 +162,11 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
     const first = await signedInDesktop({ network: { up: true } })
     first.network.up = false
     const photo = await phonePhotoRotated(2000, 1500)
-    const compressed = await first.backend.compressImage({ bytes: photo, name: 'cover.jpg', type: 'image/jpeg' })
+    const compressed = await first.backend.compressImage({
+      bytes: photo,
+      name: 'cover.jpg',
+      type: 'image/jpeg',
+    })
     const cover = await first.backend.uploadImage(compressed, 'blog-covers')
     expect(cover.pending).toBe(true)
     expect(cover.url).toMatch(/\/storage\/v1\/object\/public\/images\/blog-covers\/\d+\.jpg$/)
@@ -198,7 +216,11 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
     }) as typeof fetch
     try {
       const photo = await phonePhotoRotated(1600, 1200)
-      const compressed = await desktop.backend.compressImage({ bytes: photo, name: 'phone.jpg', type: 'image/jpeg' })
+      const compressed = await desktop.backend.compressImage({
+        bytes: photo,
+        name: 'phone.jpg',
+        type: 'image/jpeg',
+      })
       const uploaded = await desktop.backend.uploadImage(compressed, 'blog-covers')
       expect(uploaded.url).toMatch(/\/blog-covers\/\d+\.jpg$/)
       // Nobody presses anything: the outbox retries on its own once the backoff (500 ms here) has passed.
@@ -208,7 +230,9 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
       expect((await desktop.backend.engine.status()).lastError).toBeNull()
       const image = await realFetch(uploaded.url)
       expect(image.status).toBe(200)
-      expect(Number(image.headers.get('content-length') ?? (await image.arrayBuffer()).byteLength)).toBeGreaterThan(1000)
+      expect(
+        Number(image.headers.get('content-length') ?? (await image.arrayBuffer()).byteLength),
+      ).toBeGreaterThan(1000)
     } finally {
       globalThis.fetch = realFetch
     }

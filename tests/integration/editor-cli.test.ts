@@ -19,7 +19,8 @@ function editorCli(...args: string[]) {
       process.execPath,
       ['--import', 'tsx', 'server/local-supabase/editor-cli.ts', ...args],
       { cwd: projectRoot, env: { ...process.env, DATA_DIR: dataDir }, timeout: 120_000 },
-      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )
   })
 }
@@ -36,9 +37,17 @@ afterAll(() => {
 
 describe('editor CLI arguments', () => {
   it('parses add with and without a password, remove and list', () => {
-    expect(parseEditorArgs(['add', 'A@B.example'])).toEqual({ command: 'add', email: 'a@b.example', password: undefined })
-    expect(parseEditorArgs(['add', 'a@b.example', '--password', 'long-enough'])).toMatchObject({ password: 'long-enough' })
-    expect(parseEditorArgs(['add', 'a@b.example', '--password=long-enough'])).toMatchObject({ password: 'long-enough' })
+    expect(parseEditorArgs(['add', 'A@B.example'])).toEqual({
+      command: 'add',
+      email: 'a@b.example',
+      password: undefined,
+    })
+    expect(parseEditorArgs(['add', 'a@b.example', '--password', 'long-enough'])).toMatchObject({
+      password: 'long-enough',
+    })
+    expect(parseEditorArgs(['add', 'a@b.example', '--password=long-enough'])).toMatchObject({
+      password: 'long-enough',
+    })
     expect(parseEditorArgs(['remove', 'a@b.example'])).toEqual({ command: 'remove', email: 'a@b.example' })
     expect(parseEditorArgs(['list'])).toEqual({ command: 'list' })
     expect(parseEditorArgs([])).toEqual({ command: 'help' })
@@ -84,10 +93,19 @@ describe('npm run editor on a data directory', () => {
   it('the new editor signs in and may upload; the CLI refuses to run while the server holds the data directory', async () => {
     const server = await startTestServer({ DATA_DIR: dataDir })
     try {
-      const { supabase, error } = await signIn(server.url, server.ctx.supabase.anonKey, writer, generatedPassword)
+      const { supabase, error } = await signIn(
+        server.url,
+        server.ctx.supabase.anonKey,
+        writer,
+        generatedPassword,
+      )
       expect(error).toBeNull()
-      const image = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0ea5e9' } }).png().toBuffer()
-      const upload = await supabase.storage.from('images').upload(`blog-covers/${Date.now()}.png`, image, { contentType: 'image/png' })
+      const image = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0ea5e9' } })
+        .png()
+        .toBuffer()
+      const upload = await supabase.storage
+        .from('images')
+        .upload(`blog-covers/${Date.now()}.png`, image, { contentType: 'image/png' })
       expect(upload.error).toBeNull()
 
       const locked = await editorCli('list')

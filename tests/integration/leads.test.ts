@@ -34,7 +34,10 @@ async function mailTo(server: TestServer, address: string): Promise<CapturedMail
 }
 
 async function editorToken(server: TestServer): Promise<string> {
-  const client = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey, { persistSession: false, autoRefreshToken: false })
+  const client = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey, {
+    persistSession: false,
+    autoRefreshToken: false,
+  })
   const { data, error } = await client.auth.signInWithPassword(testEditor)
   if (error) throw error
   return data.session.access_token
@@ -69,16 +72,26 @@ describe('POST /api/leads', () => {
     // The visitor's address: the confirmation's recipient and the notification's Reply-To, nowhere else in headers.
     expect(notification.replyTo).toBe(lead.email)
     expect(notification.from).toContain('hello@meridian.example')
-    for (const value of [lead.name, lead.email, lead.phone, lead.requirement, lead.techStack]) expect(notification.text).toContain(value)
+    for (const value of [lead.name, lead.email, lead.phone, lead.requirement, lead.techStack])
+      expect(notification.text).toContain(value)
 
     const [row] = await leadRows(server, lead.email)
-    expect(row).toMatchObject({ id: body.leadId, name: lead.name, tech_stack: lead.techStack, attempts: 0, next_attempt_at: null })
+    expect(row).toMatchObject({
+      id: body.leadId,
+      name: lead.name,
+      tech_stack: lead.techStack,
+      attempts: 0,
+      next_attempt_at: null,
+    })
     expect(row.confirmation_sent_at).not.toBeNull()
     expect(row.notification_sent_at).not.toBeNull()
   })
 
   it('escapes HTML typed into lead fields', async () => {
-    const lead = validLead({ name: 'Eve <img src=x onerror=alert(1)>', requirement: '<script>alert("x")</script> ten engineers' })
+    const lead = validLead({
+      name: 'Eve <img src=x onerror=alert(1)>',
+      requirement: '<script>alert("x")</script> ten engineers',
+    })
     expect((await postLead(server, lead)).status).toBe(201)
     const mails = await mailTo(server, lead.email)
     expect(mails).toHaveLength(2)
@@ -86,7 +99,9 @@ describe('POST /api/leads', () => {
       expect(mail.html).not.toContain('<script>')
       expect(mail.html).not.toContain('<img src=x')
     }
-    expect(mails.find((m) => m.to === 'sales@meridian.example')!.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;')
+    expect(mails.find((m) => m.to === 'sales@meridian.example')!.html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;',
+    )
   })
 
   it('adds no header when the name carries CR/LF', async () => {
@@ -104,7 +119,10 @@ describe('POST /api/leads', () => {
   it('stores and emails a repeated idempotency key once, even when both requests race', async () => {
     const lead = validLead()
     const key = newKey()
-    const [a, b] = await Promise.all([postLead(server, lead, { 'Idempotency-Key': key }), postLead(server, lead, { 'Idempotency-Key': key })])
+    const [a, b] = await Promise.all([
+      postLead(server, lead, { 'Idempotency-Key': key }),
+      postLead(server, lead, { 'Idempotency-Key': key }),
+    ])
     const c = await postLead(server, lead, { 'Idempotency-Key': key })
     expect(a.body.leadId).toBe(b.body.leadId)
     expect(c.body.leadId).toBe(a.body.leadId)
@@ -123,7 +141,13 @@ describe('POST /api/leads', () => {
   })
 
   it('answers bad input with 400 and field messages, never 500', async () => {
-    const invalid = await postLead(server, { name: 'A', email: 'nope', phone: '1', requirement: 'short', techStack: '' })
+    const invalid = await postLead(server, {
+      name: 'A',
+      email: 'nope',
+      phone: '1',
+      requirement: 'short',
+      techStack: '',
+    })
     expect(invalid.status).toBe(400)
     expect(invalid.body.fieldErrors).toEqual({
       name: ['Name must be at least 2 characters.'],
@@ -134,7 +158,9 @@ describe('POST /api/leads', () => {
     })
     expect((await postLead(server, '{not json')).status).toBe(400)
     expect((await postLead(server, '[1,2]')).status).toBe(400)
-    expect((await postLead(server, validLead(), { 'Idempotency-Key': 'bad key with spaces' })).status).toBe(400)
+    expect((await postLead(server, validLead(), { 'Idempotency-Key': 'bad key with spaces' })).status).toBe(
+      400,
+    )
   })
 
   it('refuses bodies over 16 KB with 413 and a JSON message', async () => {
@@ -209,7 +235,10 @@ describe('POST /api/leads', () => {
     const anon = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey, { persistSession: false })
     expect((await listLeads(anon)).leads).toEqual([])
 
-    const editor = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey, { persistSession: false, accessToken: await editorToken(server) })
+    const editor = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey, {
+      persistSession: false,
+      accessToken: await editorToken(server),
+    })
     const page = await listLeads(editor, { search: 'elixir', pageSize: 5 })
     expect(page.leads.map((l) => l.email)).toEqual([lead.email])
     expect(page.total).toBe(1)
@@ -232,7 +261,10 @@ describe('lead rate limits', () => {
     expect((await postLead(server, validLead())).status).toBe(201)
     const lead = validLead()
     const limited = await postLead(server, lead)
-    expect(limited).toEqual({ status: 429, body: { message: 'Too many requests. Please wait a minute and try again.' } })
+    expect(limited).toEqual({
+      status: 429,
+      body: { message: 'Too many requests. Please wait a minute and try again.' },
+    })
     expect(await leadRows(server, lead.email)).toHaveLength(0)
   })
 })
@@ -244,7 +276,10 @@ describe('staff email endpoints', () => {
   })
   afterAll(() => server?.stop())
 
-  const sendEmail = (token?: string, body: unknown = { to: 'someone@example.com', subject: 'Hello', html: '<p>Hi</p>' }) =>
+  const sendEmail = (
+    token?: string,
+    body: unknown = { to: 'someone@example.com', subject: 'Hello', html: '<p>Hi</p>' },
+  ) =>
     fetch(`${server.url}/api/send-email`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -292,7 +327,12 @@ describe('staff email endpoints', () => {
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
           ...(origin ? { Origin: origin } : {}),
         },
-        body: JSON.stringify({ to: 'svc@example.com', subject: 'Service test', firstName: 'Sam', body: 'Hello <b>there</b>' }),
+        body: JSON.stringify({
+          to: 'svc@example.com',
+          subject: 'Service test',
+          firstName: 'Sam',
+          body: 'Hello <b>there</b>',
+        }),
       })
     expect((await post()).status).toBe(401)
     expect((await post('wrong-token')).status).toBe(401)

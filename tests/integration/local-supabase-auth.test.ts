@@ -6,12 +6,17 @@ import { startTestServer, testEditor, type TestServer } from '../support/server.
 let server: TestServer
 let anonKey: string
 
-const client = () => createNodeSupabaseClient(server.url, anonKey, { persistSession: false, autoRefreshToken: false })
+const client = () =>
+  createNodeSupabaseClient(server.url, anonKey, { persistSession: false, autoRefreshToken: false })
 
 const authFetch = (path: string, init: RequestInit = {}) =>
   fetch(`${server.url}/auth/v1${path}`, {
     ...init,
-    headers: { apikey: anonKey, 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+    headers: {
+      apikey: anonKey,
+      'content-type': 'application/json',
+      ...(init.headers as Record<string, string>),
+    },
   })
 
 beforeAll(async () => {
@@ -73,14 +78,28 @@ describe('embedded Auth through supabase-js', () => {
   })
 
   it('refuses a wrong password with invalid_credentials', async () => {
-    const { data, error } = await client().auth.signInWithPassword({ email: testEditor.email, password: 'not-the-password' })
+    const { data, error } = await client().auth.signInWithPassword({
+      email: testEditor.email,
+      password: 'not-the-password',
+    })
     expect(data.session).toBeNull()
-    expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' })
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    })
   })
 
   it('refuses an unknown email exactly like a wrong password', async () => {
-    const { error } = await client().auth.signInWithPassword({ email: 'nobody@meridian.example', password: 'whatever-password' })
-    expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' })
+    const { error } = await client().auth.signInWithPassword({
+      email: 'nobody@meridian.example',
+      password: 'whatever-password',
+    })
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    })
   })
 
   it('rotates refresh tokens, and reusing an old one revokes the whole session', async () => {
@@ -168,16 +187,28 @@ describe('embedded Auth through supabase-js', () => {
 
     const newPassword = 'another-long-password-42'
     expect((await supabase.auth.updateUser({ password: newPassword })).error).toBeNull()
-    expect((await client().auth.signInWithPassword({ email: testEditor.email, password: newPassword })).error).toBeNull()
+    expect(
+      (await client().auth.signInWithPassword({ email: testEditor.email, password: newPassword })).error,
+    ).toBeNull()
     expect((await supabase.auth.updateUser({ password: testEditor.password })).error).toBeNull()
     expect((await client().auth.signInWithPassword(testEditor)).error).toBeNull()
   })
 
   it('answers sign-up as hosted Supabase does with sign-ups disabled, and creates nobody', async () => {
-    const { data, error } = await client().auth.signUp({ email: 'visitor@meridian.example', password: 'a-long-password' })
+    const { data, error } = await client().auth.signUp({
+      email: 'visitor@meridian.example',
+      password: 'a-long-password',
+    })
     expect(data.user).toBeNull()
-    expect(error).toMatchObject({ status: 422, code: 'signup_disabled', message: 'Signups not allowed for this instance' })
-    const signIn = await client().auth.signInWithPassword({ email: 'visitor@meridian.example', password: 'a-long-password' })
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'signup_disabled',
+      message: 'Signups not allowed for this instance',
+    })
+    const signIn = await client().auth.signInWithPassword({
+      email: 'visitor@meridian.example',
+      password: 'a-long-password',
+    })
     expect(signIn.error).toMatchObject({ code: 'invalid_credentials' })
   })
 
@@ -220,14 +251,23 @@ describe('embedded Auth through supabase-js', () => {
       const { error } = await client().auth.signInWithPassword({ email, password: `wrong-password-${i}` })
       expect(error).toMatchObject({ status: 400, code: 'invalid_credentials' })
     }
-    const limited = await client().auth.signInWithPassword({ email: testEditor.email, password: testEditor.password })
+    const limited = await client().auth.signInWithPassword({
+      email: testEditor.email,
+      password: testEditor.password,
+    })
     expect(limited.data.session).toBeNull()
     expect(limited.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
-    const raw = await authFetch('/token?grant_type=password', { method: 'POST', body: JSON.stringify(testEditor) })
+    const raw = await authFetch('/token?grant_type=password', {
+      method: 'POST',
+      body: JSON.stringify(testEditor),
+    })
     expect(raw.status).toBe(429)
     expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0)
     // Another account from the same address is not affected.
-    const other = await client().auth.signInWithPassword({ email: 'someone-else@meridian.example', password: 'wrong-password' })
+    const other = await client().auth.signInWithPassword({
+      email: 'someone-else@meridian.example',
+      password: 'wrong-password',
+    })
     expect(other.error).toMatchObject({ status: 400, code: 'invalid_credentials' })
   }, 60_000)
 })

@@ -29,7 +29,11 @@ function post(i: number) {
 }
 
 async function blogsStats() {
-  const { rows } = await server.ctx.localSupabase!.db.query<{ last_vacuum: Date | null; last_analyze: Date | null; changed: number }>(
+  const { rows } = await server.ctx.localSupabase!.db.query<{
+    last_vacuum: Date | null
+    last_analyze: Date | null
+    changed: number
+  }>(
     `select last_vacuum, last_analyze, n_mod_since_analyze::int as changed from pg_stat_user_tables where relid = 'public.blogs'::regclass`,
   )
   return rows[0]
@@ -42,7 +46,9 @@ beforeAll(async () => {
   const service = createNodeSupabaseClient(url, serviceRoleKey, options)
   anon = createNodeSupabaseClient(url, anonKey, options)
   for (let start = 0; start < postCount; start += 500) {
-    const { error } = await service.from('blogs').insert(Array.from({ length: 500 }, (_, k) => post(start + k)))
+    const { error } = await service
+      .from('blogs')
+      .insert(Array.from({ length: 500 }, (_, k) => post(start + k)))
     if (error) throw new Error(error.message)
   }
 }, 120_000)

@@ -16,14 +16,21 @@ let service: SupabaseClient
 let editorToken: string
 
 const reporter = { email: 'reporter@meridian.example', password: 'reporter-password-1' }
-const client = (key: string) => createNodeSupabaseClient(server.url, key, { persistSession: false, autoRefreshToken: false })
+const client = (key: string) =>
+  createNodeSupabaseClient(server.url, key, { persistSession: false, autoRefreshToken: false })
 
 let counter = 0
 /** A fresh object key per test, shaped like the admin's `blog-covers/{timestamp}.{ext}`. */
 const coverKey = (ext = 'png') => `blog-covers/${Date.now()}${++counter}.${ext}`
 
-const png = (colour = '#1d4ed8') => sharp({ create: { width: 8, height: 6, channels: 3, background: colour } }).png().toBuffer()
-const jpeg = () => sharp({ create: { width: 8, height: 6, channels: 3, background: '#f59e0b' } }).jpeg().toBuffer()
+const png = (colour = '#1d4ed8') =>
+  sharp({ create: { width: 8, height: 6, channels: 3, background: colour } })
+    .png()
+    .toBuffer()
+const jpeg = () =>
+  sharp({ create: { width: 8, height: 6, channels: 3, background: '#f59e0b' } })
+    .jpeg()
+    .toBuffer()
 
 const storageDir = () => path.join(server.dataDir, 'storage')
 const fileOnDisk = (key: string) => path.join(storageDir(), 'images', ...key.split('/'))
@@ -41,11 +48,22 @@ function storedFiles(dir = storageDir()): string[] {
 function rawRequest(method: string, target: string, body?: Buffer, headers: Record<string, string> = {}) {
   const { hostname, port } = new URL(server.url)
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request({ host: hostname, port, method, path: target, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
-    })
+    const req = http.request(
+      {
+        host: hostname,
+        port,
+        method,
+        path: target,
+        headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        )
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -73,7 +91,9 @@ describe('embedded Storage through supabase-js', () => {
   it('uploads a Blob (multipart) and serves the same bytes and type at its public URL', async () => {
     const bytes = await png()
     const key = coverKey()
-    const { data, error } = await editor.storage.from('images').upload(key, new Blob([bytes], { type: 'image/png' }))
+    const { data, error } = await editor.storage
+      .from('images')
+      .upload(key, new Blob([bytes], { type: 'image/png' }))
     expect(error).toBeNull()
     expect(data).toMatchObject({ path: key, fullPath: `images/${key}` })
     expect(data!.id).toMatch(/^[0-9a-f-]{36}$/)
@@ -93,14 +113,18 @@ describe('embedded Storage through supabase-js', () => {
     const again = await fetch(url, { headers: { 'if-none-match': etag! } })
     expect(again.status).toBe(304)
 
-    const asDownload = await fetch(editor.storage.from('images').getPublicUrl(key, { download: 'cover.png' }).data.publicUrl)
+    const asDownload = await fetch(
+      editor.storage.from('images').getPublicUrl(key, { download: 'cover.png' }).data.publicUrl,
+    )
     expect(asDownload.headers.get('content-disposition')).toMatch(/^attachment; filename="cover\.png"/)
   })
 
   it('uploads a Buffer as a raw body and keeps its cacheControl', async () => {
     const bytes = await jpeg()
     const key = coverKey('jpg')
-    const { error } = await editor.storage.from('images').upload(key, bytes, { contentType: 'image/jpeg', cacheControl: '60' })
+    const { error } = await editor.storage
+      .from('images')
+      .upload(key, bytes, { contentType: 'image/jpeg', cacheControl: '60' })
     expect(error).toBeNull()
     const res = await fetch(publicUrl(key))
     expect(res.headers.get('content-type')).toBe('image/jpeg')
@@ -110,7 +134,9 @@ describe('embedded Storage through supabase-js', () => {
 
   it('stores the type the bytes really have, whatever the client declared', async () => {
     const key = coverKey('png')
-    expect((await editor.storage.from('images').upload(key, await jpeg(), { contentType: 'image/png' })).error).toBeNull()
+    expect(
+      (await editor.storage.from('images').upload(key, await jpeg(), { contentType: 'image/png' })).error,
+    ).toBeNull()
     expect((await fetch(publicUrl(key))).headers.get('content-type')).toBe('image/jpeg')
   })
 
@@ -118,39 +144,66 @@ describe('embedded Storage through supabase-js', () => {
     const key = coverKey()
     const first = await png('#000000')
     const second = await png('#ffffff')
-    expect((await editor.storage.from('images').upload(key, first, { contentType: 'image/png' })).error).toBeNull()
+    expect(
+      (await editor.storage.from('images').upload(key, first, { contentType: 'image/png' })).error,
+    ).toBeNull()
     const duplicate = await editor.storage.from('images').upload(key, second, { contentType: 'image/png' })
-    expect(duplicate.error).toMatchObject({ status: 409, statusCode: '409', message: 'The resource already exists' })
+    expect(duplicate.error).toMatchObject({
+      status: 409,
+      statusCode: '409',
+      message: 'The resource already exists',
+    })
     expect(Buffer.from(await (await fetch(publicUrl(key))).arrayBuffer()).equals(first)).toBe(true)
 
-    expect((await editor.storage.from('images').upload(key, second, { contentType: 'image/png', upsert: true })).error).toBeNull()
+    expect(
+      (await editor.storage.from('images').upload(key, second, { contentType: 'image/png', upsert: true }))
+        .error,
+    ).toBeNull()
     expect(Buffer.from(await (await fetch(publicUrl(key))).arrayBuffer()).equals(second)).toBe(true)
 
     const third = await jpeg()
-    expect((await editor.storage.from('images').update(key, third, { contentType: 'image/jpeg' })).error).toBeNull()
+    expect(
+      (await editor.storage.from('images').update(key, third, { contentType: 'image/jpeg' })).error,
+    ).toBeNull()
     expect(Buffer.from(await (await fetch(publicUrl(key))).arrayBuffer()).equals(third)).toBe(true)
   })
 
   it('answers 409, not 500, when a key would need a file to also be a folder', async () => {
     const key = coverKey()
-    expect((await editor.storage.from('images').upload(key, await png(), { contentType: 'image/png' })).error).toBeNull()
-    const nested = await editor.storage.from('images').upload(`${key}/inner.png`, await png(), { contentType: 'image/png' })
+    expect(
+      (await editor.storage.from('images').upload(key, await png(), { contentType: 'image/png' })).error,
+    ).toBeNull()
+    const nested = await editor.storage
+      .from('images')
+      .upload(`${key}/inner.png`, await png(), { contentType: 'image/png' })
     expect(nested.error).toMatchObject({ status: 409 })
-    const rows = await server.ctx.localSupabase!.db.query('select 1 from storage.objects where name = $1', [`${key}/inner.png`])
+    const rows = await server.ctx.localSupabase!.db.query('select 1 from storage.objects where name = $1', [
+      `${key}/inner.png`,
+    ])
     expect(rows.rows).toHaveLength(0)
   })
 
   it('lists a folder by name ascending with limit and offset, and shows sub-folders', async () => {
     const folder = `list-${Date.now()}`
     for (const name of ['b.png', 'a.png', 'c.png', 'nested/d.png']) {
-      expect((await editor.storage.from('images').upload(`${folder}/${name}`, await png(), { contentType: 'image/png' })).error).toBeNull()
+      expect(
+        (
+          await editor.storage
+            .from('images')
+            .upload(`${folder}/${name}`, await png(), { contentType: 'image/png' })
+        ).error,
+      ).toBeNull()
     }
     const all = await anon.storage.from('images').list(folder)
     expect(all.error).toBeNull()
     expect(all.data!.map((e) => e.name)).toEqual(['nested', 'a.png', 'b.png', 'c.png'])
     const file = all.data!.find((e) => e.name === 'a.png')!
     expect(file.id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(file.metadata).toMatchObject({ mimetype: 'image/png', size: expect.any(Number), cacheControl: 'max-age=3600' })
+    expect(file.metadata).toMatchObject({
+      mimetype: 'image/png',
+      size: expect.any(Number),
+      cacheControl: 'max-age=3600',
+    })
 
     const page = await anon.storage.from('images').list(folder, { limit: 2, offset: 1 })
     expect(page.data!.map((e) => e.name)).toEqual(['a.png', 'b.png'])
@@ -178,7 +231,12 @@ describe('embedded Storage through supabase-js', () => {
     const { data, error } = await anon.storage.listBuckets()
     expect(error).toBeNull()
     expect(data).toContainEqual(
-      expect.objectContaining({ id: 'images', name: 'images', public: true, file_size_limit: 10 * 1024 * 1024 }),
+      expect.objectContaining({
+        id: 'images',
+        name: 'images',
+        public: true,
+        file_size_limit: 10 * 1024 * 1024,
+      }),
     )
     expect(data!.find((b) => b.id === 'images')!.allowed_mime_types).not.toContain('image/svg+xml')
   })
@@ -190,12 +248,20 @@ describe('embedded Storage through supabase-js', () => {
     const { data, error } = await reader.storage.from('images').download(key)
     expect(error).toBeNull()
     expect(Buffer.from(await data!.arrayBuffer()).equals(bytes)).toBe(true)
-    const res = await fetch(`${server.url}/storage/v1/object/authenticated/images/${key}`, { headers: { authorization: `Bearer ${editorToken}` } })
+    const res = await fetch(`${server.url}/storage/v1/object/authenticated/images/${key}`, {
+      headers: { authorization: `Bearer ${editorToken}` },
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/png')
     const info = await anon.storage.from('images').info(key)
     expect(info.error).toBeNull()
-    expect(info.data).toMatchObject({ name: key, bucketId: 'images', size: bytes.length, contentType: 'image/png', cacheControl: 'max-age=3600' })
+    expect(info.data).toMatchObject({
+      name: key,
+      bucketId: 'images',
+      size: bytes.length,
+      contentType: 'image/png',
+      cacheControl: 'max-age=3600',
+    })
   })
 })
 
@@ -203,10 +269,14 @@ describe('storage refuses bad files', () => {
   it('refuses a text file declared as image/png (415) and writes nothing', async () => {
     const before = storedFiles()
     const key = coverKey()
-    const { error } = await editor.storage.from('images').upload(key, new Blob(['just some text, not a picture'], { type: 'image/png' }))
+    const { error } = await editor.storage
+      .from('images')
+      .upload(key, new Blob(['just some text, not a picture'], { type: 'image/png' }))
     expect(error).toMatchObject({ status: 415 })
     expect(error!.message).toMatch(/not an accepted image type/)
-    const raw = await editor.storage.from('images').upload(coverKey(), Buffer.from('<html><script>alert(1)</script></html>'), { contentType: 'image/png' })
+    const raw = await editor.storage
+      .from('images')
+      .upload(coverKey(), Buffer.from('<html><script>alert(1)</script></html>'), { contentType: 'image/png' })
     expect(raw.error).toMatchObject({ status: 415 })
     expect(storedFiles()).toEqual(before)
     expect((await fetch(publicUrl(key))).status).toBe(404)
@@ -214,7 +284,9 @@ describe('storage refuses bad files', () => {
 
   it('never accepts SVG', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
-    const { error } = await editor.storage.from('images').upload(coverKey('svg'), new Blob([svg], { type: 'image/svg+xml' }))
+    const { error } = await editor.storage
+      .from('images')
+      .upload(coverKey('svg'), new Blob([svg], { type: 'image/svg+xml' }))
     expect(error).toMatchObject({ status: 415 })
     expect(error!.message).toMatch(/SVG/)
   })
@@ -223,9 +295,13 @@ describe('storage refuses bad files', () => {
     const before = storedFiles()
     const header = await png()
     const justOver = Buffer.concat([header, Buffer.alloc(10 * 1024 * 1024 + 1 - header.length)])
-    const over = await editor.storage.from('images').upload(coverKey(), new Blob([justOver], { type: 'image/png' }))
+    const over = await editor.storage
+      .from('images')
+      .upload(coverKey(), new Blob([justOver], { type: 'image/png' }))
     expect(over.error).toMatchObject({ status: 413 })
-    const huge = await editor.storage.from('images').upload(coverKey(), Buffer.alloc(12 * 1024 * 1024, 1), { contentType: 'image/png' })
+    const huge = await editor.storage
+      .from('images')
+      .upload(coverKey(), Buffer.alloc(12 * 1024 * 1024, 1), { contentType: 'image/png' })
     expect(huge.error).toMatchObject({ status: 413 })
     expect(storedFiles()).toEqual(before)
   })
@@ -273,9 +349,13 @@ describe('storage refuses bad files', () => {
       }
     }
     // The absolute form of a request target is judged by its path too.
-    expect((await rawRequest('GET', `${server.url}/storage/v1/object/public/images/../../secrets.json`)).status).toBe(400)
+    expect(
+      (await rawRequest('GET', `${server.url}/storage/v1/object/public/images/../../secrets.json`)).status,
+    ).toBe(400)
     // A literal backslash never reaches a handler: the HTTP layer refuses it.
-    expect((await rawRequest('GET', '/storage/v1/object/public/images/..\\..\\secrets.json')).status).toBe(400)
+    expect((await rawRequest('GET', '/storage/v1/object/public/images/..\\..\\secrets.json')).status).toBe(
+      400,
+    )
     // Keys in JSON bodies (remove, list) are checked as strictly as keys in URLs.
     for (const prefixes of [['../../secrets.json'], ['/etc/passwd'], ['a/../../b.png']]) {
       const res = await fetch(`${server.url}/storage/v1/object/images`, {
@@ -288,7 +368,10 @@ describe('storage refuses bad files', () => {
     const list = await editor.storage.from('images').list('../..')
     expect(list.error).toMatchObject({ status: 400 })
     // supabase-js itself lets fetch normalise the path; the request must still fail and write nothing.
-    expect((await editor.storage.from('images').upload('../../escaped.png', image, { contentType: 'image/png' })).error).not.toBeNull()
+    expect(
+      (await editor.storage.from('images').upload('../../escaped.png', image, { contentType: 'image/png' }))
+        .error,
+    ).not.toBeNull()
 
     expect(readFileSync(secret, 'utf8')).toBe(secretBefore)
     expect(existsSync(planted)).toBe(false)
@@ -331,7 +414,10 @@ describe('RLS matrix: storage objects in the images bucket', () => {
         expect({ role, status: (error as { status?: number } | null)?.status }).toEqual({ role, status: 403 })
         expect(error!.message).toMatch(/row-level security/)
         expect(existsSync(fileOnDisk(key))).toBe(false)
-        const rows = await server.ctx.localSupabase!.db.query('select 1 from storage.objects where name = $1', [key])
+        const rows = await server.ctx.localSupabase!.db.query(
+          'select 1 from storage.objects where name = $1',
+          [key],
+        )
         expect(rows.rows).toHaveLength(0)
       }
     }
@@ -344,13 +430,23 @@ describe('RLS matrix: storage objects in the images bucket', () => {
     for (const { name: role, client: c, write } of roles()) {
       const replacement = await png(write ? '#22c55e' : '#ef4444')
       const update = await c.storage.from('images').update(key, replacement, { contentType: 'image/png' })
-      const upsert = await c.storage.from('images').upload(key, replacement, { contentType: 'image/png', upsert: true })
+      const upsert = await c.storage
+        .from('images')
+        .upload(key, replacement, { contentType: 'image/png', upsert: true })
       const served = Buffer.from(await (await fetch(publicUrl(key))).arrayBuffer())
       if (write) {
-        expect({ role, update: update.error, upsert: upsert.error }).toEqual({ role, update: null, upsert: null })
+        expect({ role, update: update.error, upsert: upsert.error }).toEqual({
+          role,
+          update: null,
+          upsert: null,
+        })
         expect(served.equals(replacement)).toBe(true)
       } else {
-        expect({ role, update: (update.error as { status?: number }).status, upsert: (upsert.error as { status?: number }).status }).toEqual({
+        expect({
+          role,
+          update: (update.error as { status?: number }).status,
+          upsert: (upsert.error as { status?: number }).status,
+        }).toEqual({
           role,
           update: 403,
           upsert: 403,
@@ -381,7 +477,10 @@ describe('RLS matrix: storage objects in the images bucket', () => {
   })
 
   it('anonymous callers without any key are refused, and tampered tokens get 401', async () => {
-    const noKey = await fetch(`${server.url}/storage/v1/object/images/${coverKey()}`, { method: 'POST', body: await png() })
+    const noKey = await fetch(`${server.url}/storage/v1/object/images/${coverKey()}`, {
+      method: 'POST',
+      body: await png(),
+    })
     expect(noKey.status).toBe(401)
     const [h, p] = editorToken.split('.')
     const tampered = await fetch(`${server.url}/storage/v1/object/images/${coverKey()}`, {

@@ -34,10 +34,15 @@ describe('security headers', () => {
   })
 
   it('the 404 page and the API carry them too, the Supabase-compatible API keeps its own', async () => {
-    expect((await fetch(`${server.url}/no-such-page`)).headers.get('content-security-policy')).toContain("default-src 'self'")
+    expect((await fetch(`${server.url}/no-such-page`)).headers.get('content-security-policy')).toContain(
+      "default-src 'self'",
+    )
     expect((await fetch(`${server.url}/api/health`)).headers.get('x-content-type-options')).toBe('nosniff')
     const rest = await fetch(`${server.url}/rest/v1/blogs?select=slug&limit=1`, {
-      headers: { apikey: server.ctx.supabase.anonKey, Authorization: `Bearer ${server.ctx.supabase.anonKey}` },
+      headers: {
+        apikey: server.ctx.supabase.anonKey,
+        Authorization: `Bearer ${server.ctx.supabase.anonKey}`,
+      },
     })
     expect(rest.status).toBe(200)
     expect(rest.headers.get('content-security-policy')).toBeNull()

@@ -21,7 +21,13 @@ export interface DesktopUnderTest {
 }
 
 export async function openDesktop(
-  options: { userDataDir?: string; secrets?: SecretStore; network?: { up: boolean }; siteUrl?: string; backoffMs?: number } = {},
+  options: {
+    userDataDir?: string
+    secrets?: SecretStore
+    network?: { up: boolean }
+    siteUrl?: string
+    backoffMs?: number
+  } = {},
 ): Promise<DesktopUnderTest> {
   const userDataDir = options.userDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'meridian-desktop-'))
   const secrets = options.secrets ?? new MemorySecretStore()
@@ -35,7 +41,8 @@ export async function openDesktop(
   })
   if (options.siteUrl) {
     const settings = await backend.saveSettings(options.siteUrl)
-    if (!settings.connected) throw new Error(`Desktop could not connect to ${options.siteUrl}: ${settings.connectionError}`)
+    if (!settings.connected)
+      throw new Error(`Desktop could not connect to ${options.siteUrl}: ${settings.connectionError}`)
   }
   let closed: Promise<void> | null = null
   const close = () => (closed ??= backend.close())
@@ -54,7 +61,10 @@ export async function openDesktop(
 
 /** Another editor working in the browser at the same time: a separate signed-in supabase-js client. */
 export async function otherEditor(server: TestServer) {
-  const client = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey, { persistSession: false, autoRefreshToken: false })
+  const client = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey, {
+    persistSession: false,
+    autoRefreshToken: false,
+  })
   const { error } = await client.auth.signInWithPassword(testEditor)
   if (error) throw new Error(`Other editor could not sign in: ${error.message}`)
   return client
@@ -66,7 +76,16 @@ export async function serverPost(server: TestServer, slug: string): Promise<Blog
   return getPostBySlug(client, slug)
 }
 
-export function postInput(slug: string, overrides: Partial<{ title: string; content: string; author: string; tags: string[]; cover_image_url: string | null }> = {}) {
+export function postInput(
+  slug: string,
+  overrides: Partial<{
+    title: string
+    content: string
+    author: string
+    tags: string[]
+    cover_image_url: string | null
+  }> = {},
+) {
   return {
     slug,
     title: overrides.title ?? `Post ${slug}`,

@@ -15,7 +15,9 @@ export interface TestServer extends RunningServer {
  * Starts the real server in-process on random ports with a fresh data directory
  * (embedded backend, SMTP capture, email service). Pass `DATA_DIR` to reuse one (restart tests).
  */
-export async function startTestServer(overrides: Record<string, string | undefined> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Record<string, string | undefined> = {},
+): Promise<TestServer> {
   const dataDir = overrides.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'meridian-test-'))
   const running = await startServer({
     PORT: '0',

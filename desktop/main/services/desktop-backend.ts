@@ -16,7 +16,13 @@ import { checkEmailService, sendTestEmail } from './email-test.ts'
 import { compressCover } from './images.ts'
 import { OfflineStore } from './offline-store.ts'
 import { createRemoteBlogs, type RemoteBlogs } from './remote-blogs.ts'
-import { ConnectionError, loadSiteConfig, SessionService, type SecretStore, type SiteConfig } from './session.ts'
+import {
+  ConnectionError,
+  loadSiteConfig,
+  SessionService,
+  type SecretStore,
+  type SiteConfig,
+} from './session.ts'
 import { SyncEngine } from './sync-engine.ts'
 
 /** The local embedded backend that `npm start` runs: the default until the editor enters another site. */
@@ -98,7 +104,8 @@ export class DesktopBackend {
   }
 
   private async connect(siteUrl: string) {
-    if (this.options.isNetworkUp && !this.options.isNetworkUp()) throw new ConnectionError('The computer is offline.')
+    if (this.options.isNetworkUp && !this.options.isNetworkUp())
+      throw new ConnectionError('The computer is offline.')
     const config = await loadSiteConfig(siteUrl)
     await this.store.setMeta(metaSiteUrl, config.siteUrl)
     await this.store.setMeta(metaSiteConfig, JSON.stringify(config))
@@ -107,7 +114,11 @@ export class DesktopBackend {
   }
 
   private useConfig(config: SiteConfig) {
-    if (this.session && this.session.config.supabaseUrl === config.supabaseUrl && this.session.config.supabaseAnonKey === config.supabaseAnonKey) {
+    if (
+      this.session &&
+      this.session.config.supabaseUrl === config.supabaseUrl &&
+      this.session.config.supabaseAnonKey === config.supabaseAnonKey
+    ) {
       return
     }
     this.stopSessionWatch?.()
@@ -150,7 +161,10 @@ export class DesktopBackend {
   }
 
   private requireSession(): SessionService {
-    if (!this.session) throw new Error(this.connectionError ?? 'No site is connected yet: open Settings and enter the site address.')
+    if (!this.session)
+      throw new Error(
+        this.connectionError ?? 'No site is connected yet: open Settings and enter the site address.',
+      )
     return this.session
   }
 
@@ -175,9 +189,18 @@ export class DesktopBackend {
 
   // ---- images -----------------------------------------------------------------------------------------
 
-  async compressImage(file: ImageFile, onProgress?: (percent: number) => void): Promise<CompressedImageBytes> {
+  async compressImage(
+    file: ImageFile,
+    onProgress?: (percent: number) => void,
+  ): Promise<CompressedImageBytes> {
     const out = await compressCover(file.bytes, onProgress)
-    return { bytes: new Uint8Array(out.data), extension: out.extension, contentType: out.contentType, width: out.width, height: out.height }
+    return {
+      bytes: new Uint8Array(out.data),
+      extension: out.extension,
+      contentType: out.contentType,
+      width: out.width,
+      height: out.height,
+    }
   }
 
   /**
@@ -191,10 +214,17 @@ export class DesktopBackend {
   ): Promise<UploadedImage> {
     if (!image.contentType.startsWith('image/')) throw new Error('The file given is not an image')
     onProgress?.(0)
-    const { url, path: objectPath } = await this.engine.queueImage(image.bytes, image.extension, image.contentType, folder)
+    const { url, path: objectPath } = await this.engine.queueImage(
+      image.bytes,
+      image.extension,
+      image.contentType,
+      folder,
+    )
     onProgress?.(20)
     await this.engine.syncNow()
-    const stillQueued = (await this.store.outbox()).some((e) => e.kind === 'upload' && (e.payload as { path: string }).path === objectPath)
+    const stillQueued = (await this.store.outbox()).some(
+      (e) => e.kind === 'upload' && (e.payload as { path: string }).path === objectPath,
+    )
     onProgress?.(100)
     return { url, pending: stillQueued }
   }
@@ -209,20 +239,23 @@ export class DesktopBackend {
 
   async listLeads(query: { search?: string; page?: number }): Promise<LeadList> {
     const session = this.requireSession()
-    if (this.options.isNetworkUp && !this.options.isNetworkUp()) throw new Error('Leads are read from the server: connect to the network to see them.')
+    if (this.options.isNetworkUp && !this.options.isNetworkUp())
+      throw new Error('Leads are read from the server: connect to the network to see them.')
     try {
       const page = await listLeads(session.client, { search: query.search, page: query.page, pageSize: 20 })
       return { leads: page.leads, total: page.total, page: page.page, pageCount: page.pageCount }
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)
-      if (/fetch failed/i.test(message)) throw new Error('The server cannot be reached, so leads cannot be shown right now.', { cause: err })
+      if (/fetch failed/i.test(message))
+        throw new Error('The server cannot be reached, so leads cannot be shown right now.', { cause: err })
       throw new Error(message, { cause: err })
     }
   }
 
   private async emailEndpoint() {
     const settings = await this.getSettings()
-    if (!settings.emailServiceUrl) throw new Error('The connected site does not publish an email service address.')
+    if (!settings.emailServiceUrl)
+      throw new Error('The connected site does not publish an email service address.')
     return settings.emailServiceUrl
   }
 
@@ -231,7 +264,9 @@ export class DesktopBackend {
   }
 
   async sendTestEmail(to: string): Promise<TestEmailResult> {
-    const token = this.session ? (await this.session.client.auth.getSession()).data.session?.access_token ?? null : null
+    const token = this.session
+      ? ((await this.session.client.auth.getSession()).data.session?.access_token ?? null)
+      : null
     return sendTestEmail(await this.emailEndpoint(), to, token)
   }
 }

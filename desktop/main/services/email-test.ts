@@ -1,5 +1,8 @@
 import { brand } from '../../../shared/config/brand.ts'
-import { checkEmailService as checkService, sendServiceEmail } from '../../../shared/lib/email-service-client.ts'
+import {
+  checkEmailService as checkService,
+  sendServiceEmail,
+} from '../../../shared/lib/email-service-client.ts'
 
 /**
  * The email test screen's two calls, made from main with the same client as the site's `/test-email`
@@ -22,7 +25,10 @@ export interface TestEmailResult {
   response: unknown
 }
 
-export async function checkEmailService(endpoint: string, fetchImpl?: typeof fetch): Promise<EmailServiceHealth> {
+export async function checkEmailService(
+  endpoint: string,
+  fetchImpl?: typeof fetch,
+): Promise<EmailServiceHealth> {
   const checkedAt = new Date().toISOString()
   const health = await checkService(endpoint, { fetch: fetchImpl })
   const message = health.available ? 'Available' : (health.error ?? 'Failed to check email service status')
@@ -35,7 +41,8 @@ export async function sendTestEmail(
   accessToken: string | null,
   options: { fetchImpl?: typeof fetch } = {},
 ): Promise<TestEmailResult> {
-  if (!to.trim()) return { success: false, status: 0, message: 'Please enter an email address', response: null }
+  if (!to.trim())
+    return { success: false, status: 0, message: 'Please enter an email address', response: null }
   const result = await sendServiceEmail(
     endpoint,
     {
@@ -46,8 +53,17 @@ export async function sendTestEmail(
     },
     { accessToken: accessToken ?? undefined, fetch: options.fetchImpl },
   )
-  if (result.success) return { success: true, status: result.status ?? 0, message: 'Test email sent successfully!', response: result.details }
+  if (result.success)
+    return {
+      success: true,
+      status: result.status ?? 0,
+      message: 'Test email sent successfully!',
+      response: result.details,
+    }
   // No reply at all is an error of the connection; a reply that refuses is a failed send.
-  const message = result.status === null ? `Error sending test email: ${result.error}` : (result.error ?? 'Failed to send test email')
+  const message =
+    result.status === null
+      ? `Error sending test email: ${result.error}`
+      : (result.error ?? 'Failed to send test email')
   return { success: false, status: result.status ?? 0, message, response: result.details ?? null }
 }

@@ -14,7 +14,11 @@ export interface CompressedCover {
 
 export class ImageInputError extends Error {}
 
-type Encoding = { extension: CompressedCover['extension']; contentType: CompressedCover['contentType']; quality: number }
+type Encoding = {
+  extension: CompressedCover['extension']
+  contentType: CompressedCover['contentType']
+  quality: number
+}
 
 async function encode(input: Buffer, side: number, encoding: Encoding, palette: boolean) {
   // rotate() applies the EXIF orientation before it is stripped (sharp drops metadata unless asked to keep it).
@@ -36,7 +40,10 @@ async function encode(input: Buffer, side: number, encoding: Encoding, palette: 
  * ≤ 1200 px, ≤ 1 MB. Photos become JPEG; images with transparency first try a palette PNG (crisp for
  * screenshots and logos) and fall back to WebP, because a plain PNG of a large screenshot can stay over 1 MB.
  */
-export async function compressCover(input: Uint8Array, onProgress?: (percent: number) => void): Promise<CompressedCover> {
+export async function compressCover(
+  input: Uint8Array,
+  onProgress?: (percent: number) => void,
+): Promise<CompressedCover> {
   if (input.byteLength === 0) throw new ImageInputError('The file given is not an image')
   const buffer = Buffer.from(input.buffer, input.byteOffset, input.byteLength)
   let meta: Metadata
@@ -64,12 +71,19 @@ export async function compressCover(input: Uint8Array, onProgress?: (percent: nu
   for (let step = 0; step < steps; step++) {
     onProgress?.(Math.round((step / steps) * 90))
     for (const candidate of candidates) {
-      const quality = candidate.extension === 'png' ? candidate.quality : Math.round(candidate.quality * 0.95 ** step)
+      const quality =
+        candidate.extension === 'png' ? candidate.quality : Math.round(candidate.quality * 0.95 ** step)
       const result = await encode(buffer, side, { ...candidate, quality }, candidate.extension === 'png')
       if (!best || result.data.byteLength < best.data.byteLength) best = { ...result, ...candidate, quality }
       if (result.data.byteLength <= coverLimits.maxBytes) {
         onProgress?.(100)
-        return { data: result.data, extension: candidate.extension, contentType: candidate.contentType, width: result.width, height: result.height }
+        return {
+          data: result.data,
+          extension: candidate.extension,
+          contentType: candidate.contentType,
+          width: result.width,
+          height: result.height,
+        }
       }
     }
     // Still too large at this size: shrink the dimensions as the browser compressor does (×0.95 per step).

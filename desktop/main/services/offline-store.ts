@@ -148,7 +148,11 @@ export class OfflineStore {
   }
   async setMeta(key: string, value: string | null) {
     if (value === null) await this.db.query('delete from meta where key = $1', [key])
-    else await this.db.query('insert into meta (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value', [key, value])
+    else
+      await this.db.query(
+        'insert into meta (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value',
+        [key, value],
+      )
   }
 
   // ---- cached server posts ----------------------------------------------------------------------------
@@ -192,7 +196,13 @@ export class OfflineStore {
       `insert into drafts (slug, post_id, input, deleted, base_updated_at, edited_at) values ($1, $2, $3, $4, $5, now())
        on conflict (slug) do update set post_id = excluded.post_id, input = excluded.input, deleted = excluded.deleted,
          base_updated_at = excluded.base_updated_at, edited_at = now()`,
-      [draft.slug, draft.postId, draft.input ? JSON.stringify(draft.input) : null, draft.deleted, draft.baseUpdatedAt],
+      [
+        draft.slug,
+        draft.postId,
+        draft.input ? JSON.stringify(draft.input) : null,
+        draft.deleted,
+        draft.baseUpdatedAt,
+      ],
     )
   }
   async drafts(): Promise<Draft[]> {
@@ -216,7 +226,11 @@ export class OfflineStore {
     await this.db.query(
       `insert into conflicts (slug, mine, theirs) values ($1, $2, $3)
        on conflict (slug) do update set mine = excluded.mine, theirs = excluded.theirs, detected_at = now()`,
-      [conflict.slug, conflict.mine ? JSON.stringify(conflict.mine) : null, conflict.theirs ? JSON.stringify(conflict.theirs) : null],
+      [
+        conflict.slug,
+        conflict.mine ? JSON.stringify(conflict.mine) : null,
+        conflict.theirs ? JSON.stringify(conflict.theirs) : null,
+      ],
     )
   }
   async conflicts(): Promise<ConflictCopy[]> {
@@ -274,11 +288,10 @@ export class OfflineStore {
     await this.db.query(`delete from outbox where slug = $1 and kind in ('save', 'delete')`, [slug])
   }
   async deferEntry(seq: number, error: string, retryAt: Date) {
-    await this.db.query('update outbox set attempts = attempts + 1, last_error = $2, next_attempt_at = $3 where seq = $1', [
-      seq,
-      error,
-      retryAt.toISOString(),
-    ])
+    await this.db.query(
+      'update outbox set attempts = attempts + 1, last_error = $2, next_attempt_at = $3 where seq = $1',
+      [seq, error, retryAt.toISOString()],
+    )
   }
   /** Lets every waiting entry run now (the network came back, or the editor pressed Sync now). */
   async makeAllDue() {

@@ -48,13 +48,21 @@ export function classifyRemoteError(error: unknown, status?: number): RemoteErro
   const code = Number(e.statusCode ?? e.status ?? status ?? NaN)
   if (
     status === 0 ||
-    /fetch failed|FetchError|ECONNREFUSED|ENOTFOUND|ETIMEDOUT|network|socket|aborted|terminated/i.test(message) ||
+    /fetch failed|FetchError|ECONNREFUSED|ENOTFOUND|ETIMEDOUT|network|socket|aborted|terminated/i.test(
+      message,
+    ) ||
     e.name === 'AuthRetryableFetchError' ||
     e.name === 'StorageUnknownError'
   ) {
     return new RemoteError('The server cannot be reached.', 'offline')
   }
-  if (code === 401 || code === 403 || e.code === 'PGRST301' || e.code === '42501' || /JWT|not authorized|row-level security/i.test(message)) {
+  if (
+    code === 401 ||
+    code === 403 ||
+    e.code === 'PGRST301' ||
+    e.code === '42501' ||
+    /JWT|not authorized|row-level security/i.test(message)
+  ) {
     return new RemoteError(`The server refused the change: sign in as an editor (${message}).`, 'signed-out')
   }
   if (code >= 500 && code !== 501) return new RemoteError(`The server had a problem (${message}).`, 'offline')
@@ -109,7 +117,9 @@ export function createRemoteBlogs(client: SupabaseClient): RemoteBlogs {
     },
     async upload(path, data, contentType) {
       // upsert: a retry after an upload that reached the server but whose reply was lost must not fail.
-      const { error } = await client.storage.from(imagesBucket).upload(path, Buffer.from(data), { contentType, upsert: true })
+      const { error } = await client.storage
+        .from(imagesBucket)
+        .upload(path, Buffer.from(data), { contentType, upsert: true })
       if (error) throw classifyRemoteError(error)
       return this.publicUrl(path)
     },

@@ -20,7 +20,9 @@ describe('FileSecretStore', () => {
     await store.set('127.0.0.1:8080:sb-127-auth-token', '{"access_token":"secret-token"}')
     const [file] = readdirSync(dir)
     expect(readFileSync(path.join(dir, file)).toString('utf8')).not.toContain('secret-token')
-    expect(await new FileSecretStore(dir, codec).get('127.0.0.1:8080:sb-127-auth-token')).toBe('{"access_token":"secret-token"}')
+    expect(await new FileSecretStore(dir, codec).get('127.0.0.1:8080:sb-127-auth-token')).toBe(
+      '{"access_token":"secret-token"}',
+    )
     await store.delete('127.0.0.1:8080:sb-127-auth-token')
     expect(await store.get('127.0.0.1:8080:sb-127-auth-token')).toBeNull()
   })
@@ -31,19 +33,28 @@ describe('loadSiteConfig', () => {
     const neverCalled = (() => {
       throw new Error('no request expected')
     }) as unknown as typeof fetch
-    await expect(loadSiteConfig('not a url', neverCalled)).rejects.toThrow('“not a url” is not a web address.')
+    await expect(loadSiteConfig('not a url', neverCalled)).rejects.toThrow(
+      '“not a url” is not a web address.',
+    )
     await expect(loadSiteConfig('file:///etc/passwd', neverCalled)).rejects.toThrow(ConnectionError)
   })
 
   it('explains a site that does not publish the backend settings', async () => {
-    const reply = (body: unknown, status = 200) => (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch
+    const reply = (body: unknown, status = 200) =>
+      (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch
     await expect(loadSiteConfig('https://meridian.example', reply({ hello: 'world' }))).rejects.toThrow(
       'The site https://meridian.example did not publish supabaseUrl and supabaseAnonKey.',
     )
-    await expect(loadSiteConfig('https://meridian.example', reply({}, 404))).rejects.toThrow('answered 404 for /config.json')
+    await expect(loadSiteConfig('https://meridian.example', reply({}, 404))).rejects.toThrow(
+      'answered 404 for /config.json',
+    )
     const config = await loadSiteConfig(
       'https://meridian.example/some/page',
-      reply({ supabaseUrl: 'https://abc.supabase.co', supabaseAnonKey: 'anon', emailServiceUrl: 'https://mail.meridian.example' }),
+      reply({
+        supabaseUrl: 'https://abc.supabase.co',
+        supabaseAnonKey: 'anon',
+        emailServiceUrl: 'https://mail.meridian.example',
+      }),
     )
     expect(config).toEqual({
       siteUrl: 'https://meridian.example',

@@ -82,7 +82,8 @@ export async function loadSiteConfig(siteUrl: string, fetchImpl: typeof fetch = 
   } catch {
     throw new ConnectionError(`“${siteUrl}” is not a web address.`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConnectionError('The site address must start with http:// or https://.')
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConnectionError('The site address must start with http:// or https://.')
   let res: Response
   try {
     res = await fetchImpl(url, { signal: AbortSignal.timeout(8000) })
@@ -96,7 +97,12 @@ export async function loadSiteConfig(siteUrl: string, fetchImpl: typeof fetch = 
   } catch {
     throw new ConnectionError(`The site ${url.origin} did not return its configuration (not JSON).`)
   }
-  if (typeof body.supabaseUrl !== 'string' || typeof body.supabaseAnonKey !== 'string' || !body.supabaseUrl || !body.supabaseAnonKey) {
+  if (
+    typeof body.supabaseUrl !== 'string' ||
+    typeof body.supabaseAnonKey !== 'string' ||
+    !body.supabaseUrl ||
+    !body.supabaseAnonKey
+  ) {
     throw new ConnectionError(`The site ${url.origin} did not publish supabaseUrl and supabaseAnonKey.`)
   }
   return {
@@ -151,7 +157,8 @@ export class SessionService {
   async signIn(email: string, password: string): Promise<EditorSession> {
     const { data, error } = await this.client.auth.signInWithPassword({ email, password })
     if (error) {
-      if (error.status === 0 || error.name === 'AuthRetryableFetchError') throw new Error('The server cannot be reached. Check the connection and try again.')
+      if (error.status === 0 || error.name === 'AuthRetryableFetchError')
+        throw new Error('The server cannot be reached. Check the connection and try again.')
       throw new Error(error.message)
     }
     return toEditorSession(data.session)

@@ -1,6 +1,20 @@
 import type { BlogRow } from '../../../shared/schemas/blog.ts'
-import type { ListQuery, LocalPost, PostInput, PostList, SaveTarget, SyncStatus } from '../../preload/api.d.ts'
-import type { DeletePayload, Draft, OfflineStore, OutboxEntry, SavePayload, UploadPayload } from './offline-store.ts'
+import type {
+  ListQuery,
+  LocalPost,
+  PostInput,
+  PostList,
+  SaveTarget,
+  SyncStatus,
+} from '../../preload/api.d.ts'
+import type {
+  DeletePayload,
+  Draft,
+  OfflineStore,
+  OutboxEntry,
+  SavePayload,
+  UploadPayload,
+} from './offline-store.ts'
 import { RemoteError, classifyRemoteError, type RemoteBlogs } from './remote-blogs.ts'
 
 export interface SyncEngineOptions {
@@ -64,7 +78,9 @@ export class SyncEngine {
     const matching = needle
       ? all.filter((p) => [p.title, p.slug, p.author ?? ''].some((v) => v.toLowerCase().includes(needle)))
       : all
-    matching.sort((a, b) => (query.ascending ? 1 : -1) * (Date.parse(a.created_at) - Date.parse(b.created_at)))
+    matching.sort(
+      (a, b) => (query.ascending ? 1 : -1) * (Date.parse(a.created_at) - Date.parse(b.created_at)),
+    )
     const pageSize = query.pageSize ?? matching.length
     const page = Math.max(1, query.page ?? 1)
     return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length }
@@ -106,7 +122,11 @@ export class SyncEngine {
       this.editBases.set(slug, base)
     }
     await this.store.putDraft({ slug, postId, input, deleted: false, baseUpdatedAt: base })
-    await this.store.enqueue('save', slug, { input, baseUpdatedAt: base, ...(postId ? { postId } : {}) } satisfies SavePayload)
+    await this.store.enqueue('save', slug, {
+      input,
+      baseUpdatedAt: base,
+      ...(postId ? { postId } : {}),
+    } satisfies SavePayload)
     this.kick()
     return (await this.localPost(slug))!
   }
@@ -122,7 +142,13 @@ export class SyncEngine {
       return
     }
     const base = this.editBases.get(slug) ?? draft?.baseUpdatedAt ?? cached?.updated_at ?? null
-    await this.store.putDraft({ slug, postId: cached?.id ?? draft?.postId ?? null, input: draft?.input ?? null, deleted: true, baseUpdatedAt: base })
+    await this.store.putDraft({
+      slug,
+      postId: cached?.id ?? draft?.postId ?? null,
+      input: draft?.input ?? null,
+      deleted: true,
+      baseUpdatedAt: base,
+    })
     await this.store.enqueue('delete', slug, { baseUpdatedAt: base } satisfies DeletePayload)
     this.kick()
   }
@@ -160,15 +186,21 @@ export class SyncEngine {
     if (keep === 'mine') {
       // Mine now builds on the version the editor has just seen, so it goes through as a normal change.
       const postId = conflict.theirs?.id ?? null
-      await this.store.putDraft({ slug, postId, input: conflict.mine, deleted: conflict.mine === null, baseUpdatedAt: theirsVersion })
+      await this.store.putDraft({
+        slug,
+        postId,
+        input: conflict.mine,
+        deleted: conflict.mine === null,
+        baseUpdatedAt: theirsVersion,
+      })
       if (conflict.mine) {
         await this.store.enqueue('save', slug, {
           input: conflict.mine,
           baseUpdatedAt: theirsVersion,
           ...(postId ? { postId } : {}),
         } satisfies SavePayload)
-      }
-      else await this.store.enqueue('delete', slug, { baseUpdatedAt: theirsVersion } satisfies DeletePayload)
+      } else
+        await this.store.enqueue('delete', slug, { baseUpdatedAt: theirsVersion } satisfies DeletePayload)
     } else {
       await this.store.removeEntriesFor(slug)
       await this.store.removeDraft(slug)
@@ -324,7 +356,10 @@ export class SyncEngine {
   private scheduleRetry(at: Date) {
     if (this.closed) return
     if (this.retryTimer) clearTimeout(this.retryTimer)
-    this.retryTimer = setTimeout(() => void this.syncNow().catch(() => {}), Math.max(0, at.getTime() - Date.now()))
+    this.retryTimer = setTimeout(
+      () => void this.syncNow().catch(() => {}),
+      Math.max(0, at.getTime() - Date.now()),
+    )
     this.retryTimer.unref?.()
   }
 
@@ -339,7 +374,9 @@ export class SyncEngine {
     if (entry.kind === 'save') {
       const { input, baseUpdatedAt, postId } = entry.payload as SavePayload
       const server = postId ? await remote.byId(postId) : await remote.bySlug(slug)
-      const changedOnServer = server ? baseUpdatedAt === null || !sameVersion(server.updated_at, baseUpdatedAt) : baseUpdatedAt !== null
+      const changedOnServer = server
+        ? baseUpdatedAt === null || !sameVersion(server.updated_at, baseUpdatedAt)
+        : baseUpdatedAt !== null
       if (changedOnServer && !(server && sameContent(server, input))) {
         await this.store.putConflict({ slug, mine: input, theirs: server })
         await this.store.removeEntry(entry.seq)
@@ -359,7 +396,13 @@ export class SyncEngine {
     if (server && baseUpdatedAt !== null && !sameVersion(server.updated_at, baseUpdatedAt)) {
       const draft = await this.store.draft(slug)
       await this.store.putConflict({ slug, mine: null, theirs: server })
-      await this.store.putDraft({ slug, postId: server.id, input: draft?.input ?? null, deleted: true, baseUpdatedAt })
+      await this.store.putDraft({
+        slug,
+        postId: server.id,
+        input: draft?.input ?? null,
+        deleted: true,
+        baseUpdatedAt,
+      })
       await this.store.removeEntry(entry.seq)
       await this.store.cachePosts([server])
       return
@@ -409,12 +452,15 @@ export class SyncEngine {
     const cached = await this.store.cachedPosts()
     const drafts = await this.store.drafts()
     const conflicts = new Set((await this.store.conflicts()).map((c) => c.slug))
-    const bySlug = new Map<string, LocalPost>(cached.map((row) => [row.slug, { ...row, syncState: 'synced' }]))
+    const bySlug = new Map<string, LocalPost>(
+      cached.map((row) => [row.slug, { ...row, syncState: 'synced' }]),
+    )
     const byId = new Map(cached.map((row) => [row.id, row]))
     for (const draft of drafts) {
       if (draft.postId) {
         // A renamed post: its server copy under the old slug is replaced by the draft under the new one.
-        for (const [key, post] of bySlug) if (post.id === draft.postId && key !== draft.slug) bySlug.delete(key)
+        for (const [key, post] of bySlug)
+          if (post.id === draft.postId && key !== draft.slug) bySlug.delete(key)
       }
       const state = conflicts.has(draft.slug) ? 'conflict' : 'pending'
       if (draft.deleted) {
@@ -435,7 +481,9 @@ export class SyncEngine {
 }
 
 /** The server-side fields of a post the server has not seen yet. */
-function newPostFields(draft: Draft): Omit<BlogRow, 'title' | 'slug' | 'author' | 'content' | 'cover_image_url' | 'tags'> {
+function newPostFields(
+  draft: Draft,
+): Omit<BlogRow, 'title' | 'slug' | 'author' | 'content' | 'cover_image_url' | 'tags'> {
   return {
     id: draft.postId ?? `local:${draft.slug}`,
     created_at: draft.editedAt.toISOString(),

@@ -55,7 +55,11 @@ export function App({ api }: { api: DesktopApi }) {
           <div className="mx-auto max-w-5xl space-y-6">
             {screen === 'posts' && (
               <>
-                <ConflictsPanel api={api} refreshKey={conflictsKey + conflictCount} onResolved={() => setConflictsKey((k) => k + 1)} />
+                <ConflictsPanel
+                  api={api}
+                  refreshKey={conflictsKey + conflictCount}
+                  onResolved={() => setConflictsKey((k) => k + 1)}
+                />
                 <BlogAdminApp />
               </>
             )}

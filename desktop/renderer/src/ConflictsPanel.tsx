@@ -7,7 +7,15 @@ import type { ConflictView, DesktopApi } from '../../preload/api.d.ts'
  * Posts changed on the server after the editor's offline edit began. Both versions are kept; the editor
  * chooses. Shown above the admin whenever there is at least one.
  */
-export function ConflictsPanel({ api, refreshKey, onResolved }: { api: DesktopApi; refreshKey: number; onResolved: () => void }) {
+export function ConflictsPanel({
+  api,
+  refreshKey,
+  onResolved,
+}: {
+  api: DesktopApi
+  refreshKey: number
+  onResolved: () => void
+}) {
   const [conflicts, setConflicts] = useState<ConflictView[]>([])
   const [error, setError] = useState<string | null>(null)
 
@@ -31,12 +39,18 @@ export function ConflictsPanel({ api, refreshKey, onResolved }: { api: DesktopAp
     }
   }
   return (
-    <Alert variant="info" className="border-amber-300 bg-amber-50 text-amber-900" title="Changed on the server while you were editing" data-testid="conflicts">
+    <Alert
+      variant="info"
+      className="border-amber-300 bg-amber-50 text-amber-900"
+      title="Changed on the server while you were editing"
+      data-testid="conflicts"
+    >
       <ul className="mt-2 space-y-3">
         {conflicts.map((c) => (
           <li key={c.slug} className="flex flex-wrap items-center gap-3">
             <span className="min-w-0 flex-1">
-              <strong>{c.slug}</strong>: yours “{c.mine?.title ?? 'deleted'}”, on the server “{c.theirs?.title ?? 'deleted'}”
+              <strong>{c.slug}</strong>: yours “{c.mine?.title ?? 'deleted'}”, on the server “
+              {c.theirs?.title ?? 'deleted'}”
               {c.theirs?.updated_at ? ` (changed ${new Date(c.theirs.updated_at).toLocaleString()})` : ''}
             </span>
             <Button size="sm" onClick={() => void resolve(c.slug, 'mine')}>

@@ -25,7 +25,16 @@ export function EmailTestScreen({ api }: { api: DesktopApi }) {
       setHealth({ status: h.available ? 'available' : 'unavailable', health: h })
     } catch (err) {
       const text = err instanceof Error ? err.message : String(err)
-      setHealth({ status: 'unavailable', health: { available: false, status: 0, message: text, endpoint: '', checkedAt: new Date().toISOString() } })
+      setHealth({
+        status: 'unavailable',
+        health: {
+          available: false,
+          status: 0,
+          message: text,
+          endpoint: '',
+          checkedAt: new Date().toISOString(),
+        },
+      })
       setMessage({ ok: false, text: 'Failed to check email service status' })
     }
   }, [api])
@@ -50,9 +59,16 @@ export function EmailTestScreen({ api }: { api: DesktopApi }) {
     try {
       const r = await api.sendTestEmail(email)
       setResult(r)
-      setMessage(r.success ? { ok: true, text: 'Test email sent successfully!' } : { ok: false, text: `Failed to send test email: ${r.message}` })
+      setMessage(
+        r.success
+          ? { ok: true, text: 'Test email sent successfully!' }
+          : { ok: false, text: `Failed to send test email: ${r.message}` },
+      )
     } catch (err) {
-      setMessage({ ok: false, text: `Error sending test email: ${err instanceof Error ? err.message : String(err)}` })
+      setMessage({
+        ok: false,
+        text: `Error sending test email: ${err instanceof Error ? err.message : String(err)}`,
+      })
     } finally {
       setSending(false)
     }
@@ -67,7 +83,12 @@ export function EmailTestScreen({ api }: { api: DesktopApi }) {
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-medium">Service status:</span>
         <span data-testid="email-service-status">{statusLabel[health.status]}</span>
-        <Button size="sm" variant="outline" onClick={() => void check()} disabled={health.status === 'checking'}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void check()}
+          disabled={health.status === 'checking'}
+        >
           Refresh
         </Button>
       </div>
@@ -84,14 +105,22 @@ export function EmailTestScreen({ api }: { api: DesktopApi }) {
           </p>
           <ul className="mt-2 list-disc pl-5">
             <li>Make sure the site&apos;s server is running (npm start) and reachable from this computer.</li>
-            <li>Check the site address in Settings: the email service address comes from its /config.json.</li>
+            <li>
+              Check the site address in Settings: the email service address comes from its /config.json.
+            </li>
             <li>Check that no firewall or proxy blocks the email service port (default 3000).</li>
           </ul>
         </Alert>
       )}
       <form onSubmit={(e) => void send(e)} className="space-y-3" noValidate>
         <Label htmlFor="test-email-to">Email address</Label>
-        <Input id="test-email-to" type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+        <Input
+          id="test-email-to"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+        />
         <Button type="submit" disabled={sending || health.status !== 'available'}>
           {sending && <Spinner />}
           Send Test Email
@@ -105,7 +134,9 @@ export function EmailTestScreen({ api }: { api: DesktopApi }) {
       {result && (
         <details className="rounded-lg border border-slate-200 bg-slate-50 text-sm">
           <summary className="cursor-pointer px-4 py-2 font-medium">Response details</summary>
-          <pre className="overflow-x-auto border-t border-slate-200 px-4 py-3 text-xs">{JSON.stringify(result.response, null, 2)}</pre>
+          <pre className="overflow-x-auto border-t border-slate-200 px-4 py-3 text-xs">
+            {JSON.stringify(result.response, null, 2)}
+          </pre>
         </details>
       )}
     </section>

@@ -23,7 +23,11 @@ export function LeadsScreen({ api }: { api: DesktopApi }) {
         },
         (err: unknown) => {
           if (!active) return
-          setError(err instanceof Error ? err.message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '') : String(err))
+          setError(
+            err instanceof Error
+              ? err.message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '')
+              : String(err),
+          )
           setLoading(false)
         },
       )

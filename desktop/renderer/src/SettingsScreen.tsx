@@ -5,7 +5,13 @@ import { Label } from '@shared/ui/Label.tsx'
 import type { DesktopApi, DesktopSettings } from '../../preload/api.d.ts'
 
 /** The connection: one site address. Main reads `<address>/config.json` for the backend URL and public key. */
-export function SettingsScreen({ api, onSaved }: { api: DesktopApi; onSaved?: (settings: DesktopSettings) => void }) {
+export function SettingsScreen({
+  api,
+  onSaved,
+}: {
+  api: DesktopApi
+  onSaved?: (settings: DesktopSettings) => void
+}) {
   const [settings, setSettings] = useState<DesktopSettings | null>(null)
   const [siteUrl, setSiteUrl] = useState('')
   const [saving, setSaving] = useState(false)
@@ -25,7 +31,14 @@ export function SettingsScreen({ api, onSaved }: { api: DesktopApi; onSaved?: (s
       setSettings(s)
       onSaved?.(s)
     } catch (err) {
-      setSettings((prev) => prev && { ...prev, connected: false, connectionError: err instanceof Error ? err.message : String(err) })
+      setSettings(
+        (prev) =>
+          prev && {
+            ...prev,
+            connected: false,
+            connectionError: err instanceof Error ? err.message : String(err),
+          },
+      )
     } finally {
       setSaving(false)
     }
@@ -38,18 +51,31 @@ export function SettingsScreen({ api, onSaved }: { api: DesktopApi; onSaved?: (s
       </h2>
       <form onSubmit={(e) => void save(e)} className="space-y-3">
         <Label htmlFor="site-url">Site address</Label>
-        <Input id="site-url" type="url" value={siteUrl} onChange={(e) => setSiteUrl(e.target.value)} placeholder="http://localhost:8080" />
+        <Input
+          id="site-url"
+          type="url"
+          value={siteUrl}
+          onChange={(e) => setSiteUrl(e.target.value)}
+          placeholder="http://localhost:8080"
+        />
         <p className="text-sm text-slate-600">
-          The address of the Meridian site. The app reads its public configuration (/config.json) to find the backend. Leave
-          http://localhost:8080 to work with the local server started by <code>npm start</code>.
+          The address of the Meridian site. The app reads its public configuration (/config.json) to find the
+          backend. Leave http://localhost:8080 to work with the local server started by <code>npm start</code>
+          .
         </p>
         <Button type="submit" disabled={saving}>
           {saving ? 'Connecting...' : 'Save and connect'}
         </Button>
       </form>
       {settings && (
-        <p role="status" data-testid="connection-state" className={settings.connected ? 'text-emerald-700' : 'text-red-700'}>
-          {settings.connected ? `Connected to ${settings.siteUrl}` : `Not connected: ${settings.connectionError ?? 'unknown reason'}`}
+        <p
+          role="status"
+          data-testid="connection-state"
+          className={settings.connected ? 'text-emerald-700' : 'text-red-700'}
+        >
+          {settings.connected
+            ? `Connected to ${settings.siteUrl}`
+            : `Not connected: ${settings.connectionError ?? 'unknown reason'}`}
         </p>
       )}
     </section>

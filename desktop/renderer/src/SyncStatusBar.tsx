@@ -14,11 +14,17 @@ export function SyncStatusBar({ status, onSyncNow }: { status: SyncStatus | null
       data-testid="sync-status"
       className={cx(
         'flex flex-wrap items-center gap-x-4 gap-y-1 border-t px-4 py-2 text-sm',
-        status?.online ? 'border-slate-200 bg-slate-50 text-slate-700' : 'border-amber-200 bg-amber-50 text-amber-900',
+        status?.online
+          ? 'border-slate-200 bg-slate-50 text-slate-700'
+          : 'border-amber-200 bg-amber-50 text-amber-900',
       )}
     >
       <span className="inline-flex items-center gap-1.5 font-medium" data-testid="sync-connection">
-        {status?.online ? <Wifi aria-hidden="true" className="size-4" /> : <CloudOff aria-hidden="true" className="size-4" />}
+        {status?.online ? (
+          <Wifi aria-hidden="true" className="size-4" />
+        ) : (
+          <CloudOff aria-hidden="true" className="size-4" />
+        )}
         {text.connection}
       </span>
       <span data-testid="sync-pending">{text.pending}</span>

@@ -14,8 +14,12 @@ export function describeSyncStatus(status: SyncStatus | null, now: Date) {
   return {
     connection: status.syncing ? 'Syncing…' : status.online ? 'Online' : 'Offline',
     pending:
-      status.pending === 0 ? 'All changes saved to the server' : `${status.pending} change${status.pending === 1 ? '' : 's'} waiting to sync`,
-    conflicts: status.conflicts ? `${status.conflicts} conflict${status.conflicts === 1 ? '' : 's'} to resolve` : '',
+      status.pending === 0
+        ? 'All changes saved to the server'
+        : `${status.pending} change${status.pending === 1 ? '' : 's'} waiting to sync`,
+    conflicts: status.conflicts
+      ? `${status.conflicts} conflict${status.conflicts === 1 ? '' : 's'} to resolve`
+      : '',
     lastSync: status.lastSyncAt ? `Last synced ${ago(status.lastSyncAt, now)}` : 'Not synced yet',
     error: status.lastError ?? '',
   }

@@ -5,21 +5,33 @@ export const benefits: BenefitItem[] = [
   {
     icon: 'sparkles',
     title: 'AI-enabled from day one',
-    points: ['Access to the top 1% of tech talent', 'Over 10 million candidate profiles', 'AI-assisted sourcing, expert screening'],
+    points: [
+      'Access to the top 1% of tech talent',
+      'Over 10 million candidate profiles',
+      'AI-assisted sourcing, expert screening',
+    ],
     colour: 'indigo',
     position: 'top',
   },
   {
     icon: 'rocket',
     title: 'Built for speed',
-    points: ['Time to hire of 2 weeks, not 2 months', 'A team built in 4 to 6 weeks', 'Start with 1 employee, scale to a full centre'],
+    points: [
+      'Time to hire of 2 weeks, not 2 months',
+      'A team built in 4 to 6 weeks',
+      'Start with 1 employee, scale to a full centre',
+    ],
     colour: 'violet',
     position: 'bottom-left',
   },
   {
     icon: 'key',
     title: 'Yours to own',
-    points: ['Legal entity, devices and assets transfer to you', 'Subsidiary advice at 20 to 30 employees', 'No lock-in to a vendor'],
+    points: [
+      'Legal entity, devices and assets transfer to you',
+      'Subsidiary advice at 20 to 30 employees',
+      'No lock-in to a vendor',
+    ],
     colour: 'emerald',
     position: 'bottom-right',
   },

@@ -4,17 +4,31 @@ const yes = (text: string): ComparisonCell => ({ mark: 'check', text })
 const no = (text: string): ComparisonCell => ({ mark: 'cross', text })
 
 /** Column headings of the home comparison; the first column is the brand. */
-export const comparisonAlternatives = ['Staffing Agencies', 'Outsourcing Companies', 'Individual HR Consultants'] as const
+export const comparisonAlternatives = [
+  'Staffing Agencies',
+  'Outsourcing Companies',
+  'Individual HR Consultants',
+] as const
 
 /** Home page comparison: seven rows, the service first, then the three alternatives. */
 export const comparisonRows: ComparisonRow[] = [
   {
     factor: 'Talent quality',
-    cells: [yes('Top 1% of tech talent'), no('Whoever is on the bench'), no('Varies by project'), no('Limited network')],
+    cells: [
+      yes('Top 1% of tech talent'),
+      no('Whoever is on the bench'),
+      no('Varies by project'),
+      no('Limited network'),
+    ],
   },
   {
     factor: 'First round interview',
-    cells: [yes('By domain experts'), no('By recruiters'), no('Internal, not visible to you'), no('By generalists')],
+    cells: [
+      yes('By domain experts'),
+      no('By recruiters'),
+      no('Internal, not visible to you'),
+      no('By generalists'),
+    ],
   },
   {
     factor: 'Time to hire',
@@ -22,19 +36,39 @@ export const comparisonRows: ComparisonRow[] = [
   },
   {
     factor: 'Talent onboarding',
-    cells: [yes('Handled end to end'), no('Your job after day one'), yes('Within their own team'), no('Your job')],
+    cells: [
+      yes('Handled end to end'),
+      no('Your job after day one'),
+      yes('Within their own team'),
+      no('Your job'),
+    ],
   },
   {
     factor: 'Cultural integration',
-    cells: [yes('Part of your team and culture'), no('Contractors stay outside'), no('Their culture, not yours'), no('Not covered')],
+    cells: [
+      yes('Part of your team and culture'),
+      no('Contractors stay outside'),
+      no('Their culture, not yours'),
+      no('Not covered'),
+    ],
   },
   {
     factor: 'Talent retention',
-    cells: [yes('HR partner, surveys, NPS, growth plans'), no('High churn'), no('People rotate between clients'), no('Not covered')],
+    cells: [
+      yes('HR partner, surveys, NPS, growth plans'),
+      no('High churn'),
+      no('People rotate between clients'),
+      no('Not covered'),
+    ],
   },
   {
     factor: 'Own talent',
-    cells: [yes('Entity, devices and assets transfer to you'), no('Never'), no('Never'), no('Not applicable')],
+    cells: [
+      yes('Entity, devices and assets transfer to you'),
+      no('Never'),
+      no('Never'),
+      no('Not applicable'),
+    ],
   },
 ]
 
@@ -47,8 +81,24 @@ export interface TraditionalRow {
 /** The Advantage section's table against the traditional way of building a team in India alone. */
 export const traditionalComparison: TraditionalRow[] = [
   { factor: 'Time to hire', meridian: '2 weeks', traditional: '2 months' },
-  { factor: 'Team build', meridian: '4 to 6 weeks', traditional: 'Months of recruiting, legal and office setup' },
-  { factor: 'Starting size', meridian: 'Start with 1 employee', traditional: 'An entity and office before the first hire' },
-  { factor: 'HR and payroll', meridian: 'Modular HR platform included', traditional: 'Separate vendors to find and manage' },
-  { factor: 'Ownership', meridian: 'Entity, devices and assets transfer to you', traditional: 'Yours, with all the setup risk from day one' },
+  {
+    factor: 'Team build',
+    meridian: '4 to 6 weeks',
+    traditional: 'Months of recruiting, legal and office setup',
+  },
+  {
+    factor: 'Starting size',
+    meridian: 'Start with 1 employee',
+    traditional: 'An entity and office before the first hire',
+  },
+  {
+    factor: 'HR and payroll',
+    meridian: 'Modular HR platform included',
+    traditional: 'Separate vendors to find and manage',
+  },
+  {
+    factor: 'Ownership',
+    meridian: 'Entity, devices and assets transfer to you',
+    traditional: 'Yours, with all the setup risk from day one',
+  },
 ]

@@ -56,7 +56,9 @@ export const privacyPolicy: LegalDocument = {
     },
     {
       heading: 'Contact',
-      paragraphs: [`Write to ${brand.contactEmail} for any question about your data. We reply within 30 days.`],
+      paragraphs: [
+        `Write to ${brand.contactEmail} for any question about your data. We reply within 30 days.`,
+      ],
     },
   ],
 }
@@ -87,7 +89,9 @@ export const termsOfService: LegalDocument = {
     },
     {
       heading: 'Intellectual property',
-      paragraphs: [`The content, design and brand of this site belong to ${brand.name}. You may quote short passages with a link to the source.`],
+      paragraphs: [
+        `The content, design and brand of this site belong to ${brand.name}. You may quote short passages with a link to the source.`,
+      ],
     },
     {
       heading: 'Liability',
@@ -97,7 +101,9 @@ export const termsOfService: LegalDocument = {
     },
     {
       heading: 'Changes and contact',
-      paragraphs: [`We may update these terms; the date above shows the latest version. Questions: ${brand.contactEmail}.`],
+      paragraphs: [
+        `We may update these terms; the date above shows the latest version. Questions: ${brand.contactEmail}.`,
+      ],
     },
   ],
 }

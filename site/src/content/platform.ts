@@ -11,12 +11,14 @@ export const platformFeatures: PlatformFeature[] = [
   {
     icon: 'search',
     title: 'Advanced Talent Search',
-    description: 'AI-assisted search across a database of over 10 million candidate profiles, ranked against your stack.',
+    description:
+      'AI-assisted search across a database of over 10 million candidate profiles, ranked against your stack.',
   },
   {
     icon: 'calendar',
     title: 'Interview Scheduling',
-    description: 'Candidates, interviewers and time zones in one calendar, so interviews happen in days, not weeks.',
+    description:
+      'Candidates, interviewers and time zones in one calendar, so interviews happen in days, not weeks.',
   },
   {
     icon: 'megaphone',

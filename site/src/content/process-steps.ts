@@ -27,7 +27,8 @@ export const processSteps: ProcessStep[] = [
   {
     id: 'retain',
     title: 'Retain talent',
-    description: 'People stay where they grow. We keep your team engaged and build your employer brand in India.',
+    description:
+      'People stay where they grow. We keep your team engaged and build your employer brand in India.',
     features: [
       'A dedicated HR business partner',
       'Surveys, NPS and grievance handling',

@@ -36,7 +36,8 @@ export const routeMeta: Record<string, RouteMeta> = {
   },
   '/contact': {
     title: `FAQs${suffix}`,
-    description: 'How fast we build your team, how we differ from outsourcing, the quality of our talent and when to set up your own subsidiary.',
+    description:
+      'How fast we build your team, how we differ from outsourcing, the quality of our talent and when to set up your own subsidiary.',
     prerender: true,
     sitemap: true,
   },

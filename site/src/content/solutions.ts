@@ -7,11 +7,13 @@ export interface SolutionCard {
 export const talentBotCards: SolutionCard[] = [
   {
     title: 'Dedicated Company',
-    description: 'A company created only for you in India, with your brand, your culture and no other clients.',
+    description:
+      'A company created only for you in India, with your brand, your culture and no other clients.',
   },
   {
     title: 'Seamless Acquisition',
-    description: 'The option to acquire the whole company later, with its legal entity, team, devices and assets.',
+    description:
+      'The option to acquire the whole company later, with its legal entity, team, devices and assets.',
   },
   {
     title: 'Dedicated Support',
@@ -27,7 +29,8 @@ export const talentBotCards: SolutionCard[] = [
 export const sharedGccCards: SolutionCard[] = [
   {
     title: 'Shared Employer of Record',
-    description: 'Your engineers are employed by a shared employer of record, so you can start without an entity.',
+    description:
+      'Your engineers are employed by a shared employer of record, so you can start without an entity.',
   },
   {
     title: 'Shared Resources',
@@ -43,7 +46,8 @@ export const sharedGccCards: SolutionCard[] = [
   },
   {
     title: 'Same Quality',
-    description: 'The same quality and speed of hiring as our premium model: top 1% talent, expert screening.',
+    description:
+      'The same quality and speed of hiring as our premium model: top 1% talent, expert screening.',
   },
   {
     title: 'Quick Onboarding',
@@ -59,8 +63,20 @@ export interface ModelComparisonRow {
 
 /** "Choose the Right Model for Your Business". */
 export const modelComparison: ModelComparisonRow[] = [
-  { feature: 'Employer of Record', talentBot: 'Dedicated company exclusively for you', sharedGcc: 'Shared company with other clients' },
-  { feature: 'HR Support', talentBot: 'Dedicated HRBP and talent acquisition', sharedGcc: 'Shared HR resources' },
-  { feature: 'Acquisition Path', talentBot: 'Complete company acquisition available', sharedGcc: 'Employee transfer to your subsidiary' },
+  {
+    feature: 'Employer of Record',
+    talentBot: 'Dedicated company exclusively for you',
+    sharedGcc: 'Shared company with other clients',
+  },
+  {
+    feature: 'HR Support',
+    talentBot: 'Dedicated HRBP and talent acquisition',
+    sharedGcc: 'Shared HR resources',
+  },
+  {
+    feature: 'Acquisition Path',
+    talentBot: 'Complete company acquisition available',
+    sharedGcc: 'Employee transfer to your subsidiary',
+  },
   { feature: 'Talent onboarding SLA', talentBot: '2 weeks', sharedGcc: '4 weeks' },
 ]

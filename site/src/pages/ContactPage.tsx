@@ -10,7 +10,11 @@ export function Component() {
   const [openId, setOpenId] = useState<string | null>(faqs[0].id)
   return (
     <>
-      <PageHero eyebrow="FAQs" title="Frequently Asked Questions" lead="Straight answers to what founders and CTOs ask us first." />
+      <PageHero
+        eyebrow="FAQs"
+        title="Frequently Asked Questions"
+        lead="Straight answers to what founders and CTOs ask us first."
+      />
       <section aria-label="Questions and answers" className="bg-white py-16 sm:py-20">
         <div className="mx-auto max-w-3xl px-6 lg:px-8">
           <div className="divide-y divide-slate-200 overflow-hidden rounded-2xl ring-1 ring-slate-200">
@@ -28,7 +32,10 @@ export function Component() {
                       className="flex w-full items-center justify-between gap-4 px-6 py-5 text-left text-base font-semibold text-slate-900 hover:bg-slate-50"
                     >
                       {faq.question}
-                      <ChevronDown aria-hidden="true" className={`size-5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
+                      <ChevronDown
+                        aria-hidden="true"
+                        className={`size-5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}
+                      />
                     </button>
                   </h2>
                   <div
@@ -46,10 +53,15 @@ export function Component() {
           </div>
           <div className="mt-12 rounded-2xl bg-slate-50 p-8 text-center ring-1 ring-slate-200">
             <h2 className="text-xl font-semibold text-slate-900">Still have questions?</h2>
-            <p className="mt-2 text-slate-600">Tell us about your plans; we get back to you within 24 hours.</p>
+            <p className="mt-2 text-slate-600">
+              Tell us about your plans; we get back to you within 24 hours.
+            </p>
             <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <ButtonLink to="/get-started">Get Started</ButtonLink>
-              <a href={`mailto:${brand.contactEmail}`} className="inline-flex items-center gap-2 text-sm font-semibold text-indigo-700 hover:text-indigo-600">
+              <a
+                href={`mailto:${brand.contactEmail}`}
+                className="inline-flex items-center gap-2 text-sm font-semibold text-indigo-700 hover:text-indigo-600"
+              >
                 <Mail aria-hidden="true" className="size-4" />
                 {brand.contactEmail}
               </a>

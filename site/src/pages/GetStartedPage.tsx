@@ -2,9 +2,21 @@ import { CalendarClock, ShieldCheck, Users } from 'lucide-react'
 import { LeadForm } from '@site/features/leads/LeadForm.tsx'
 
 const promises = [
-  { icon: CalendarClock, title: 'Hire in 2 weeks', text: 'Not 2 months: screened candidates from the top 1% of tech talent.' },
-  { icon: Users, title: 'Start with one engineer', text: 'Scale to a full capability centre at your own pace.' },
-  { icon: ShieldCheck, title: 'Own it when you are ready', text: 'Transfer the entity, devices and assets to your own subsidiary.' },
+  {
+    icon: CalendarClock,
+    title: 'Hire in 2 weeks',
+    text: 'Not 2 months: screened candidates from the top 1% of tech talent.',
+  },
+  {
+    icon: Users,
+    title: 'Start with one engineer',
+    text: 'Scale to a full capability centre at your own pace.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Own it when you are ready',
+    text: 'Transfer the entity, devices and assets to your own subsidiary.',
+  },
 ]
 
 /** /get-started: the lead form page (spec §2 "Lead form page"). */
@@ -17,7 +29,9 @@ export function Component() {
       />
       <div className="mx-auto max-w-6xl px-6 py-16 sm:py-20 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <h1 className="text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">Let's Build Your Tech Team</h1>
+          <h1 className="text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+            Let's Build Your Tech Team
+          </h1>
           <p className="mt-4 text-lg text-pretty text-slate-600">
             Tell us about your requirements and we'll help you assemble the perfect team
           </p>
@@ -25,7 +39,10 @@ export function Component() {
         <div className="mt-12 grid gap-10 lg:grid-cols-[1fr_2fr] lg:items-start">
           <ul className="order-2 space-y-4 lg:order-1">
             {promises.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-4 rounded-xl border border-slate-200 bg-white/70 p-5 shadow-sm">
+              <li
+                key={title}
+                className="flex gap-4 rounded-xl border border-slate-200 bg-white/70 p-5 shadow-sm"
+              >
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>

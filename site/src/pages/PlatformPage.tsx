@@ -1,4 +1,13 @@
-import { ArrowRight, BadgeCheck, CalendarClock, ChartColumn, CircleCheck, Megaphone, Search, ShieldCheck } from 'lucide-react'
+import {
+  ArrowRight,
+  BadgeCheck,
+  CalendarClock,
+  ChartColumn,
+  CircleCheck,
+  Megaphone,
+  Search,
+  ShieldCheck,
+} from 'lucide-react'
 import { ButtonLink } from '@site/components/ui/ButtonLink.tsx'
 import { PageHero } from '@site/components/ui/PageHero.tsx'
 import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
@@ -29,12 +38,19 @@ export function Component() {
 
       <section aria-labelledby="features-title" className="bg-white py-20 sm:py-24">
         <div className="mx-auto max-w-7xl px-6 lg:px-8">
-          <SectionHeading id="features-title" eyebrow="Features" title="Built for hiring and running remote teams" />
+          <SectionHeading
+            id="features-title"
+            eyebrow="Features"
+            title="Built for hiring and running remote teams"
+          />
           <div className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {platformFeatures.map((feature) => {
               const Icon = icons[feature.icon]
               return (
-                <article key={feature.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <article
+                  key={feature.title}
+                  className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+                >
                   <span className="inline-flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 text-white">
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
@@ -57,7 +73,10 @@ export function Component() {
           <div className="mx-auto grid max-w-7xl items-center gap-10 px-6 lg:grid-cols-2 lg:px-8">
             <div>
               <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase">{`0${i + 1}`}</p>
-              <h2 id={`${section.id}-title`} className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
+              <h2
+                id={`${section.id}-title`}
+                className="mt-2 text-3xl font-bold tracking-tight text-slate-900"
+              >
                 {section.title}
               </h2>
               <p className="mt-4 text-lg leading-8 text-slate-600">{section.description}</p>

@@ -55,7 +55,9 @@ export function Component() {
         >
           <span aria-hidden="true">←</span> All resources
         </Link>
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{post.title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+          {post.title}
+        </h1>
         <p className="mt-4 text-slate-600">
           <time dateTime={post.created_at}>{longDate(post.created_at)}</time>
           <span aria-hidden="true"> · </span>
@@ -67,7 +69,11 @@ export function Component() {
         alt={post.cover_image_url ? `Cover image for ${post.title}` : ''}
         className="mt-8 max-h-[500px] w-full rounded-xl bg-slate-100 object-cover"
       />
-      <div className="post-content mt-10" data-testid="post-content" dangerouslySetInnerHTML={{ __html: body }} />
+      <div
+        className="post-content mt-10"
+        data-testid="post-content"
+        dangerouslySetInnerHTML={{ __html: body }}
+      />
     </article>
   )
 }

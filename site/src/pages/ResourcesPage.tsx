@@ -34,7 +34,10 @@ export function Component() {
       <div className="mx-auto max-w-7xl space-y-10 px-6 py-12 lg:px-8">
         <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
           <div className="relative md:w-96">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            />
             <label htmlFor="resources-search" className="sr-only">
               Search resources
             </label>
@@ -80,7 +83,9 @@ export function Component() {
         {state.status === 'ready' && state.posts.length === 0 && (
           <div className="py-16 text-center">
             <h2 className="text-xl font-semibold text-slate-900">No resources found</h2>
-            <p className="mt-2 text-slate-600">Try adjusting your search or filters to find what you're looking for</p>
+            <p className="mt-2 text-slate-600">
+              Try adjusting your search or filters to find what you're looking for
+            </p>
           </div>
         )}
 

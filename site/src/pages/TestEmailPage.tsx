@@ -7,8 +7,12 @@ export function Component() {
       <div className="mx-auto max-w-3xl px-6 py-16 sm:py-20 lg:px-8">
         <div className="mb-10 text-center">
           <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase">Staff tools</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Email Service Test</h1>
-          <p className="mt-3 text-slate-600">Check that the email service is reachable and send yourself a test message.</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Email Service Test
+          </h1>
+          <p className="mt-3 text-slate-600">
+            Check that the email service is reachable and send yourself a test message.
+          </p>
         </div>
         <EmailTestPanel />
       </div>

@@ -3,7 +3,9 @@ import { expect, test, type Page } from '@playwright/test'
 import { adminPath, editorClient, seedPosts, signInToAdmin, uniqueToken } from './blog-fixtures.ts'
 
 async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
@@ -14,7 +16,12 @@ for (const width of [375, 1280]) {
     test('resources, a post and the admin have no WCAG 2.1 A/AA violations', async ({ page }) => {
       const token = uniqueToken('a11y')
       await seedPosts(await editorClient(), [
-        { title: `Accessible post ${token}`, slug: `a11y-${token}`, excerpt: 'An excerpt.', content: '<h2>Heading</h2><p>Text with <a href="https://example.com">a link</a>.</p>' },
+        {
+          title: `Accessible post ${token}`,
+          slug: `a11y-${token}`,
+          excerpt: 'An excerpt.',
+          content: '<h2>Heading</h2><p>Text with <a href="https://example.com">a link</a>.</p>',
+        },
       ])
       await page.goto('/resources')
       await page.getByRole('article').first().waitFor()

@@ -3,7 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { adminPath, editorClient, seedPosts, signInToAdmin, uniqueToken, visitorClient } from './blog-fixtures.ts'
+import {
+  adminPath,
+  editorClient,
+  seedPosts,
+  signInToAdmin,
+  uniqueToken,
+  visitorClient,
+} from './blog-fixtures.ts'
 
 /** A 4000×3000 photo-like JPEG full of noise (~10 MB): the worst case for the cover compressor. */
 async function largeNoisyJpeg(): Promise<string> {
@@ -11,14 +18,18 @@ async function largeNoisyJpeg(): Promise<string> {
   const height = 3000
   const pixels = Buffer.alloc(width * height * 3)
   for (let i = 0; i < pixels.length; i++) pixels[i] = (Math.random() * 256) | 0
-  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer()
+  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer()
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'meridian-cover-')), 'big-cover.jpg')
   writeFileSync(file, jpeg)
   return file
 }
 
 test.describe('blog admin', () => {
-  test('an editor signs in, creates a post with a compressed cover, tags and formatted content, then edits and deletes it', async ({ page }) => {
+  test('an editor signs in, creates a post with a compressed cover, tags and formatted content, then edits and deletes it', async ({
+    page,
+  }) => {
     test.setTimeout(120_000)
     const token = uniqueToken('adm')
     const title = `Scaling a GCC ${token}`
@@ -75,7 +86,9 @@ test.describe('blog admin', () => {
     expect(stored.content).toMatch(/<ul[^>]*>[\s\S]*Top 1% talent[\s\S]*<\/ul>/)
     expect(stored.content_markdown).toContain('## Why build in India')
     expect(stored.excerpt).toContain('Why build in India')
-    expect(stored.cover_image_url).toMatch(/\/storage\/v1\/object\/public\/images\/blog-covers\/\d+\.(jpg|webp|png)$/)
+    expect(stored.cover_image_url).toMatch(
+      /\/storage\/v1\/object\/public\/images\/blog-covers\/\d+\.(jpg|webp|png)$/,
+    )
     const cover = Buffer.from(await (await fetch(stored.cover_image_url)).arrayBuffer())
     expect(cover.byteLength).toBeLessThanOrEqual(1024 * 1024)
     const meta = await sharp(cover).metadata()
@@ -105,7 +118,10 @@ test.describe('blog admin', () => {
     await expect(page.getByRole('row').filter({ hasText: slug })).toContainText('a, b, c, d')
 
     // Delete asks first; dismissing keeps the post, accepting removes it.
-    const deleteButton = page.getByRole('row').filter({ hasText: slug }).getByRole('button', { name: /^Delete/ })
+    const deleteButton = page
+      .getByRole('row')
+      .filter({ hasText: slug })
+      .getByRole('button', { name: /^Delete/ })
     page.once('dialog', (dialog) => {
       expect(dialog.message()).toBe('Are you sure you want to delete this blog post?')
       void dialog.dismiss()
@@ -120,7 +136,9 @@ test.describe('blog admin', () => {
     expect(gone).toEqual([])
   })
 
-  test('paginates 5 per page on the server; sort toggles the order; a new search goes back to page 1', async ({ page }) => {
+  test('paginates 5 per page on the server; sort toggles the order; a new search goes back to page 1', async ({
+    page,
+  }) => {
     const token = uniqueToken('pg')
     const client = await editorClient()
     const base = Date.parse('2025-01-01T00:00:00Z')
@@ -173,13 +191,17 @@ test.describe('blog admin', () => {
     await page.keyboard.type('Would overwrite the original')
     await page.getByRole('button', { name: 'Save Blog Post' }).click()
     const status = page.getByTestId('blog-status')
-    await expect(status).toHaveText(`❌ Failed to save blog: A post with the slug “taken-${token}” already exists.`)
+    await expect(status).toHaveText(
+      `❌ Failed to save blog: A post with the slug “taken-${token}” already exists.`,
+    )
     await expect(status).toHaveClass(/text-red-700/)
     const { data } = await client.from('blogs').select('title, author').eq('slug', `taken-${token}`).single()
     expect(data).toEqual({ title: `Original ${token}`, author: 'Seed Author' })
   })
 
-  test('requires title, slug and author, and regenerates the slug on the next title edit', async ({ page }) => {
+  test('requires title, slug and author, and regenerates the slug on the next title edit', async ({
+    page,
+  }) => {
     await signInToAdmin(page)
     await page.getByRole('button', { name: 'Save Blog Post' }).click()
     await expect(page.getByTestId('blog-status')).toHaveText('❌ Failed to save blog: Title is required.')
@@ -213,7 +235,9 @@ test.describe('blog admin', () => {
     await expect(page.getByLabel('Tags (comma-separated)')).toHaveValue('kept, locally')
   })
 
-  test('signed out, the admin shows sign-in, rejects a wrong password, and the backend refuses writes', async ({ page }) => {
+  test('signed out, the admin shows sign-in, rejects a wrong password, and the backend refuses writes', async ({
+    page,
+  }) => {
     await page.goto(adminPath)
     await expect(page.getByRole('heading', { name: 'Editor sign-in' })).toBeVisible()
     await expect(page.locator('meta[name="robots"][content*="noindex"]').first()).toBeAttached()
@@ -228,7 +252,9 @@ test.describe('blog admin', () => {
     const insert = await visitor.from('blogs').insert({ title: 'Nope', slug: `nope-${token}`, author: 'x' })
     expect(insert.error?.code).toBe('42501')
     expect(insert.error?.message).toMatch(/row-level security/)
-    const upload = await visitor.storage.from('images').upload(`blog-covers/${token}.png`, new Uint8Array([137, 80, 78, 71]), { contentType: 'image/png' })
+    const upload = await visitor.storage
+      .from('images')
+      .upload(`blog-covers/${token}.png`, new Uint8Array([137, 80, 78, 71]), { contentType: 'image/png' })
     expect(upload.error).not.toBeNull()
 
     // After signing out in the UI the gate is back.
@@ -239,12 +265,16 @@ test.describe('blog admin', () => {
 })
 
 test.describe('blog admin editor details', () => {
-  test('links are limited to http/https/mailto/tel, content images upload, and the drop zone refuses non-images', async ({ page }) => {
+  test('links are limited to http/https/mailto/tel, content images upload, and the drop zone refuses non-images', async ({
+    page,
+  }) => {
     const token = uniqueToken('tool')
     await signInToAdmin(page)
 
     // The cover drop zone shows react-dropzone's own messages.
-    await page.getByLabel('Cover image file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') })
+    await page
+      .getByLabel('Cover image file')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') })
     await expect(page.getByText('File type must be image/*')).toBeVisible()
     await expect(page.getByRole('img', { name: 'Cover preview' })).toHaveCount(0)
 
@@ -253,15 +283,23 @@ test.describe('blog admin editor details', () => {
     await editor.click()
     page.once('dialog', (dialog) => void dialog.accept('javascript:alert(1)'))
     await page.getByRole('button', { name: 'Link' }).click()
-    await expect(page.getByTestId('blog-status')).toHaveText('❌ Links must start with http://, https://, mailto: or tel:')
+    await expect(page.getByTestId('blog-status')).toHaveText(
+      '❌ Links must start with http://, https://, mailto: or tel:',
+    )
     await expect(editor.locator('a')).toHaveCount(0)
     page.once('dialog', (dialog) => void dialog.accept('https://meridian.example/guide'))
     await page.getByRole('button', { name: 'Link' }).click()
-    await expect(editor.locator('a[href="https://meridian.example/guide"]')).toHaveText('https://meridian.example/guide')
+    await expect(editor.locator('a[href="https://meridian.example/guide"]')).toHaveText(
+      'https://meridian.example/guide',
+    )
 
     // A content image: a small PNG through the toolbar's file input.
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4f46e5' } }).png().toBuffer()
-    await page.getByLabel('Content image file').setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: png })
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4f46e5' } })
+      .png()
+      .toBuffer()
+    await page
+      .getByLabel('Content image file')
+      .setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: png })
     await expect(editor.locator('img[src*="/images/blog-content/"]')).toHaveCount(1)
 
     // Saved as a draft: listed for editors, invisible to visitors.
@@ -270,7 +308,13 @@ test.describe('blog admin editor details', () => {
     await expect(page.getByTestId('blog-status')).toHaveText('✅ Blog saved successfully!')
     await page.getByPlaceholder('Search by title, slug, or author...').fill(token)
     await expect(page.getByRole('row').filter({ hasText: `toolbar-${token}` })).toContainText('Draft')
-    const { data } = await (await editorClient()).from('blogs').select('content, status').eq('slug', `toolbar-${token}`).single()
+    const { data } = await (
+      await editorClient()
+    )
+      .from('blogs')
+      .select('content, status')
+      .eq('slug', `toolbar-${token}`)
+      .single()
     expect(data?.status).toBe('draft')
     expect(data?.content).toContain('href="https://meridian.example/guide"')
     expect(data?.content).toMatch(/<img [^>]*src="[^"]*\/images\/blog-content\/\d+\.(png|jpg|webp)"/)

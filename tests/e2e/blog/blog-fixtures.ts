@@ -27,13 +27,19 @@ async function anonKey(): Promise<string> {
 
 /** supabase-js as a visitor (anon key only). */
 export async function visitorClient(): Promise<SupabaseClient> {
-  return createNodeSupabaseClient(baseUrl, await anonKey(), { persistSession: false, autoRefreshToken: false })
+  return createNodeSupabaseClient(baseUrl, await anonKey(), {
+    persistSession: false,
+    autoRefreshToken: false,
+  })
 }
 
 /** supabase-js signed in as the e2e editor. */
 export async function editorClient(): Promise<SupabaseClient> {
   const client = await visitorClient()
-  const { error } = await client.auth.signInWithPassword({ email: e2e.editorEmail, password: e2e.editorPassword })
+  const { error } = await client.auth.signInWithPassword({
+    email: e2e.editorEmail,
+    password: e2e.editorPassword,
+  })
   if (error) throw new Error(`Editor sign-in failed: ${error.message}`)
   return client
 }

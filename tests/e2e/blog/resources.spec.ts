@@ -2,14 +2,26 @@ import { expect, test } from '@playwright/test'
 import { baseUrl, editorClient, seedPosts, uniqueToken } from './blog-fixtures.ts'
 
 test.describe('resources and post pages', () => {
-  test('filters by type, searches title and content, hides drafts and shows the empty state', async ({ page }) => {
+  test('filters by type, searches title and content, hides drafts and shows the empty state', async ({
+    page,
+  }) => {
     const token = uniqueToken('res')
     const client = await editorClient()
     await seedPosts(client, [
-      { title: `Blog about hiring ${token}`, slug: `res-blog-${token}`, type: 'blog', excerpt: 'A blog excerpt' },
+      {
+        title: `Blog about hiring ${token}`,
+        slug: `res-blog-${token}`,
+        type: 'blog',
+        excerpt: 'A blog excerpt',
+      },
       { title: `Case study ${token}`, slug: `res-case-${token}`, type: 'case study' },
       { title: `Ebook ${token}`, slug: `res-ebook-${token}`, type: 'ebook' },
-      { title: `Content match`, slug: `res-content-${token}`, type: 'blog', content: `<p>Deep inside the body: ${token.toUpperCase()}</p>` },
+      {
+        title: `Content match`,
+        slug: `res-content-${token}`,
+        type: 'blog',
+        content: `<p>Deep inside the body: ${token.toUpperCase()}</p>`,
+      },
       { title: `Hidden draft ${token}`, slug: `res-draft-${token}`, type: 'blog', status: 'draft' },
     ])
 
@@ -22,7 +34,8 @@ test.describe('resources and post pages', () => {
     // The content match found through the body, case-insensitively.
     await expect(cards.filter({ hasText: 'Content match' })).toHaveCount(1)
 
-    const filter = (name: string) => page.getByRole('group', { name: 'Filter by type' }).getByRole('button', { name, exact: true })
+    const filter = (name: string) =>
+      page.getByRole('group', { name: 'Filter by type' }).getByRole('button', { name, exact: true })
     await filter('Case Study').click()
     await expect(filter('Case Study')).toHaveAttribute('aria-pressed', 'true')
     await expect(filter('All')).toHaveAttribute('aria-pressed', 'false')
@@ -46,10 +59,14 @@ test.describe('resources and post pages', () => {
 
     await page.getByPlaceholder('Search resources...').fill(`${token} nothing-matches-this`)
     await expect(page.getByText('No resources found')).toBeVisible()
-    await expect(page.getByText("Try adjusting your search or filters to find what you're looking for")).toBeVisible()
+    await expect(
+      page.getByText("Try adjusting your search or filters to find what you're looking for"),
+    ).toBeVisible()
   })
 
-  test('a post page shows title, long date, author (brand default when empty) and the sanitised body', async ({ page }) => {
+  test('a post page shows title, long date, author (brand default when empty) and the sanitised body', async ({
+    page,
+  }) => {
     const token = uniqueToken('post')
     const client = await editorClient()
     await seedPosts(client, [
@@ -74,7 +91,9 @@ test.describe('resources and post pages', () => {
     expect(html).toContain(`<link rel="canonical" href=`)
   })
 
-  test('a missing post and a draft show the not-found page, with HTTP 404 from the server', async ({ page }) => {
+  test('a missing post and a draft show the not-found page, with HTTP 404 from the server', async ({
+    page,
+  }) => {
     const token = uniqueToken('miss')
     const client = await editorClient()
     await seedPosts(client, [{ title: `Draft ${token}`, slug: `draft-${token}`, status: 'draft' }])
@@ -86,7 +105,9 @@ test.describe('resources and post pages', () => {
     }
   })
 
-  test('client-side navigation to a missing post shows the not-found page, not "Loading..." forever', async ({ page }) => {
+  test('client-side navigation to a missing post shows the not-found page, not "Loading..." forever', async ({
+    page,
+  }) => {
     await page.goto('/resources')
     await page.evaluate(() => {
       window.history.pushState({}, '', '/post/never-written-anywhere')
@@ -101,7 +122,9 @@ test.describe('resources and post pages', () => {
     await seedPosts(client, [{ title: `Network ${token}`, slug: `net-${token}` }])
     let failing = true
     // Post pages read `blogs`, the resources list reads the `published_blogs` view.
-    await page.route(/\/rest\/v1\/(published_)?blogs\b/, (route) => (failing ? route.abort('connectionreset') : route.continue()))
+    await page.route(/\/rest\/v1\/(published_)?blogs\b/, (route) =>
+      failing ? route.abort('connectionreset') : route.continue(),
+    )
     await page.goto(`/post/net-${token}`)
     await expect(page.getByText("We couldn't load this post.")).toBeVisible()
     failing = false
@@ -124,7 +147,10 @@ test.describe('resources and post pages', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click()
     await expect(page.getByText('You are subscribed!')).toBeVisible()
     await expect(page.getByLabel('Email address')).toHaveValue('')
-    const mail = (await (await fetch(`${baseUrl}/api/dev/mail`)).json()) as Array<{ to: string; subject: string }>
+    const mail = (await (await fetch(`${baseUrl}/api/dev/mail`)).json()) as Array<{
+      to: string
+      subject: string
+    }>
     expect(mail.some((m) => m.to.includes(email))).toBe(true)
   })
 })

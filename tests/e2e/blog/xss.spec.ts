@@ -27,7 +27,7 @@ const corpus = [
   '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=\'mxss math\'"></style></mglyph></table></mtext></math>',
   '<noscript><p title="</noscript><img src=x onerror=window.__xss=\'mxss noscript\'>">',
   '<svg></p><style><a id="</style><img src=1 onerror=window.__xss=\'mxss svg style\'>">',
-  '<form><math><mtext></form><form><mglyph><style></math><img src onerror=window.__xss=\'mxss form\'>',
+  "<form><math><mtext></form><form><mglyph><style></math><img src onerror=window.__xss='mxss form'>",
   '<meta http-equiv="refresh" content="0;url=javascript:window.__xss=1">',
   '<base href="javascript:window.__xss=1//">',
 ]
@@ -61,9 +61,13 @@ test('no payload of the XSS corpus runs on the post page or in the editor', asyn
 
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined()
   expect(dialogs).toEqual([])
-  expect(await body.locator('script, iframe, svg, math, style, object, embed, form, meta, base, [style]').count()).toBe(0)
+  expect(
+    await body.locator('script, iframe, svg, math, style, object, embed, form, meta, base, [style]').count(),
+  ).toBe(0)
   const handlers = await body.evaluate((root) =>
-    [...root.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name)),
+    [...root.querySelectorAll('*')].flatMap((el) =>
+      [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name),
+    ),
   )
   expect(handlers).toEqual([])
   await expect(body.locator('a[target="_blank"]')).toHaveAttribute('rel', 'noopener noreferrer')

@@ -37,11 +37,16 @@ export async function serveRenderer(): Promise<{ url: string; close(): Promise<v
       res.writeHead(404).end('Not found')
       return
     }
-    res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file))
+    res
+      .writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' })
+      .end(readFileSync(file))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) }
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
 }
 
 /** Bytes cross the Playwright binding as base64 (the preload passes Uint8Array through IPC as is). */
@@ -49,7 +54,8 @@ type Wire = unknown
 function decode(value: Wire): unknown {
   if (Array.isArray(value)) return value.map(decode)
   if (value && typeof value === 'object') {
-    if ('__bytes' in value) return new Uint8Array(Buffer.from((value as { __bytes: string }).__bytes, 'base64'))
+    if ('__bytes' in value)
+      return new Uint8Array(Buffer.from((value as { __bytes: string }).__bytes, 'base64'))
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]))
   }
   return value
@@ -57,7 +63,8 @@ function decode(value: Wire): unknown {
 function encode(value: unknown): Wire {
   if (value instanceof Uint8Array) return { __bytes: Buffer.from(value).toString('base64') }
   if (Array.isArray(value)) return value.map(encode)
-  if (value && typeof value === 'object' && !(value instanceof Date)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]))
+  if (value && typeof value === 'object' && !(value instanceof Date))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]))
   return value
 }
 
@@ -83,29 +90,37 @@ function installBridge({
     listeners.get(channel)!.add(listener)
     return () => void listeners.get(channel)!.delete(listener)
   }
-  ;(window as unknown as { __meridianEvent: (c: string, p: unknown) => void }).__meridianEvent = (channel, payload) => {
+  ;(window as unknown as { __meridianEvent: (c: string, p: unknown) => void }).__meridianEvent = (
+    channel,
+    payload,
+  ) => {
     listeners.get(channel)?.forEach((listener) => listener(payload))
   }
   const toBase64 = (bytes: Uint8Array) => {
     let text = ''
-    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
     return btoa(text)
   }
   const encode = (value: unknown): unknown => {
     if (value instanceof Uint8Array) return { __bytes: toBase64(value) }
     if (Array.isArray(value)) return value.map(encode)
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]))
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]))
     return value
   }
   const decode = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(decode)
     if (value && typeof value === 'object') {
-      if ('__bytes' in value) return Uint8Array.from(atob((value as { __bytes: string }).__bytes), (c) => c.charCodeAt(0))
+      if ('__bytes' in value)
+        return Uint8Array.from(atob((value as { __bytes: string }).__bytes), (c) => c.charCodeAt(0))
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]))
     }
     return value
   }
-  const binding = (window as unknown as { __meridianCall: (method: string, args: unknown) => Promise<unknown> }).__meridianCall
+  const binding = (
+    window as unknown as { __meridianCall: (method: string, args: unknown) => Promise<unknown> }
+  ).__meridianCall
   const call = async (method: string, args: unknown[]) => decode(await binding(method, encode(args)))
   let progressSeq = 0
   const withProgress = async (onProgress: unknown, run: (id: string | undefined) => Promise<unknown>) => {
@@ -125,7 +140,8 @@ function installBridge({
   for (const method of methods) api[method] = (...args: unknown[]) => call(method, args)
   api.uploadImage = (image: unknown, folder: unknown, onProgress: unknown) =>
     withProgress(onProgress, (id) => call('uploadImage', [image, folder, id]))
-  api.compressImage = (file: unknown, onProgress: unknown) => withProgress(onProgress, (id) => call('compressImage', [file, id]))
+  api.compressImage = (file: unknown, onProgress: unknown) =>
+    withProgress(onProgress, (id) => call('compressImage', [file, id]))
   api.onSyncStatus = (listener: Listener) => on(syncStatusChannel, listener)
   api.onSessionChange = (listener: Listener) => on(sessionChannel, listener)
   ;(window as unknown as { meridian: unknown }).meridian = Object.freeze(api)
@@ -148,7 +164,17 @@ export async function startDesktopMain(siteUrl: string): Promise<DesktopHarness>
   const network = { up: true }
   const pages = new Set<Page>()
   const notify = (channel: string, payload: unknown) => {
-    for (const page of pages) void page.evaluate(([c, p]) => (window as unknown as { __meridianEvent?: (c: string, p: unknown) => void }).__meridianEvent?.(c, p), [channel, encode(payload)] as const).catch(() => {})
+    for (const page of pages)
+      void page
+        .evaluate(
+          ([c, p]) =>
+            (window as unknown as { __meridianEvent?: (c: string, p: unknown) => void }).__meridianEvent?.(
+              c,
+              p,
+            ),
+          [channel, encode(payload)] as const,
+        )
+        .catch(() => {})
   }
   const backend = await DesktopBackend.open({
     userDataDir,

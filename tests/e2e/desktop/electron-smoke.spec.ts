@@ -15,7 +15,11 @@ function electronBinary(): { path: string } | { reason: string } {
   const pathFile = path.join(electronDir, 'path.txt')
   const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : null
   const override = process.env.ELECTRON_OVERRIDE_DIST_PATH
-  const binary = override ? path.join(override, relative ?? 'electron') : relative ? path.join(electronDir, 'dist', relative) : null
+  const binary = override
+    ? path.join(override, relative ?? 'electron')
+    : relative
+      ? path.join(electronDir, 'dist', relative)
+      : null
   if (!binary) return { reason: 'node_modules/electron has no downloaded distribution (no path.txt)' }
   try {
     accessSync(binary, constants.X_OK)
@@ -35,7 +39,11 @@ test('the packaged main process opens a locked-down window with the typed bridge
   const app = await electron.launch({
     executablePath: binary.path,
     args: [path.join(projectRoot, 'out/main/index.js'), '--no-sandbox'],
-    env: { ...process.env, ELECTRON_ENABLE_LOGGING: '1', MERIDIAN_USER_DATA: mkdtempSync(path.join(os.tmpdir(), 'meridian-electron-')) },
+    env: {
+      ...process.env,
+      ELECTRON_ENABLE_LOGGING: '1',
+      MERIDIAN_USER_DATA: mkdtempSync(path.join(os.tmpdir(), 'meridian-electron-')),
+    },
   })
   try {
     const win = await app.firstWindow()

@@ -21,7 +21,10 @@ test.describe('desktop app', () => {
     await renderer?.close()
   })
 
-  test('an editor signs in, writes a post offline, goes online and sees it on /resources', async ({ page, browser }) => {
+  test('an editor signs in, writes a post offline, goes online and sees it on /resources', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000)
     const token = Date.now().toString(36)
     const title = `Drafted on a plane ${token}`
@@ -52,15 +55,23 @@ test.describe('desktop app', () => {
 
     // Not on the site yet.
     const site = await browser.newPage()
-    const before = await site.request.get(`http://localhost:${e2e.port}/rest/v1/blogs?slug=eq.${slug}&select=slug`, {
-      headers: { apikey: (await (await site.request.get(`http://localhost:${e2e.port}/config.json`)).json()).supabaseAnonKey },
-    })
+    const before = await site.request.get(
+      `http://localhost:${e2e.port}/rest/v1/blogs?slug=eq.${slug}&select=slug`,
+      {
+        headers: {
+          apikey: (await (await site.request.get(`http://localhost:${e2e.port}/config.json`)).json())
+            .supabaseAnonKey,
+        },
+      },
+    )
     expect(await before.json()).toEqual([])
 
     // Back online: the outbox is sent.
     desktop.network.up = true
     await page.getByRole('button', { name: 'Sync now' }).click()
-    await expect(page.getByTestId('sync-pending')).toHaveText('All changes saved to the server', { timeout: 20_000 })
+    await expect(page.getByTestId('sync-pending')).toHaveText('All changes saved to the server', {
+      timeout: 20_000,
+    })
     await expect(page.getByTestId('sync-connection')).toHaveText('Online')
     await expect(page.getByTestId('sync-last')).toHaveText(/Last synced/)
 
@@ -74,10 +85,12 @@ test.describe('desktop app', () => {
     await desktop.attach(page)
     await page.goto(renderer.url)
     const message = await page.evaluate(() =>
-      (window as unknown as { meridian: { getPost(s: unknown): Promise<unknown> } }).meridian.getPost({ not: 'a slug' }).then(
-        () => 'accepted',
-        (err: Error) => err.message,
-      ),
+      (window as unknown as { meridian: { getPost(s: unknown): Promise<unknown> } }).meridian
+        .getPost({ not: 'a slug' })
+        .then(
+          () => 'accepted',
+          (err: Error) => err.message,
+        ),
     )
     expect(message).toContain('Invalid arguments for getPost')
   })

@@ -17,7 +17,9 @@ test.afterAll(async () => {
 
 const seriousViolations = async (page: import('@playwright/test').Page) => {
   const results = await new AxeBuilder({ page }).analyze()
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`)
 }
 
 test('the lead form has no serious accessibility violations, also with errors showing', async ({ page }) => {

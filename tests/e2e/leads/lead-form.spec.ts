@@ -8,7 +8,8 @@ import { startTestServer, type TestServer } from '../../support/server.ts'
  * describe so the SMTP outage and the rate limit of one test cannot touch another spec's server.
  */
 
-const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`
+const uniqueEmail = (tag: string) =>
+  `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`
 
 async function fillLead(page: Page, email: string, name = 'Priya Sharma') {
   await page.getByLabel('Full Name').fill(name)
@@ -46,10 +47,16 @@ test.describe('lead form', () => {
   test('shows the page texts and the five validation messages on an empty submit', async ({ page }) => {
     await page.goto(`${origin}/get-started`)
     await expect(page.getByRole('heading', { level: 1, name: "Let's Build Your Tech Team" })).toBeVisible()
-    await expect(page.getByText("Tell us about your requirements and we'll help you assemble the perfect team")).toBeVisible()
+    await expect(
+      page.getByText("Tell us about your requirements and we'll help you assemble the perfect team"),
+    ).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Request Information' })).toBeVisible()
     await expect(page.getByText("Fill out this form and we'll get back to you within 24 hours")).toBeVisible()
-    await expect(page.getByText('Your information is secure and will only be used to contact you about your requirements.')).toBeVisible()
+    await expect(
+      page.getByText(
+        'Your information is secure and will only be used to contact you about your requirements.',
+      ),
+    ).toBeVisible()
 
     await page.getByRole('button', { name: 'Submit Request' }).click()
     for (const message of [
@@ -66,11 +73,18 @@ test.describe('lead form', () => {
     expect(await page.evaluate(() => localStorage.getItem('leads'))).toBeNull()
   })
 
-  test('submits: Processing..., success toast with Thanks, local copy, both emails, then / after 3 s', async ({ page }) => {
+  test('submits: Processing..., success toast with Thanks, local copy, both emails, then / after 3 s', async ({
+    page,
+  }) => {
     const email = uniqueEmail('success')
     await page.goto(`${origin}/get-started`)
     await page.evaluate(() =>
-      localStorage.setItem('leads', JSON.stringify([{ name: 'Earlier Visitor', email: 'old@example.com', timestamp: '2020-01-01T00:00:00.000Z' }])),
+      localStorage.setItem(
+        'leads',
+        JSON.stringify([
+          { name: 'Earlier Visitor', email: 'old@example.com', timestamp: '2020-01-01T00:00:00.000Z' },
+        ]),
+      ),
     )
     // Hold the request briefly so the submitting state is observable.
     await page.route('**/api/leads', async (route) => {
@@ -83,7 +97,9 @@ test.describe('lead form', () => {
       const marks: { toast?: number; home?: number } = {}
       ;(window as unknown as { __marks: typeof marks }).__marks = marks
       const timer = setInterval(() => {
-        marks.toast ??= document.body.innerText.includes('Form submitted successfully!') ? performance.now() : undefined
+        marks.toast ??= document.body.innerText.includes('Form submitted successfully!')
+          ? performance.now()
+          : undefined
         marks.home ??= location.pathname === '/' ? performance.now() : undefined
         if (marks.home) clearInterval(timer)
       }, 10)
@@ -99,9 +115,16 @@ test.describe('lead form', () => {
     await expect(success).toContainText("We'll get back to you soon.")
     await expect(success.getByRole('button', { name: 'Thanks' })).toBeVisible()
 
-    const leads = JSON.parse((await page.evaluate(() => localStorage.getItem('leads')))!) as Array<Record<string, string>>
+    const leads = JSON.parse((await page.evaluate(() => localStorage.getItem('leads')))!) as Array<
+      Record<string, string>
+    >
     expect(leads).toHaveLength(2)
-    expect(leads[0]).toMatchObject({ name: 'Priya Sharma', email, phone: '+91 98765 43210', techStack: 'Go, Postgres' })
+    expect(leads[0]).toMatchObject({
+      name: 'Priya Sharma',
+      email,
+      phone: '+91 98765 43210',
+      techStack: 'Go, Postgres',
+    })
     expect(leads[0].timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
     expect(leads[1].name).toBe('Earlier Visitor')
 
@@ -114,7 +137,9 @@ test.describe('lead form', () => {
     expect(notification?.text).toContain('Requirement: Five backend engineers for our payments team')
 
     await page.waitForURL(`${origin}/`, { timeout: 8_000 })
-    const marks = await page.evaluate(() => (window as unknown as { __marks: { toast: number; home: number } }).__marks)
+    const marks = await page.evaluate(
+      () => (window as unknown as { __marks: { toast: number; home: number } }).__marks,
+    )
     const elapsed = marks.home - marks.toast
     expect(elapsed).toBeGreaterThan(2_900)
     expect(elapsed).toBeLessThan(5_500)
@@ -127,17 +152,23 @@ test.describe('lead form', () => {
     await fillLead(page, email)
     await page.getByRole('button', { name: 'Submit Request' }).click()
 
-    await expect(page.getByRole('alert').filter({ hasText: 'Please try again later or contact us directly.' })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please try again later or contact us directly.' }),
+    ).toBeVisible()
     await expect(toast(page, 'Something went wrong!')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Submit Request' })).toBeEnabled()
-    const leads = JSON.parse((await page.evaluate(() => localStorage.getItem('leads')))!) as Array<Record<string, string>>
+    const leads = JSON.parse((await page.evaluate(() => localStorage.getItem('leads')))!) as Array<
+      Record<string, string>
+    >
     expect(leads[0].email).toBe(email)
     await page.waitForTimeout(3_500)
     expect(new URL(page.url()).pathname).toBe('/get-started')
     expect(await storedLeads(server, email)).toHaveLength(0)
   })
 
-  test('a double submit, and a resubmit after a lost reply, store one lead and send one pair of emails', async ({ page }) => {
+  test('a double submit, and a resubmit after a lost reply, store one lead and send one pair of emails', async ({
+    page,
+  }) => {
     const email = uniqueEmail('double')
     await page.goto(`${origin}/get-started`)
     // The first reply is lost on the way back (the server has stored the lead); later ones arrive.
@@ -212,7 +243,9 @@ test.describe('lead form rate limit', () => {
     const second = uniqueEmail('second')
     await fillLead(page, second)
     await page.getByRole('button', { name: 'Submit Request' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'Too many requests. Please wait a minute and try again.' })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Too many requests. Please wait a minute and try again.' }),
+    ).toBeVisible()
     await expect(toast(page, 'Something went wrong!')).toBeVisible()
     expect(await storedLeads(server, second)).toHaveLength(0)
   })

@@ -50,7 +50,9 @@ test('shows the service as available with its endpoint, protocol and response de
   await expect(status(page)).toHaveText('Available')
 })
 
-test('shows Unavailable with the status code and troubleshooting steps, and keeps Send disabled', async ({ page }) => {
+test('shows Unavailable with the status code and troubleshooting steps, and keeps Send disabled', async ({
+  page,
+}) => {
   const endpoint = server.ctx.emailServiceUrl
   await page.route(`${endpoint}/`, (route) => route.fulfill({ status: 503, body: 'maintenance' }))
   await page.goto(`${origin}/test-email`)
@@ -91,7 +93,9 @@ test('sends a test email for a signed-in editor and reports each outcome', async
   await page.getByLabel('Recipient email').fill(recipient)
   await page.getByRole('button', { name: 'Send Test Email' }).click()
   await expect(page.getByText('Test email sent successfully!')).toBeVisible()
-  const mails = ((await (await fetch(`${server.url}/api/dev/mail`)).json()) as CapturedMail[]).filter((m) => m.to === recipient)
+  const mails = ((await (await fetch(`${server.url}/api/dev/mail`)).json()) as CapturedMail[]).filter(
+    (m) => m.to === recipient,
+  )
   expect(mails).toHaveLength(1)
   expect(mails[0].subject).toBe('Meridian email service test')
   expect(mails[0].text).toContain('Hi Test-email.')
@@ -99,7 +103,11 @@ test('sends a test email for a signed-in editor and reports each outcome', async
   // The service refuses (4xx): a single attempt and the failure message.
   await page.route(`${endpoint}/send-email`, (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Please enter a valid email address.' }) })
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, message: 'Please enter a valid email address.' }),
+        })
       : route.continue(),
   )
   await page.getByRole('button', { name: 'Send Test Email' }).click()

@@ -9,8 +9,12 @@ for (const width of [375, 1280]) {
     for (const path of routes) {
       test(`${path} has no WCAG 2.1 A/AA violations`, async ({ page }) => {
         await page.goto(path, { waitUntil: 'networkidle' })
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-        const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze()
+        const summary = results.violations.map(
+          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        )
         expect(summary).toEqual([])
       })
     }

@@ -37,7 +37,9 @@ test.describe('home page', () => {
   test('Learn More scrolls to the framework section', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('link', { name: 'Learn More' }).click()
-    await expect(page.getByRole('heading', { name: 'One partner for the whole life of your team' })).toBeInViewport()
+    await expect(
+      page.getByRole('heading', { name: 'One partner for the whole life of your team' }),
+    ).toBeInViewport()
   })
 
   test('Learn more expanders toggle aria-expanded and their panel', async ({ page }) => {
@@ -71,7 +73,10 @@ test.describe('home page', () => {
     await page.getByRole('link', { name: 'Explore All Services' }).click()
     await expect(page).toHaveURL(/\/solutions$/)
     await page.goto('/')
-    await page.getByRole('region', { name: 'Ready to build your tech capacity centre in India?' }).getByRole('link', { name: 'Get Started' }).click()
+    await page
+      .getByRole('region', { name: 'Ready to build your tech capacity centre in India?' })
+      .getByRole('link', { name: 'Get Started' })
+      .click()
     await expect(page).toHaveURL(/\/get-started$/)
   })
 
@@ -139,7 +144,15 @@ test.describe('prerendered HTML', () => {
     const response = await request.get('/')
     expect(response.status()).toBe(200)
     const html = await response.text()
-    for (const text of ['Staffing Agencies', 'Outsourcing Companies', 'Individual HR Consultants', 'Talent quality', 'First round interview', '6-8 weeks', 'Own talent']) {
+    for (const text of [
+      'Staffing Agencies',
+      'Outsourcing Companies',
+      'Individual HR Consultants',
+      'Talent quality',
+      'First round interview',
+      '6-8 weeks',
+      'Own talent',
+    ]) {
       expect(html).toContain(text)
     }
     expect(html).toContain('<title>')
@@ -162,7 +175,8 @@ test.describe('prerendered HTML', () => {
     const robots = await request.get('/robots.txt')
     expect(await robots.text()).toContain('Sitemap:')
     const sitemap = await (await request.get('/sitemap.xml')).text()
-    for (const path of ['/solutions', '/platform', '/contact', '/privacy', '/terms']) expect(sitemap).toContain(`${path}</loc>`)
+    for (const path of ['/solutions', '/platform', '/contact', '/privacy', '/terms'])
+      expect(sitemap).toContain(`${path}</loc>`)
   })
 
   for (const path of ['/', '/solutions', '/platform', '/contact', '/privacy', '/terms', '/no-such-page']) {

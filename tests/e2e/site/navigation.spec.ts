@@ -39,7 +39,13 @@ test.describe('routes', () => {
   })
 
   test('client-only routes are served the app shell, not a 404', async ({ request }) => {
-    for (const path of ['/get-started', '/resources', '/test-email', '/meridian/updateresources', '/Get-Started']) {
+    for (const path of [
+      '/get-started',
+      '/resources',
+      '/test-email',
+      '/meridian/updateresources',
+      '/Get-Started',
+    ]) {
       const response = await request.get(path)
       expect(response.status(), path).toBe(200)
       expect(response.headers()['content-type']).toContain('text/html')
@@ -47,7 +53,9 @@ test.describe('routes', () => {
   })
 })
 
-test('a client-only route renders in the browser from the app shell, with the site shell around it', async ({ page }) => {
+test('a client-only route renders in the browser from the app shell, with the site shell around it', async ({
+  page,
+}) => {
   await page.goto('/get-started')
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
@@ -90,7 +98,9 @@ test.describe('mobile menu', () => {
     await page.goto('/')
     const toggle = page.getByRole('button', { name: 'Open menu' })
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Platform' })).toBeHidden()
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Platform' }),
+    ).toBeHidden()
     const menu = page.locator('#mobile-menu')
     await expect(menu).toBeHidden()
 

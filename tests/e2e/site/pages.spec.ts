@@ -11,20 +11,40 @@ test('the FAQ accordion opens one answer at a time', async ({ page }) => {
   await subsidiary.click()
   await expect(subsidiary).toHaveAttribute('aria-expanded', 'true')
   await expect(first).toHaveAttribute('aria-expanded', 'false')
-  await expect(page.getByRole('region', { name: 'When should I set up my own subsidiary in India?' })).toContainText('20 to 30 employees')
+  await expect(
+    page.getByRole('region', { name: 'When should I set up my own subsidiary in India?' }),
+  ).toContainText('20 to 30 employees')
 })
 
-test('solutions: both models ask for more information on the lead form and the comparison has four rows', async ({ page }) => {
+test('solutions: both models ask for more information on the lead form and the comparison has four rows', async ({
+  page,
+}) => {
   await page.goto('/solutions')
   await expect(page.locator('#talent-bot')).toContainText('Premium Solution for Enterprise Growth')
-  for (const card of ['Dedicated Company', 'Seamless Acquisition', 'Dedicated Support', 'Exclusive Service']) {
+  for (const card of [
+    'Dedicated Company',
+    'Seamless Acquisition',
+    'Dedicated Support',
+    'Exclusive Service',
+  ]) {
     await expect(page.locator('#talent-bot').getByRole('heading', { name: card })).toBeVisible()
   }
-  for (const card of ['Shared Employer of Record', 'Shared Resources', 'Common Workspace', 'Transfer Option', 'Same Quality', 'Quick Onboarding']) {
+  for (const card of [
+    'Shared Employer of Record',
+    'Shared Resources',
+    'Common Workspace',
+    'Transfer Option',
+    'Same Quality',
+    'Quick Onboarding',
+  ]) {
     await expect(page.locator('#shared-gcc').getByRole('heading', { name: card })).toBeVisible()
   }
   const table = page.getByRole('table')
-  await expect(table.getByRole('columnheader')).toHaveText(['Feature', 'TALENT BOT Model', 'Shared GCC Model'])
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Feature',
+    'TALENT BOT Model',
+    'Shared GCC Model',
+  ])
   await expect(table.getByRole('row')).toHaveCount(5)
   await expect(table.getByRole('row', { name: /Talent onboarding SLA/ })).toContainText('2 weeks')
   await page.locator('#shared-gcc').getByRole('link', { name: 'Request More Information' }).click()
@@ -33,20 +53,35 @@ test('solutions: both models ask for more information on the lead form and the c
 
 test('platform: Schedule a Demo and each section lead to the lead form', async ({ page }) => {
   await page.goto('/platform')
-  for (const title of ['Advanced Talent Search', 'Interview Scheduling', 'Multi-channel Outreach', 'Quality Assessments', 'Analytics Dashboard', 'Compliance Management']) {
+  for (const title of [
+    'Advanced Talent Search',
+    'Interview Scheduling',
+    'Multi-channel Outreach',
+    'Quality Assessments',
+    'Analytics Dashboard',
+    'Compliance Management',
+  ]) {
     await expect(page.getByRole('heading', { name: title })).toBeVisible()
   }
   for (const id of ['talent-acquisition', 'talent-management', 'talent-retention']) {
-    await expect(page.locator(`#${id}`).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/get-started')
+    await expect(page.locator(`#${id}`).getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/get-started',
+    )
   }
   await page.getByRole('link', { name: 'Schedule a Demo' }).click()
   await expect(page).toHaveURL(/\/get-started$/)
 })
 
-test('the footer shows the contact email, the current year and social profiles that are not links', async ({ page }) => {
+test('the footer shows the contact email, the current year and social profiles that are not links', async ({
+  page,
+}) => {
   await page.goto('/privacy')
   const footer = page.getByRole('contentinfo')
-  await expect(footer.getByRole('link', { name: 'hello@meridian.example' })).toHaveAttribute('href', 'mailto:hello@meridian.example')
+  await expect(footer.getByRole('link', { name: 'hello@meridian.example' })).toHaveAttribute(
+    'href',
+    'mailto:hello@meridian.example',
+  )
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Meridian`)
   await expect(footer.getByRole('img', { name: /LinkedIn/ })).toBeVisible()
   await expect(footer.getByRole('link', { name: /LinkedIn/ })).toHaveCount(0)

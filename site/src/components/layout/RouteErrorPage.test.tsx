@@ -30,7 +30,9 @@ describe('the default error screen', () => {
   })
 
   it('describes a thrown response by status and status text', () => {
-    expect(describeRouteError(new Response(null, { status: 503, statusText: 'Service Unavailable' }))).toBe('503 Service Unavailable')
+    expect(describeRouteError(new Response(null, { status: 503, statusText: 'Service Unavailable' }))).toBe(
+      '503 Service Unavailable',
+    )
     expect(describeRouteError({ status: 404, statusText: 'Not Found' })).toBe('404 Not Found')
     expect(describeRouteError('plain text')).toBe('plain text')
   })

@@ -3,7 +3,10 @@ import { ButtonLink } from '../ui/ButtonLink.tsx'
 
 /** Describes what a page threw: status and status text for responses, else the message. */
 export function describeRouteError(error: unknown): string {
-  if (error instanceof Response || (typeof error === 'object' && error !== null && 'status' in error && 'statusText' in error)) {
+  if (
+    error instanceof Response ||
+    (typeof error === 'object' && error !== null && 'status' in error && 'statusText' in error)
+  ) {
     const { status, statusText } = error as { status: number; statusText: string }
     return `${status} ${statusText}`.trim()
   }
@@ -25,7 +28,10 @@ export function RouteErrorPage({ error }: { error: unknown }) {
 }
 
 /** Catches anything a route throws while rendering and shows the error screen instead of a blank page. */
-export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { error: unknown; failed: boolean }> {
+export class RouteErrorBoundary extends Component<
+  { children: ReactNode; resetKey?: string },
+  { error: unknown; failed: boolean }
+> {
   state = { error: undefined as unknown, failed: false }
 
   static getDerivedStateFromError(error: unknown) {
@@ -35,7 +41,8 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKe
   // Going to another path clears the error, like react-router's errorElement. (A `key` would do the same
   // but remount the whole shell on every navigation.)
   componentDidUpdate(previous: { resetKey?: string }) {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ error: undefined, failed: false })
+    if (this.state.failed && previous.resetKey !== this.props.resetKey)
+      this.setState({ error: undefined, failed: false })
   }
 
   componentDidCatch(error: unknown, info: ErrorInfo) {

@@ -24,7 +24,10 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-6 lg:px-8">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-6 lg:px-8"
+      >
         <Logo onClick={close} />
         <ul className="hidden items-center gap-1 md:flex">
           {headerLinks.map((link) => (
@@ -46,10 +49,18 @@ export function SiteHeader() {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-          {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+          {menuOpen ? (
+            <X aria-hidden="true" className="size-6" />
+          ) : (
+            <Menu aria-hidden="true" className="size-6" />
+          )}
         </button>
       </nav>
-      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg md:hidden">
+      <div
+        id="mobile-menu"
+        hidden={!menuOpen}
+        className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg md:hidden"
+      >
         <ul className="space-y-1">
           {headerLinks.map((link) => (
             <li key={link.to}>

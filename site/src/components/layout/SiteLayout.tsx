@@ -60,7 +60,8 @@ function DeferredToaster() {
     }
     const want = () => setWanted(true)
     const events = ['pointerdown', 'keydown', 'touchstart'] as const
-    for (const type of events) window.addEventListener(type, want, { once: true, passive: true, capture: true })
+    for (const type of events)
+      window.addEventListener(type, want, { once: true, passive: true, capture: true })
     return () => {
       for (const type of events) window.removeEventListener(type, want, { capture: true })
     }
@@ -77,7 +78,10 @@ function DeferredToaster() {
 function PageLoading() {
   return (
     <div role="status" className="mx-auto flex max-w-7xl justify-center px-6 py-32">
-      <span className="size-8 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600" aria-hidden="true" />
+      <span
+        className="size-8 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600"
+        aria-hidden="true"
+      />
       <span className="sr-only">Loading page</span>
     </div>
   )

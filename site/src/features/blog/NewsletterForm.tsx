@@ -23,23 +23,34 @@ export function NewsletterForm() {
       })
       const body = (await res.json().catch(() => ({}))) as { message?: string }
       if (!res.ok) throw new Error(body.message ?? `Subscription failed (status ${res.status})`)
-      toast.success('You are subscribed!', { description: body.message ?? 'Check your inbox for a confirmation email.', duration: 5000 })
+      toast.success('You are subscribed!', {
+        description: body.message ?? 'Check your inbox for a confirmation email.',
+        duration: 5000,
+      })
       setEmail('')
     } catch (err) {
       console.error('Newsletter subscription failed', err)
-      toast.error('Subscription failed', { description: err instanceof Error ? err.message : 'Please try again later.', duration: 5000 })
+      toast.error('Subscription failed', {
+        description: err instanceof Error ? err.message : 'Please try again later.',
+        duration: 5000,
+      })
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-indigo-600 px-6 py-12 text-center text-white sm:px-12">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl bg-indigo-600 px-6 py-12 text-center text-white sm:px-12"
+    >
       <Mail aria-hidden="true" className="mx-auto size-8 text-indigo-200" />
       <h2 id={`${id}-title`} className="mt-3 text-2xl font-bold">
         Stay Updated
       </h2>
-      <p className="mx-auto mt-2 max-w-xl text-indigo-100">Get our latest insights on building and scaling tech teams in India.</p>
+      <p className="mx-auto mt-2 max-w-xl text-indigo-100">
+        Get our latest insights on building and scaling tech teams in India.
+      </p>
       <form onSubmit={submit} className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
         <label htmlFor={`${id}-email`} className="sr-only">
           Email address

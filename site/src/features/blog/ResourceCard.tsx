@@ -26,7 +26,11 @@ export function ResourceCard({ post }: { post: BlogListItem }) {
           className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-indigo-700 hover:text-indigo-500"
           aria-label={`Read more: ${post.title}`}
         >
-          Read more <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+          Read more{' '}
+          <ArrowRight
+            aria-hidden="true"
+            className="size-4 transition-transform group-hover:translate-x-0.5"
+          />
         </Link>
       </div>
     </article>

@@ -11,7 +11,11 @@ export function authorOrDefault(author: string | null | undefined): string {
   return author?.trim() ? author : brand.defaultAuthor
 }
 
-export const typeLabels: Record<BlogType, string> = { blog: 'Blog', 'case study': 'Case Study', ebook: 'Ebook' }
+export const typeLabels: Record<BlogType, string> = {
+  blog: 'Blog',
+  'case study': 'Case Study',
+  ebook: 'Ebook',
+}
 
 /** Spec §2: the type badge defaults to Blog. */
 export function typeLabel(type: BlogType | null | undefined): string {

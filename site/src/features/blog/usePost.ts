@@ -3,7 +3,8 @@ import { getBrowserSupabase } from '@shared/data/client.ts'
 import type { BlogRow } from '@shared/schemas/blog.ts'
 import { useCallback, useEffect, useState } from 'react'
 
-export type PostState = { status: 'loading' } | { status: 'found'; post: BlogRow } | { status: 'missing' } | { status: 'error' }
+export type PostState =
+  { status: 'loading' } | { status: 'found'; post: BlogRow } | { status: 'missing' } | { status: 'error' }
 
 /** One published post; "missing" for an unknown slug or a draft, "error" when it could not be loaded. */
 export function usePost(slug: string) {

@@ -26,14 +26,23 @@ export function useResources(search: string, filter: ResourceFilter) {
 
   useEffect(() => {
     let current = true
-    setState((s) => (page === 1 ? { status: 'loading', posts: [], total: 0 } : { status: 'ready', posts: s.posts, total: s.total, loadingMore: true }))
+    setState((s) =>
+      page === 1
+        ? { status: 'loading', posts: [], total: 0 }
+        : { status: 'ready', posts: s.posts, total: s.total, loadingMore: true },
+    )
     getBrowserSupabase()
-      .then((client) => listPublishedPosts(client, { search, type: filter, page, pageSize: resourcesPageSize }))
+      .then((client) =>
+        listPublishedPosts(client, { search, type: filter, page, pageSize: resourcesPageSize }),
+      )
       .then((result) => {
         if (!current) return
         setState((s) => ({
           status: 'ready',
-          posts: page === 1 ? result.rows : [...s.posts, ...result.rows.filter((row) => !s.posts.some((p) => p.id === row.id))],
+          posts:
+            page === 1
+              ? result.rows
+              : [...s.posts, ...result.rows.filter((row) => !s.posts.some((p) => p.id === row.id))],
           total: result.total,
           loadingMore: false,
         }))

@@ -45,7 +45,10 @@ export function createWebBlogStore(): BlogStore {
       checkingSignIn = true
       try {
         const { data, error } = await supabase.auth.signInWithPassword({ email, password })
-        if (error) throw new Error(error.message === 'Invalid login credentials' ? 'Wrong email or password.' : error.message)
+        if (error)
+          throw new Error(
+            error.message === 'Invalid login credentials' ? 'Wrong email or password.' : error.message,
+          )
         const session = toAdminSession(data.session)
         if (!session || !data.session) throw new Error('Sign-in did not return a session.')
         // Any account can sign in, but only editors may write (RLS): say so now rather than on the first save.
@@ -79,7 +82,9 @@ export function createWebBlogStore(): BlogStore {
     },
     async save(input, target) {
       const supabase = await client()
-      return target.mode === 'create' ? createPost(supabase, input) : updatePost(supabase, input, { id: target.id })
+      return target.mode === 'create'
+        ? createPost(supabase, input)
+        : updatePost(supabase, input, { id: target.id })
     },
     async delete(slug) {
       return deletePost(await client(), slug)
@@ -87,7 +92,13 @@ export function createWebBlogStore(): BlogStore {
     async uploadImage(image, options) {
       // fetch() reports no upload progress: the bar moves from the start to the end of the request.
       options.onProgress?.(0)
-      const url = await uploadBlogImage(await client(), options.folder, image, options.extension, options.contentType)
+      const url = await uploadBlogImage(
+        await client(),
+        options.folder,
+        image,
+        options.extension,
+        options.contentType,
+      )
       options.onProgress?.(100)
       return url
     },

@@ -4,7 +4,12 @@ import imageCompression from 'browser-image-compression'
 /** Spec §9: at most 1 MB, longest side 1200 px. */
 export const coverLimits = { maxSizeMB: 1, maxWidthOrHeight: 1200 } as const
 
-const extensionOf: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' }
+const extensionOf: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+}
 
 async function dimensions(blob: Blob): Promise<{ width: number; height: number }> {
   const bitmap = await createImageBitmap(blob)
@@ -18,11 +23,15 @@ async function dimensions(blob: Blob): Promise<{ width: number; height: number }
  * (blocked offline and by our CSP); `initialQuality: 0.8` or it overshoots below 1200 px. A PNG (photo or
  * noise) can stay over 1 MB at any size, so it is retried as WebP, then JPEG.
  */
-export async function compressImageInBrowser(file: Blob, onProgress?: (percent: number) => void): Promise<CompressedImage> {
+export async function compressImageInBrowser(
+  file: Blob,
+  onProgress?: (percent: number) => void,
+): Promise<CompressedImage> {
   if (!(file instanceof Blob)) throw new Error('The file given is not an instance of Blob or File')
   if (!file.type.startsWith('image/')) throw new Error('The file given is not an image')
   const input = file instanceof File ? file : new File([file], 'image', { type: file.type })
-  const attempts = input.type === 'image/png' ? [undefined, 'image/webp', 'image/jpeg'] : [undefined, 'image/jpeg']
+  const attempts =
+    input.type === 'image/png' ? [undefined, 'image/webp', 'image/jpeg'] : [undefined, 'image/jpeg']
   const limit = coverLimits.maxSizeMB * 1024 * 1024
   let result: File | null = null
   for (const [index, fileType] of attempts.entries()) {

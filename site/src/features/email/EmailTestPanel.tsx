@@ -35,7 +35,9 @@ function ResponseDetails({ value }: { value: unknown }) {
       <summary className="cursor-pointer rounded-xl px-4 py-2.5 font-medium text-slate-700 select-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600">
         Response details
       </summary>
-      <pre className="overflow-x-auto border-t border-slate-200 px-4 py-3 text-xs leading-relaxed text-slate-700">{JSON.stringify(value, null, 2)}</pre>
+      <pre className="overflow-x-auto border-t border-slate-200 px-4 py-3 text-xs leading-relaxed text-slate-700">
+        {JSON.stringify(value, null, 2)}
+      </pre>
     </details>
   )
 }
@@ -50,7 +52,10 @@ function StatusBadge({ status }: { status: EmailServiceState['status'] }) {
   return (
     <span
       data-testid="email-service-status"
-      className={cx('inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset', styles[status])}
+      className={cx(
+        'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset',
+        styles[status],
+      )}
     >
       <Icon aria-hidden="true" className={cx('size-4', status === 'checking' && 'animate-spin')} />
       {statusLabel[status]}
@@ -61,7 +66,11 @@ function StatusBadge({ status }: { status: EmailServiceState['status'] }) {
 function ServiceStatusCard({ state, onRefresh }: { state: EmailServiceState; onRefresh: () => void }) {
   const protocol = state.baseUrl ? new URL(state.baseUrl).protocol.replace(':', '').toUpperCase() : '…'
   return (
-    <section aria-labelledby="email-status-title" aria-live="polite" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="email-status-title"
+      aria-live="polite"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-3">
           <h2 id="email-status-title" className="text-lg font-semibold text-slate-900">
@@ -75,7 +84,10 @@ function ServiceStatusCard({ state, onRefresh }: { state: EmailServiceState; onR
           disabled={state.status === 'checking'}
           className="inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60"
         >
-          <RefreshCw aria-hidden="true" className={cx('size-4', state.status === 'checking' && 'animate-spin')} />
+          <RefreshCw
+            aria-hidden="true"
+            className={cx('size-4', state.status === 'checking' && 'animate-spin')}
+          />
           Refresh status
         </button>
       </div>
@@ -109,7 +121,12 @@ function ServiceStatusCard({ state, onRefresh }: { state: EmailServiceState; onR
   )
 }
 
-type SendOutcome = { kind: 'success' | 'failure' | 'error' | 'invalid'; message: string; detail?: string; result?: ServiceSendResult }
+type SendOutcome = {
+  kind: 'success' | 'failure' | 'error' | 'invalid'
+  message: string
+  detail?: string
+  result?: ServiceSendResult
+}
 
 function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceState }) {
   const session = useAdminSession()
@@ -139,7 +156,8 @@ function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceS
     if (sending) return
     const to = email.trim()
     if (to === '') return setOutcome({ kind: 'invalid', message: testEmailMessages.emptyEmail })
-    if (state.status !== 'available') return setOutcome({ kind: 'invalid', message: testEmailMessages.unavailable })
+    if (state.status !== 'available')
+      return setOutcome({ kind: 'invalid', message: testEmailMessages.unavailable })
     setSending(true)
     setOutcome(null)
     try {
@@ -156,11 +174,16 @@ function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceS
         { accessToken: token ?? undefined },
       )
       if (result.success) setOutcome({ kind: 'success', message: testEmailMessages.sent, result })
-      else if (result.status === null) setOutcome({ kind: 'error', message: testEmailMessages.error, detail: result.error, result })
+      else if (result.status === null)
+        setOutcome({ kind: 'error', message: testEmailMessages.error, detail: result.error, result })
       else setOutcome({ kind: 'failure', message: testEmailMessages.failed, detail: result.error, result })
     } catch (err) {
       console.error(testEmailMessages.error, err)
-      setOutcome({ kind: 'error', message: testEmailMessages.error, detail: err instanceof Error ? err.message : String(err) })
+      setOutcome({
+        kind: 'error',
+        message: testEmailMessages.error,
+        detail: err instanceof Error ? err.message : String(err),
+      })
     } finally {
       setSending(false)
     }
@@ -192,7 +215,11 @@ function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceS
             placeholder="you@company.com"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={outcome?.kind === 'invalid' && outcome.message === testEmailMessages.emptyEmail ? true : undefined}
+            aria-invalid={
+              outcome?.kind === 'invalid' && outcome.message === testEmailMessages.emptyEmail
+                ? true
+                : undefined
+            }
             className="block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-4 focus:ring-indigo-500/15 focus:outline-none aria-[invalid=true]:border-red-500"
           />
         </div>
@@ -206,7 +233,11 @@ function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceS
         </button>
       </form>
       {outcome && (
-        <Alert variant={outcome.kind === 'success' ? 'success' : 'destructive'} title={outcome.message} className="mt-5 rounded-xl">
+        <Alert
+          variant={outcome.kind === 'success' ? 'success' : 'destructive'}
+          title={outcome.message}
+          className="mt-5 rounded-xl"
+        >
           {outcome.detail && <p>{outcome.detail}</p>}
           {outcome.result?.messageId && (
             <p>
@@ -227,12 +258,17 @@ export function EmailTestPanel() {
   return (
     <div className="space-y-6">
       <ServiceStatusCard state={state} onRefresh={refresh} />
-      <section aria-labelledby="email-send-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="email-send-title"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      >
         <h2 id="email-send-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <Mail aria-hidden="true" className="size-5 text-indigo-600" />
           Send a test email
         </h2>
-        <p className="mt-1 mb-6 text-sm text-slate-500">Sends a short message through the email service to the address you enter.</p>
+        <p className="mt-1 mb-6 text-sm text-slate-500">
+          Sends a short message through the email service to the address you enter.
+        </p>
         <AuthProvider auth={auth}>
           <SendTestEmail auth={auth} state={state} />
         </AuthProvider>

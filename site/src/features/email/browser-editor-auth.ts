@@ -30,7 +30,9 @@ export function createBrowserEditorAuth(): EditorAuth {
       getBrowserSupabase().then(
         (client) => {
           if (!active) return
-          const { data } = client.auth.onAuthStateChange((_event, session) => listener(toAdminSession(session)))
+          const { data } = client.auth.onAuthStateChange((_event, session) =>
+            listener(toAdminSession(session)),
+          )
           unsubscribe = () => data.subscription.unsubscribe()
         },
         () => listener(null),

@@ -10,7 +10,12 @@ export type EmailServiceState =
 
 /** The email service's reachability, checked on mount and on `refresh()` (spec §4 "Email service status"). */
 export function useEmailServiceHealth(): { state: EmailServiceState; refresh: () => void } {
-  const [state, setState] = useState<EmailServiceState>({ status: 'checking', baseUrl: null, health: null, error: null })
+  const [state, setState] = useState<EmailServiceState>({
+    status: 'checking',
+    baseUrl: null,
+    health: null,
+    error: null,
+  })
   const generation = useRef(0)
 
   const refresh = useCallback(() => {
@@ -25,12 +30,22 @@ export function useEmailServiceHealth(): { state: EmailServiceState; refresh: ()
       .then(
         (health) => {
           if (current !== generation.current) return
-          setState({ status: health.available ? 'available' : 'unavailable', baseUrl: baseUrl!, health, error: null })
+          setState({
+            status: health.available ? 'available' : 'unavailable',
+            baseUrl: baseUrl!,
+            health,
+            error: null,
+          })
         },
         (err: unknown) => {
           console.error('Failed to check email service status', err)
           if (current !== generation.current) return
-          setState({ status: 'unavailable', baseUrl, health: null, error: 'Failed to check email service status' })
+          setState({
+            status: 'unavailable',
+            baseUrl,
+            health: null,
+            error: 'Failed to check email service status',
+          })
         },
       )
   }, [])

@@ -29,14 +29,17 @@ export function Hero() {
           <TypingHeadline />
         </div>
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-pretty text-slate-300">
-          Access the top 1% of tech talent, hire in 2 weeks instead of 2 months, and grow from 1 employee to a full centre that you
-          eventually own.
+          Access the top 1% of tech talent, hire in 2 weeks instead of 2 months, and grow from 1 employee to a
+          full centre that you eventually own.
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <ButtonLink to="/get-started" size="lg" className="w-full sm:w-auto">
             Get Started <ArrowRight aria-hidden="true" className="size-4" />
           </ButtonLink>
-          <a href="#framework" className={`${buttonClasses('secondary', 'lg')} w-full bg-white/5! text-white! ring-white/20! hover:bg-white/10! sm:w-auto`}>
+          <a
+            href="#framework"
+            className={`${buttonClasses('secondary', 'lg')} w-full bg-white/5! text-white! ring-white/20! hover:bg-white/10! sm:w-auto`}
+          >
             Learn More <ChevronDown aria-hidden="true" className="size-4" />
           </a>
         </div>

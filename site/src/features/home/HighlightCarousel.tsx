@@ -49,14 +49,19 @@ export function HighlightCarousel() {
                 className="w-full shrink-0 px-1 md:px-0"
               >
                 <div className={`h-full rounded-2xl bg-white p-6 shadow-sm ring-1 ${accent.ring}`}>
-                  <span className={`inline-flex size-11 items-center justify-center rounded-xl ${accent.icon}`}>
+                  <span
+                    className={`inline-flex size-11 items-center justify-center rounded-xl ${accent.icon}`}
+                  >
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
                   <h3 className="mt-5 text-lg font-semibold text-slate-900">{benefit.title}</h3>
                   <ul className="mt-3 space-y-2 text-sm text-slate-600">
                     {benefit.points.map((point) => (
                       <li key={point} className="flex gap-2">
-                        <span aria-hidden="true" className={`mt-2 size-1.5 shrink-0 rounded-full ${accent.icon}`} />
+                        <span
+                          aria-hidden="true"
+                          className={`mt-2 size-1.5 shrink-0 rounded-full ${accent.icon}`}
+                        />
                         {point}
                       </li>
                     ))}

@@ -7,7 +7,11 @@ export function HowItWorks() {
   return (
     <section aria-labelledby="how-title" className="bg-white py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-6 lg:px-8">
-        <SectionHeading id="how-title" eyebrow="How It Works" title="From first hire to your own centre in three steps" />
+        <SectionHeading
+          id="how-title"
+          eyebrow="How It Works"
+          title="From first hire to your own centre in three steps"
+        />
         <ol className="mt-14 grid gap-8 lg:grid-cols-3">
           {processSteps.map((step, i) => (
             <li key={step.id} className="relative rounded-2xl bg-slate-50 p-8 ring-1 ring-slate-200">

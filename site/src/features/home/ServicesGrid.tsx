@@ -23,7 +23,8 @@ function OfferingCard({ offering, index }: { offering: Offering; index: number }
       <ul className="mt-4 space-y-3">
         {offering.features.map((feature) => (
           <li key={feature.title} className="text-sm">
-            <span className="font-medium text-slate-900">{feature.title}.</span> <span className="text-slate-600">{feature.description}</span>
+            <span className="font-medium text-slate-900">{feature.title}.</span>{' '}
+            <span className="text-slate-600">{feature.description}</span>
           </li>
         ))}
       </ul>
@@ -37,9 +38,16 @@ function OfferingCard({ offering, index }: { offering: Offering; index: number }
         >
           Learn more
           <span className="sr-only"> about {offering.title}</span>
-          <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
+          />
         </button>
-        <div id={panelId} hidden={!open} className={`mt-3 rounded-lg p-4 text-sm leading-6 text-slate-700 ${accent.soft}`}>
+        <div
+          id={panelId}
+          hidden={!open}
+          className={`mt-3 rounded-lg p-4 text-sm leading-6 text-slate-700 ${accent.soft}`}
+        >
           {offering.details}
         </div>
       </div>

@@ -10,7 +10,9 @@ export function TypingHeadline() {
   const { text } = useTypingEffect()
   return (
     <h1 className="text-4xl font-bold tracking-tight text-balance text-white sm:text-6xl lg:text-7xl">
-      <span className="sr-only">The {headlineWords[0]} way to build and own a tech capacity centre in India</span>
+      <span className="sr-only">
+        The {headlineWords[0]} way to build and own a tech capacity centre in India
+      </span>
       <span aria-hidden="true">
         The{' '}
         <span className="inline-grid align-bottom">

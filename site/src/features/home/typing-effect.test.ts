@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { headlineWords, initialTypingState, nextTypingStep, visibleText, type TypingState } from './typing-effect.ts'
+import {
+  headlineWords,
+  initialTypingState,
+  nextTypingStep,
+  visibleText,
+  type TypingState,
+} from './typing-effect.ts'
 
 /** Drives the pure step function with fake timers the way the hook does, recording what is shown when. */
 function runFor(ms: number) {
@@ -63,7 +69,9 @@ describe('typing headline timing', () => {
 
   it('cycles Smarter, Agile, Faster and back to Smarter', () => {
     const run = runFor(20_000)
-    const fullWords = run.frames.map((f) => f.text).filter((t) => (headlineWords as readonly string[]).includes(t))
+    const fullWords = run.frames
+      .map((f) => f.text)
+      .filter((t) => (headlineWords as readonly string[]).includes(t))
     const order = fullWords.filter((w, i) => w !== fullWords[i - 1])
     expect(order.slice(0, 4)).toEqual(['Smarter', 'Agile', 'Faster', 'Smarter'])
   })

@@ -17,7 +17,11 @@ export interface TypingState {
  * The first frame: the first word, complete. Server and browser render the same frame (no hydration
  * mismatch), readers without JavaScript see a whole word, and reduced motion simply stays here.
  */
-export const initialTypingState: TypingState = { wordIndex: 0, length: headlineWords[0].length, phase: 'full' }
+export const initialTypingState: TypingState = {
+  wordIndex: 0,
+  length: headlineWords[0].length,
+  phase: 'full',
+}
 
 /** The text shown for a state. */
 export function visibleText(state: TypingState, words: readonly string[] = headlineWords): string {
@@ -36,13 +40,17 @@ export function nextTypingStep(
   const word = words[state.wordIndex]
   switch (state.phase) {
     case 'typing':
-      if (state.length + 1 >= word.length) return { next: { ...state, length: word.length, phase: 'full' }, delay: timings.typeMs }
+      if (state.length + 1 >= word.length)
+        return { next: { ...state, length: word.length, phase: 'full' }, delay: timings.typeMs }
       return { next: { ...state, length: state.length + 1 }, delay: timings.typeMs }
     case 'full':
       return { next: { ...state, phase: 'deleting' }, delay: timings.pauseMs }
     case 'deleting':
       if (state.length > 0) return { next: { ...state, length: state.length - 1 }, delay: timings.deleteMs }
       // The empty word is shown for one typing step before the next word starts.
-      return { next: { wordIndex: (state.wordIndex + 1) % words.length, length: 0, phase: 'typing' }, delay: timings.deleteMs }
+      return {
+        next: { wordIndex: (state.wordIndex + 1) % words.length, length: 0, phase: 'typing' },
+        delay: timings.deleteMs,
+      }
   }
 }

@@ -1,15 +1,28 @@
 import { useEffect, useState } from 'react'
-import { headlineWords, initialTypingState, nextTypingStep, visibleText, type TypingState } from './typing-effect.ts'
+import {
+  headlineWords,
+  initialTypingState,
+  nextTypingStep,
+  visibleText,
+  type TypingState,
+} from './typing-effect.ts'
 
 /**
  * Cycles the headline words with the typing effect. Starts from the full first word (the prerendered
  * frame); under `prefers-reduced-motion: reduce` it stays on that full word and never animates.
  */
-export function useTypingEffect(words: readonly string[] = headlineWords): { text: string; state: TypingState } {
+export function useTypingEffect(words: readonly string[] = headlineWords): {
+  text: string
+  state: TypingState
+} {
   const [state, setState] = useState<TypingState>(initialTypingState)
 
   useEffect(() => {
-    if (typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
+    if (
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    )
+      return
     const { next, delay } = nextTypingStep(state, words)
     const timer = window.setTimeout(() => setState(next), delay)
     return () => window.clearTimeout(timer)

@@ -27,7 +27,13 @@ interface FieldSpec {
 const fields: FieldSpec[] = [
   { name: 'name', label: 'Full Name', placeholder: 'Jane Cooper', autoComplete: 'name' },
   { name: 'email', label: 'Email', placeholder: 'jane@company.com', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone Number', placeholder: '+1 555 123 4567 (with country code)', type: 'tel', autoComplete: 'tel' },
+  {
+    name: 'phone',
+    label: 'Phone Number',
+    placeholder: '+1 555 123 4567 (with country code)',
+    type: 'tel',
+    autoComplete: 'tel',
+  },
   {
     name: 'requirement',
     label: 'Team Requirements',
@@ -66,9 +72,12 @@ export function LeadForm() {
     if (emailService.status !== 'checking') rememberEmailServiceStatus(emailService.status)
   }, [emailService.status])
 
-  useEffect(() => () => {
-    if (redirectTimer.current) clearTimeout(redirectTimer.current)
-  }, [])
+  useEffect(
+    () => () => {
+      if (redirectTimer.current) clearTimeout(redirectTimer.current)
+    },
+    [],
+  )
 
   const onSubmit = async (lead: LeadInput) => {
     setSubmitError(null)
@@ -102,12 +111,17 @@ export function LeadForm() {
           {submitError}
         </Alert>
       )}
-      <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-slate-200 bg-white shadow-xl shadow-indigo-950/5">
+      <section
+        aria-labelledby={`${id}-title`}
+        className="rounded-2xl border border-slate-200 bg-white shadow-xl shadow-indigo-950/5"
+      >
         <div className="border-b border-slate-100 px-6 pt-6 pb-4 sm:px-8">
           <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
             Request Information
           </h2>
-          <p className="mt-1 text-sm text-slate-500">Fill out this form and we'll get back to you within 24 hours</p>
+          <p className="mt-1 text-sm text-slate-500">
+            Fill out this form and we'll get back to you within 24 hours
+          </p>
         </div>
         <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5 px-6 py-6 sm:px-8">
           {fields.map((field) => {
@@ -144,7 +158,15 @@ export function LeadForm() {
           {/* Honeypot: off-screen and skipped by keyboard and screen readers; only bots fill it in. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label htmlFor={`${id}-company-website`}>Company website</label>
-            <input ref={honeypot} id={`${id}-company-website`} name="company_website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            <input
+              ref={honeypot}
+              id={`${id}-company-website`}
+              name="company_website"
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              defaultValue=""
+            />
           </div>
 
           <button
@@ -155,7 +177,9 @@ export function LeadForm() {
             {isSubmitting && <Spinner className="size-5" />}
             {isSubmitting ? 'Processing...' : 'Submit Request'}
           </button>
-          <p className="text-center text-xs text-slate-500">Your information is secure and will only be used to contact you about your requirements.</p>
+          <p className="text-center text-xs text-slate-500">
+            Your information is secure and will only be used to contact you about your requirements.
+          </p>
         </form>
       </section>
     </div>

@@ -3,10 +3,19 @@ import { leadsStorageKey, readStoredLeads, saveLeadLocally } from './lead-storag
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial))
-  return { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v) }
+  return {
+    getItem: (k: string) => values.get(k) ?? null,
+    setItem: (k: string, v: string) => void values.set(k, v),
+  }
 }
 
-const lead = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', requirement: 'Two data engineers', techStack: 'Python' }
+const lead = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+44 20 7946 0000',
+  requirement: 'Two data engineers',
+  techStack: 'Python',
+}
 
 describe('leads kept in the browser', () => {
   it('puts the newest lead first with an ISO timestamp', () => {

@@ -16,7 +16,11 @@ export function readStoredLeads(storage: KeyValueStorage): StoredLead[] {
 }
 
 /** Step 1 of the submission: keep the lead locally before anything goes over the network. */
-export function saveLeadLocally(lead: LeadInput, storage: KeyValueStorage, now: Date = new Date()): StoredLead {
+export function saveLeadLocally(
+  lead: LeadInput,
+  storage: KeyValueStorage,
+  now: Date = new Date(),
+): StoredLead {
   const entry: StoredLead = { ...lead, timestamp: now.toISOString() }
   storage.setItem(leadsStorageKey, JSON.stringify([entry, ...readStoredLeads(storage)]))
   return entry
