@@ -28,7 +28,7 @@ export function BlogAdminApp() {
   if (session.status === 'signed-out') {
     return (
       <div className="py-10">
-        <SignInForm />
+        <SignInForm pageHeading />
       </div>
     )
   }

@@ -14,10 +14,13 @@ import { useAdminAuth } from './useAdminSession.ts'
 export function SignInForm({
   onSignedIn,
   description = 'Sign in with your editor account to manage blog posts.',
+  pageHeading = false,
 }: {
   onSignedIn?: () => void
   /** What signing in is for, under the title; each page that needs an editor says its own purpose. */
   description?: string
+  /** When the form is the whole page (the signed-out admin), its title is the page's h1. */
+  pageHeading?: boolean
 }) {
   const auth = useAdminAuth()
   const id = useId()
@@ -48,7 +51,7 @@ export function SignInForm({
   return (
     <Card className="mx-auto w-full max-w-md">
       <CardHeader>
-        <CardTitle>Editor sign-in</CardTitle>
+        <CardTitle as={pageHeading ? 'h1' : 'h2'}>Editor sign-in</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>

@@ -9,8 +9,12 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return <div className={cx('space-y-1.5 p-6 pb-3', className)} {...props} />
 }
 
-export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h2 className={cx('text-xl font-semibold text-slate-900', className)} {...props} />
+export function CardTitle({
+  className,
+  as: Heading = 'h2',
+  ...props
+}: HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' | 'h3' }) {
+  return <Heading className={cx('text-xl font-semibold text-slate-900', className)} {...props} />
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

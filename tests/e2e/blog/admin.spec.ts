@@ -239,7 +239,7 @@ test.describe('blog admin', () => {
     page,
   }) => {
     await page.goto(adminPath)
-    await expect(page.getByRole('heading', { name: 'Editor sign-in' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Editor sign-in', level: 1 })).toBeVisible()
     await expect(page.locator('meta[name="robots"][content*="noindex"]').first()).toBeAttached()
     await page.getByLabel('Email').fill('editor@meridian.example')
     await page.getByLabel('Password').fill('wrong-password')
