@@ -30,15 +30,22 @@ export interface PostPage<T> {
 /** A data error with the message a person can act on (shown in the admin status line). */
 export class BlogDataError extends Error {
   readonly code: string | undefined
-  constructor(message: string, code?: string) {
+  /** HTTP status of the failed call (0 when no reply arrived), so callers can tell offline from refused. */
+  readonly status: number | undefined
+  constructor(message: string, code?: string, status?: number) {
     super(message)
     this.name = 'BlogDataError'
     this.code = code
+    this.status = status
   }
 }
 
-function fail(error: PostgrestError | { message: string; code?: string }): never {
-  throw new BlogDataError(error.message, error.code)
+function fail(
+  error: PostgrestError | { message: string; code?: string; statusCode?: string | number },
+  status?: number,
+): never {
+  const fromStorage = 'statusCode' in error ? Number(error.statusCode) : undefined
+  throw new BlogDataError(error.message, error.code, status ?? fromStorage)
 }
 
 const listItems = z.array(blogListItemSchema)
@@ -142,6 +149,31 @@ export async function getPostBySlug(client: SupabaseClient, slug: string): Promi
   return data ? blogRowSchema.parse(data) : null
 }
 
+export async function getPostById(client: SupabaseClient, id: string): Promise<BlogRow | null> {
+  const { data, error, status } = await client.from('blogs').select('*').eq('id', id).maybeSingle()
+  if (error) fail(error, status)
+  return data ? blogRowSchema.parse(data) : null
+}
+
+/** Every post changed after `cursor` (an `updated_at` already seen), oldest change first: what a sync pulls. */
+export async function listPostsChangedSince(
+  client: SupabaseClient,
+  cursor: string | null,
+): Promise<BlogRow[]> {
+  let query = client.from('blogs').select('*').order('updated_at', { ascending: true })
+  if (cursor) query = query.gt('updated_at', cursor)
+  const { data, error, status } = await query
+  if (error) fail(error, status)
+  return (data ?? []).map((row) => blogRowSchema.parse(row))
+}
+
+/** The id of every post the caller may see: a sync finds deletes by comparing with its cache. */
+export async function listPostIds(client: SupabaseClient): Promise<Set<string>> {
+  const { data, error, status } = await client.from('blogs').select('id')
+  if (error) fail(error, status)
+  return new Set((data ?? []).map((row: { id: string }) => String(row.id)))
+}
+
 function slugTaken(slug: string): BlogDataError {
   return new BlogDataError(`A post with the slug “${slug}” already exists.`, '23505')
 }
@@ -212,14 +244,36 @@ export async function uploadBlogImage(
   extension: string,
   contentType: string,
 ): Promise<string> {
+  return uploadBlogImageAt(client, blogImagePath(folder, extension), bytes, contentType)
+}
+
+/** `{folder}/{timestamp in ms}.{ext}` (spec §9), the key of a new image in the `images` bucket. */
+export function blogImagePath(folder: BlogImageFolder, extension: string): string {
   const ext = extension.replace(/^\./, '').toLowerCase()
   if (!/^[a-z0-9]{1,5}$/.test(ext))
     throw new BlogDataError(`Unsupported file extension “${extension}”.`, 'invalid_input')
-  const path = `${folder}/${Date.now()}.${ext}`
+  return `${folder}/${Date.now()}.${ext}`
+}
+
+/**
+ * Stores an image at a key chosen beforehand and returns its public URL. `upsert` lets a retried upload
+ * (whose first reply was lost) overwrite its own earlier attempt; new uploads never overwrite.
+ */
+export async function uploadBlogImageAt(
+  client: SupabaseClient,
+  path: string,
+  bytes: Blob | ArrayBuffer | Uint8Array,
+  contentType: string,
+  options: { upsert?: boolean } = {},
+): Promise<string> {
   const { error } = await client.storage
     .from(imagesBucket)
-    .upload(path, bytes, { contentType, upsert: false })
+    .upload(path, bytes, { contentType, upsert: options.upsert ?? false })
   if (error) fail(error)
+  return blogImagePublicUrl(client, path)
+}
+
+export function blogImagePublicUrl(client: SupabaseClient, path: string): string {
   return client.storage.from(imagesBucket).getPublicUrl(path).data.publicUrl
 }
 

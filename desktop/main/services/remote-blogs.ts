@@ -1,6 +1,15 @@
-import { deletePost, getPostBySlug, imagesBucket, updatePost } from '../../../shared/data/blogs.ts'
+import {
+  blogImagePublicUrl,
+  deletePost,
+  getPostById,
+  getPostBySlug,
+  listPostIds,
+  listPostsChangedSince,
+  updatePost,
+  uploadBlogImageAt,
+} from '../../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../../shared/data/client.ts'
-import { blogRowSchema, type BlogInput, type BlogRow } from '../../../shared/schemas/blog.ts'
+import type { BlogInput, BlogRow } from '../../../shared/schemas/blog.ts'
 
 /**
  * What the sync engine needs from the server, in the sync engine's words. The real implementation goes
@@ -47,7 +56,7 @@ export function classifyRemoteError(error: unknown, status?: number): RemoteErro
   const message = e.message ?? String(error)
   const code = Number(e.statusCode ?? e.status ?? status ?? NaN)
   if (
-    status === 0 ||
+    (status ?? e.status) === 0 ||
     /fetch failed|FetchError|ECONNREFUSED|ENOTFOUND|ETIMEDOUT|network|socket|aborted|terminated/i.test(
       message,
     ) ||
@@ -70,61 +79,28 @@ export function classifyRemoteError(error: unknown, status?: number): RemoteErro
 }
 
 /**
- * Reads and writes go through the blogs data module; only the two sync queries (changes by `updated_at`,
- * the id list) and the upload live here. The upload path is chosen when the image is queued, so the
- * post can refer to its final URL while offline, and a retried upload overwrites its own partial attempt.
+ * The sync engine's view of the server, through the blogs data module (the same `blogs` table and `images`
+ * bucket as the browser admin). The upload path is chosen when the image is queued, so the post can refer
+ * to its final URL while offline, and a retried upload overwrites its own partial attempt.
  */
 export function createRemoteBlogs(client: SupabaseClient): RemoteBlogs {
-  const parse = (rows: unknown[]) => rows.map((r) => blogRowSchema.parse(r))
+  /** Every call's failure becomes a `RemoteError` the outbox understands. */
+  const remote = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call()
+    } catch (err) {
+      throw err instanceof RemoteError ? err : classifyRemoteError(err)
+    }
+  }
   return {
-    async changedSince(cursor) {
-      let query = client.from('blogs').select('*').order('updated_at', { ascending: true })
-      if (cursor) query = query.gt('updated_at', cursor)
-      const { data, error, status } = await query
-      if (error) throw classifyRemoteError(error, status)
-      return parse(data ?? [])
-    },
-    async allIds() {
-      const { data, error, status } = await client.from('blogs').select('id')
-      if (error) throw classifyRemoteError(error, status)
-      return new Set((data ?? []).map((r: { id: string }) => String(r.id)))
-    },
-    async bySlug(slug) {
-      try {
-        return await getPostBySlug(client, slug)
-      } catch (err) {
-        throw classifyRemoteError(err)
-      }
-    },
-    async byId(id) {
-      const { data, error, status } = await client.from('blogs').select('*').eq('id', id).maybeSingle()
-      if (error) throw classifyRemoteError(error, status)
-      return data ? blogRowSchema.parse(data) : null
-    },
-    async save(input, id) {
-      try {
-        return await updatePost(client, input, id ? { id } : {})
-      } catch (err) {
-        throw classifyRemoteError(err)
-      }
-    },
-    async remove(slug) {
-      try {
-        await deletePost(client, slug)
-      } catch (err) {
-        throw classifyRemoteError(err)
-      }
-    },
-    async upload(path, data, contentType) {
-      // upsert: a retry after an upload that reached the server but whose reply was lost must not fail.
-      const { error } = await client.storage
-        .from(imagesBucket)
-        .upload(path, Buffer.from(data), { contentType, upsert: true })
-      if (error) throw classifyRemoteError(error)
-      return this.publicUrl(path)
-    },
-    publicUrl(path) {
-      return client.storage.from(imagesBucket).getPublicUrl(path).data.publicUrl
-    },
+    changedSince: (cursor) => remote(() => listPostsChangedSince(client, cursor)),
+    allIds: () => remote(() => listPostIds(client)),
+    bySlug: (slug) => remote(() => getPostBySlug(client, slug)),
+    byId: (id) => remote(() => getPostById(client, id)),
+    save: (input, id) => remote(() => updatePost(client, input, id ? { id } : {})),
+    remove: (slug) => remote(() => deletePost(client, slug)),
+    upload: (path, data, contentType) =>
+      remote(() => uploadBlogImageAt(client, path, Buffer.from(data), contentType, { upsert: true })),
+    publicUrl: (path) => blogImagePublicUrl(client, path),
   }
 }
