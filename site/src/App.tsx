@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { useLocation, useRoutes } from 'react-router-dom'
 import { RouteErrorBoundary } from './components/layout/RouteErrorPage.tsx'
 import { routes } from './routes.tsx'
@@ -6,5 +7,10 @@ import { routes } from './routes.tsx'
 export function App() {
   const { pathname } = useLocation()
   const element = useRoutes(routes)
+  // Effects run only once the page is interactive: tests (and anyone curious) can tell a prerendered
+  // page that is still static markup from one React has taken over.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 
 test.describe('home page', () => {
   test('the headline types Smarter, Agile and Faster in turn', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 
 const desktop = { width: 1280, height: 800 }
 const mobile = { width: 375, height: 740 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 
 // The server answers a missing post with HTTP 404 and the prerendered not-found page; the browser must
 // take over that page without a hydration mismatch (the post route does not render that markup).

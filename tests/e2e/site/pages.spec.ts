@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 
 test('the FAQ accordion opens one answer at a time', async ({ page }) => {
   await page.goto('/contact')
