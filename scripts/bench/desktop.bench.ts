@@ -10,6 +10,7 @@ import { compressCover } from '../../desktop/main/services/images.ts'
 import { DesktopBackend } from '../../desktop/main/services/desktop-backend.ts'
 import { MemorySecretStore } from '../../desktop/main/services/session.ts'
 import { largeNoisyJpeg, largeNoisyPng, phonePhotoRotated } from '../../tests/support/desktop-images.ts'
+import { chromiumArgs, chromiumPath } from '../../tests/support/chromium.ts'
 import { startTestServer, testEditor } from '../../tests/support/server.ts'
 import { median } from './support.ts'
 
@@ -61,10 +62,7 @@ async function browserCompression(photos: Photo[]) {
     } else res.writeHead(404).end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  })
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   try {
     const page = await browser.newPage()
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)

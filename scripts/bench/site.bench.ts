@@ -4,26 +4,17 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
+import { chromiumArgs, chromiumPath } from '../../tests/support/chromium.ts'
 import { startTestServer } from '../../tests/support/server.ts'
 
 export const title = 'Marketing site: JavaScript size and Lighthouse'
 
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+const chromeFlags = ['--headless=new', ...chromiumArgs]
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 /** Every script `/` loads before it is idle, measured as the browser receives it. */
 async function javascriptFor(url: string) {
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) })
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   try {
     const page = await browser.newPage()
     const scripts = new Map<string, Buffer>()
@@ -47,7 +38,7 @@ async function javascriptFor(url: string) {
 }
 
 async function lighthouseScores(url: string) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags })
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags })
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' })
     const lhr = result!.lhr
