@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
-import { bearerToken, editorFromToken, sameSecret } from './api/editor-auth.ts'
+import { bearerToken, editorOfRequest, sameSecret } from './api/editor-auth.ts'
 import { clientIp } from './api/leads.ts'
 import { createRateLimiter, tooManyRequestsMessage } from './api/rate-limit.ts'
 import type { ServerContext } from './context.ts'
@@ -77,19 +77,13 @@ export function createEmailServiceApp(ctx: ServerContext): Hono {
         return c.json({ success: false, message: tooManyRequestsMessage }, 429)
 
       const token = bearerToken(c.req.header('Authorization'))
-      let caller: string | null = null
+      let caller: string | null
       if (token && ctx.env.EMAIL_SERVICE_TOKEN && sameSecret(token, ctx.env.EMAIL_SERVICE_TOKEN))
         caller = 'service token'
-      else if (token) {
-        try {
-          caller = (await editorFromToken(ctx, token))?.email ?? null
-        } catch (err) {
-          ctx.logger.error({ err }, 'could not verify an editor token')
-          return c.json(
-            { success: false, message: 'Could not verify your session right now. Please try again.' },
-            502,
-          )
-        }
+      else {
+        const editor = await editorOfRequest(ctx, c, token)
+        if (editor instanceof Response) return editor
+        caller = editor?.email ?? null
       }
       if (!caller)
         return c.json(

@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import { timingSafeEqual } from 'node:crypto'
 import { verifyEditorToken, type VerifiedEditor } from '../../shared/data/editor-access.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
@@ -27,4 +28,25 @@ export async function editorFromToken(ctx: ServerContext, token: string): Promis
     autoRefreshToken: false,
   })
   return verifyEditorToken(client, token)
+}
+
+/**
+ * The editor behind the request's bearer token (null when there is no token or it is not an editor's), or a
+ * 502 reply when the check itself could not be made: a staff endpoint answers that rather than a false 401.
+ */
+export async function editorOfRequest(
+  ctx: ServerContext,
+  c: Context,
+  token: string | null,
+): Promise<VerifiedEditor | null | Response> {
+  if (!token) return null
+  try {
+    return await editorFromToken(ctx, token)
+  } catch (err) {
+    ctx.logger.error({ err }, 'could not verify an editor token')
+    return c.json(
+      { success: false, message: 'Could not verify your session right now. Please try again.' },
+      502,
+    )
+  }
 }

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import type { ServerContext } from '../context.ts'
 import { headerSafe, textFromHtml } from '../mail/templates.ts'
-import { bearerToken, editorFromToken } from './editor-auth.ts'
+import { bearerToken, editorOfRequest } from './editor-auth.ts'
 import { clientIp } from './leads.ts'
 import { createRateLimiter, tooManyRequestsMessage } from './rate-limit.ts'
 
@@ -45,17 +45,8 @@ export function createSendEmailRoutes(ctx: ServerContext): Hono {
         return c.json({ success: false, message: tooManyRequestsMessage }, 429)
 
       const token = bearerToken(c.req.header('Authorization'))
-      if (!token) return c.json({ success: false, message: 'Sign in as an editor to send email.' }, 401)
-      let editor
-      try {
-        editor = await editorFromToken(ctx, token)
-      } catch (err) {
-        ctx.logger.error({ err }, 'could not verify an editor token')
-        return c.json(
-          { success: false, message: 'Could not verify your session right now. Please try again.' },
-          502,
-        )
-      }
+      const editor = await editorOfRequest(ctx, c, token)
+      if (editor instanceof Response) return editor
       if (!editor) return c.json({ success: false, message: 'Sign in as an editor to send email.' }, 401)
       if (!perEditor.take(editor.userId).ok)
         return c.json({ success: false, message: tooManyRequestsMessage }, 429)
