@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
-import { brand } from '../shared/config/brand.ts'
 import type { ServerContext } from './context.ts'
 import { createApi } from './api/index.ts'
+import { publicConfigFor } from './public-config.ts'
 import { securityHeaders } from './security-headers.ts'
 import { createSiteRoutes } from './web/index.ts'
 
@@ -33,12 +33,7 @@ export function createApp(ctx: ServerContext): Hono {
   app.get('/config.json', (c) => {
     const origin = new URL(c.req.url).origin
     c.header('Cache-Control', 'no-store')
-    return c.json({
-      supabaseUrl: ctx.supabase.local ? origin : ctx.supabase.url,
-      supabaseAnonKey: ctx.supabase.anonKey,
-      emailServiceUrl: ctx.emailServiceUrl,
-      brand,
-    })
+    return c.json(publicConfigFor(ctx, origin))
   })
 
   app.route('/api', createApi(ctx))

@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { parsePublicConfig } from '../config/public-config.ts'
 
 export type { Session, SupabaseClient, User } from '@supabase/supabase-js'
 
@@ -43,23 +44,22 @@ export function createSupabaseClient(
   })
 }
 
-/** Public runtime configuration served by the server at `/config.json`. */
-export interface PublicConfig {
-  supabaseUrl: string
-  supabaseAnonKey: string
-  emailServiceUrl: string
-}
-
 let browserClient: Promise<SupabaseClient> | null = null
 
-/** The browser's shared client, configured from `/config.json` (fetched once). */
+/**
+ * The browser's shared client, configured from `/config.json` (fetched once, parsed with the shared schema:
+ * a malformed reply rejects with `InvalidPublicConfigError` naming the bad fields).
+ */
 export function getBrowserSupabase(): Promise<SupabaseClient> {
   browserClient ??= fetch('/config.json')
     .then((res) => {
       if (!res.ok) throw new Error(`Could not load /config.json (status ${res.status})`)
-      return res.json() as Promise<PublicConfig>
+      return res.json() as Promise<unknown>
     })
-    .then((config) => createSupabaseClient(config.supabaseUrl, config.supabaseAnonKey))
+    .then((body) => {
+      const config = parsePublicConfig(body)
+      return createSupabaseClient(config.supabaseUrl, config.supabaseAnonKey)
+    })
     .catch((err: unknown) => {
       browserClient = null
       throw err

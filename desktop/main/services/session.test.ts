@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { brand } from '../../../shared/config/brand.ts'
 import { ConnectionError, FileSecretStore, loadSiteConfig } from './session.ts'
 
 describe('FileSecretStore', () => {
@@ -39,23 +40,40 @@ describe('loadSiteConfig', () => {
     await expect(loadSiteConfig('file:///etc/passwd', neverCalled)).rejects.toThrow(ConnectionError)
   })
 
-  it('explains a site that does not publish the backend settings', async () => {
+  it('parses the published configuration with the shared schema and explains what is wrong with it', async () => {
     const reply = (body: unknown, status = 200) =>
       (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch
     await expect(loadSiteConfig('https://meridian.example', reply({ hello: 'world' }))).rejects.toThrow(
-      'The site https://meridian.example did not publish supabaseUrl and supabaseAnonKey.',
+      new ConnectionError(
+        'The site https://meridian.example did not publish a configuration this app can use: supabaseUrl is missing; ' +
+          'supabaseAnonKey is missing; emailServiceUrl is missing; brand is missing.',
+      ),
     )
     await expect(loadSiteConfig('https://meridian.example', reply({}, 404))).rejects.toThrow(
       'answered 404 for /config.json',
     )
-    const config = await loadSiteConfig(
-      'https://meridian.example/some/page',
-      reply({
-        supabaseUrl: 'https://abc.supabase.co',
-        supabaseAnonKey: 'anon',
-        emailServiceUrl: 'https://mail.meridian.example',
-      }),
+    const published = {
+      supabaseUrl: 'https://abc.supabase.co',
+      supabaseAnonKey: 'anon',
+      emailServiceUrl: 'https://mail.meridian.example',
+      brand,
+    }
+    await expect(
+      loadSiteConfig(
+        'https://meridian.example',
+        reply({ ...published, supabaseUrl: 'file:///etc/passwd', supabaseAnonKey: 42 }),
+      ),
+    ).rejects.toThrow(
+      'did not publish a configuration this app can use: supabaseUrl must be an http:// or https:// address; ' +
+        'supabaseAnonKey must be text.',
     )
+    await expect(
+      loadSiteConfig(
+        'https://meridian.example',
+        (async () => new Response('<html>')) as unknown as typeof fetch,
+      ),
+    ).rejects.toThrow('The site https://meridian.example did not return its configuration (not JSON).')
+    const config = await loadSiteConfig('https://meridian.example/some/page', reply(published))
     expect(config).toEqual({
       siteUrl: 'https://meridian.example',
       supabaseUrl: 'https://abc.supabase.co',

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { describePublicConfigProblems, publicConfigSchema } from '../../../shared/config/public-config.ts'
 import { createNodeSupabaseClient } from '../../../shared/data/node-client.ts'
 import type { Session, SupabaseClient } from '../../../shared/data/client.ts'
 import type { EditorSession } from '../../preload/api.d.ts'
@@ -64,7 +65,7 @@ export class FileSecretStore implements SecretStore {
 
 export type { EditorSession } from '../../preload/api.d.ts'
 
-/** The public values a site publishes at `/config.json`. */
+/** What the app keeps of the public values a site publishes at `/config.json` (`publicConfigSchema`). */
 export interface SiteConfig {
   siteUrl: string
   supabaseUrl: string
@@ -74,7 +75,10 @@ export interface SiteConfig {
 
 export class ConnectionError extends Error {}
 
-/** Reads `<siteUrl>/config.json`: the desktop app needs nothing but the site's address. */
+/**
+ * Reads `<siteUrl>/config.json`: the desktop app needs nothing but the site's address. The reply is parsed
+ * with the shared `publicConfigSchema`; every failure is a `ConnectionError` whose message a person can act on.
+ */
 export async function loadSiteConfig(siteUrl: string, fetchImpl: typeof fetch = fetch): Promise<SiteConfig> {
   let url: URL
   try {
@@ -91,25 +95,23 @@ export async function loadSiteConfig(siteUrl: string, fetchImpl: typeof fetch = 
     throw new ConnectionError(`The site ${url.origin} cannot be reached.`)
   }
   if (!res.ok) throw new ConnectionError(`The site ${url.origin} answered ${res.status} for /config.json.`)
-  let body: Record<string, unknown>
+  let body: unknown
   try {
-    body = (await res.json()) as Record<string, unknown>
+    body = await res.json()
   } catch {
     throw new ConnectionError(`The site ${url.origin} did not return its configuration (not JSON).`)
   }
-  if (
-    typeof body.supabaseUrl !== 'string' ||
-    typeof body.supabaseAnonKey !== 'string' ||
-    !body.supabaseUrl ||
-    !body.supabaseAnonKey
-  ) {
-    throw new ConnectionError(`The site ${url.origin} did not publish supabaseUrl and supabaseAnonKey.`)
+  const parsed = publicConfigSchema.safeParse(body)
+  if (!parsed.success) {
+    throw new ConnectionError(
+      `The site ${url.origin} did not publish a configuration this app can use: ${describePublicConfigProblems(parsed.error)}.`,
+    )
   }
   return {
     siteUrl: url.origin,
-    supabaseUrl: body.supabaseUrl,
-    supabaseAnonKey: body.supabaseAnonKey,
-    emailServiceUrl: typeof body.emailServiceUrl === 'string' ? body.emailServiceUrl : null,
+    supabaseUrl: parsed.data.supabaseUrl,
+    supabaseAnonKey: parsed.data.supabaseAnonKey,
+    emailServiceUrl: parsed.data.emailServiceUrl,
   }
 }
 
