@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type { BlogRow } from '../schemas/blog.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader } from '../ui/Card.tsx'
@@ -10,13 +10,25 @@ import { SignInForm } from './SignInForm.tsx'
 import { useAdminSession } from './useAdminSession.ts'
 import { useBlogStore } from './useBlogStore.ts'
 
+export interface BlogAdminAppProps {
+  /**
+   * Opens a post in the form from outside the admin (the desktop's "Edit and retry"): each new `request`
+   * number opens `slug` once.
+   */
+  open?: { slug: string; request: number } | null
+  /** Reloads the list when it changes (the desktop passes its sync state, so row badges stay true). */
+  refreshKey?: string | number
+}
+
 /**
  * The whole blog admin: sign-in gate, the post form and the list. Mounted by the site's admin page and
  * by the desktop renderer inside a `<BlogAdminProvider store platform>`.
  */
-export function BlogAdminApp() {
+export function BlogAdminApp({ open = null, refreshKey = 0 }: BlogAdminAppProps = {}) {
   const session = useAdminSession()
   const store = useBlogStore()
+  // Outlives the workspace (which remounts on sign-in), so a request is carried out once.
+  const openedRequest = useRef(0)
 
   if (session.status === 'loading') {
     return (
@@ -45,16 +57,21 @@ export function BlogAdminApp() {
           Sign out
         </Button>
       </div>
-      <BlogAdminWorkspace />
+      <BlogAdminWorkspace open={open} refreshKey={refreshKey} openedRequest={openedRequest} />
     </div>
   )
 }
 
-function BlogAdminWorkspace() {
+function BlogAdminWorkspace({
+  open,
+  refreshKey,
+  openedRequest,
+}: Required<BlogAdminAppProps> & { openedRequest: RefObject<number> }) {
   const store = useBlogStore()
   const [status, setStatus] = useState('')
   const [form, setForm] = useState<{ post: BlogRow | null; key: number }>({ post: null, key: 0 })
   const [reloadKey, setReloadKey] = useState(0)
+  const formTop = useRef<HTMLDivElement | null>(null)
 
   const edit = useCallback(
     async (slug: string) => {
@@ -68,7 +85,8 @@ function BlogAdminWorkspace() {
         // Spec §4: Edit loads the post and clears the message.
         setStatus('')
         setForm((f) => ({ post, key: f.key + 1 }))
-        window.scrollTo({ top: 0, behavior: 'smooth' })
+        // The page scrolls in the browser; the desktop scrolls its main pane: bring the form into view either way.
+        formTop.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
       } catch (err) {
         setStatus(`❌ Something went wrong: ${err instanceof Error ? err.message : String(err)}`)
       }
@@ -76,34 +94,46 @@ function BlogAdminWorkspace() {
     [store],
   )
 
+  useEffect(() => {
+    if (!open || open.request === openedRequest.current) return
+    openedRequest.current = open.request
+    void edit(open.slug)
+  }, [open, edit, openedRequest])
+
   return (
     <>
-      <Card>
-        <CardHeader>
-          <h1 className="text-2xl font-bold text-slate-900">Add / Update Blog Post</h1>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <BlogEditorForm
-            key={form.key}
-            post={form.post}
-            offerDraft={form.key === 0}
-            onStatus={setStatus}
-            onSaved={() => {
-              // Spec §4: after a successful save the form is cleared and the list reloads.
-              setForm((f) => ({ post: null, key: f.key + 1 }))
-              setReloadKey((k) => k + 1)
-            }}
-            onCancelEdit={() => setForm((f) => ({ post: null, key: f.key + 1 }))}
-          />
-          <BlogStatusLine message={status} />
-        </CardContent>
-      </Card>
+      <div ref={formTop} className="scroll-mt-20">
+        <Card>
+          <CardHeader>
+            <h1 className="text-2xl font-bold text-slate-900">Add / Update Blog Post</h1>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <BlogEditorForm
+              key={form.key}
+              post={form.post}
+              offerDraft={form.key === 0}
+              onStatus={setStatus}
+              onSaved={() => {
+                // Spec §4: after a successful save the form is cleared and the list reloads.
+                setForm((f) => ({ post: null, key: f.key + 1 }))
+                setReloadKey((k) => k + 1)
+              }}
+              onCancelEdit={() => setForm((f) => ({ post: null, key: f.key + 1 }))}
+              onLoadPost={(post) => {
+                setForm((f) => ({ post, key: f.key + 1 }))
+                setReloadKey((k) => k + 1)
+              }}
+            />
+            <BlogStatusLine message={status} />
+          </CardContent>
+        </Card>
+      </div>
       <BlogPostList
-        reloadKey={reloadKey}
+        reloadKey={`${reloadKey}:${refreshKey}`}
         onEdit={(slug) => void edit(slug)}
         onStatus={setStatus}
-        onDeleted={(slug) => {
-          if (form.post?.slug === slug) setForm((f) => ({ post: null, key: f.key + 1 }))
+        onDeleted={(id) => {
+          if (form.post?.id === id) setForm((f) => ({ post: null, key: f.key + 1 }))
         }}
       />
     </>

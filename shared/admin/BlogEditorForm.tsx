@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { blogStatuses, blogTypes, type BlogRow } from '../schemas/blog.ts'
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { blogStatuses, blogTypes, type BlogInput, type BlogRow } from '../schemas/blog.ts'
 import { sanitizeHtml } from '../lib/sanitize-html.ts'
 import { Alert } from '../ui/Alert.tsx'
 import { Button } from '../ui/Button.tsx'
@@ -9,6 +9,7 @@ import { Spinner } from '../ui/Spinner.tsx'
 import {
   blogInputFromForm,
   clearDraft,
+  conflictOf,
   editorImageTypes,
   emptyFormValues,
   formValuesFromPost,
@@ -22,6 +23,8 @@ import {
   type EditingPost,
   type StoredDraft,
 } from './BlogEditorForm.utils.ts'
+import { ConflictComparison } from './ConflictComparison.tsx'
+import { freeCopySlug, type ConflictChoice } from './ConflictComparison.utils.ts'
 import { CoverImageDropzone } from './CoverImageDropzone.tsx'
 import { useBlogStore } from './useBlogStore.ts'
 import { usePlatform } from './usePlatform.ts'
@@ -45,6 +48,8 @@ export interface BlogEditorFormProps {
   onSaved(post: BlogRow): void
   onStatus(message: string): void
   onCancelEdit(): void
+  /** After "keep theirs": open the server's copy instead (null: it was deleted there, so close the form). */
+  onLoadPost(post: BlogRow | null): void
 }
 
 export function BlogEditorForm({
@@ -53,13 +58,16 @@ export function BlogEditorForm({
   onSaved,
   onStatus,
   onCancelEdit,
+  onLoadPost,
 }: BlogEditorFormProps) {
   const store = useBlogStore()
   const platform = usePlatform()
   const id = useId()
   const [baseline] = useState<BlogFormValues>(() => (post ? formValuesFromPost(post) : emptyFormValues()))
   const [values, setValues] = useState<BlogFormValues>(baseline)
-  const [editing, setEditing] = useState<EditingPost | null>(post ? { id: post.id, slug: post.slug } : null)
+  const [editing, setEditing] = useState<EditingPost | null>(
+    post ? { id: post.id, slug: post.slug, version: post.version } : null,
+  )
   const [editorKey, setEditorKey] = useState(0)
   const [saving, setSaving] = useState(false)
   const [coverProgress, setCoverProgress] = useState<number | null>(null)
@@ -69,6 +77,26 @@ export function BlogEditorForm({
   const dirty = !sameFormValues(values, baseline)
   const savedRef = useRef(false)
   const editorHandle = useRef<EditorHandle | null>(null)
+  /** Someone else saved or deleted this post after it was opened: their copy, until the editor chooses. */
+  const [conflict, setConflict] = useState<{ theirs: BlogRow | null } | null>(null)
+  const [resolving, setResolving] = useState(false)
+  const [conflictError, setConflictError] = useState<string | null>(null)
+  const conflictRef = useRef<HTMLDivElement | null>(null)
+  // "Your version" in the comparison is the form as it stands (the editor may keep typing before choosing).
+  const mine = useMemo(() => {
+    if (!conflict) return null
+    try {
+      return blogInputFromForm(values, sanitizeHtml)
+    } catch {
+      return null
+    }
+  }, [conflict, values])
+
+  useEffect(() => {
+    if (!conflict) return
+    conflictRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+    conflictRef.current?.focus({ preventScroll: true })
+  }, [conflict])
 
   // Keep the unsaved form locally (debounced) so a reload or crash does not lose it.
   useEffect(() => {
@@ -150,34 +178,106 @@ export function BlogEditorForm({
     })
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    if (saving) return
+  /** The form as the store saves it (null after reporting what is missing or wrong). */
+  function currentInput(): BlogInput | null {
     const missing = missingRequiredField(values)
     if (missing) {
       onStatus(`❌ Failed to save blog: ${missing}`)
-      return
+      return null
     }
-    let input
     try {
       const live = editorHandle.current?.getContent()
       const current = live ? { ...values, contentHtml: live.html, contentMarkdown: live.markdown } : values
-      input = blogInputFromForm(current, sanitizeHtml)
+      return blogInputFromForm(current, sanitizeHtml)
     } catch (err) {
       onStatus(`❌ Something went wrong: ${err instanceof Error ? err.message : String(err)}`)
-      return
+      return null
     }
+  }
+
+  function saved(post: BlogRow, message = '✅ Blog saved successfully!') {
+    savedRef.current = true
+    clearDraft(window.localStorage)
+    setConflict(null)
+    onStatus(message)
+    onSaved(post)
+  }
+
+  /** A lost race is not an error to read: it opens the comparison, and the status line says why. */
+  function showConflict(err: unknown): boolean {
+    const lost = conflictOf(err)
+    if (!lost) return false
+    setConflict({ theirs: lost.theirs })
+    onStatus(
+      `❌ Failed to save blog: ${err instanceof Error ? err.message : 'Someone else changed this post.'} Choose which version to keep.`,
+    )
+    return true
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (saving || resolving) return
+    const input = currentInput()
+    if (!input) return
     setSaving(true)
     try {
-      const saved = await store.save(input, editing ? { mode: 'update', id: editing.id } : { mode: 'create' })
-      savedRef.current = true
-      clearDraft(window.localStorage)
-      onStatus('✅ Blog saved successfully!')
-      onSaved(saved)
+      const target = editing
+        ? { mode: 'update' as const, id: editing.id, version: editing.version }
+        : { mode: 'create' as const }
+      saved(await store.save(input, target))
     } catch (err) {
-      onStatus(`❌ Failed to save blog: ${err instanceof Error ? err.message : String(err)}`)
+      if (!showConflict(err))
+        onStatus(`❌ Failed to save blog: ${err instanceof Error ? err.message : String(err)}`)
     } finally {
       setSaving(false)
+    }
+  }
+
+  async function resolve(choice: ConflictChoice) {
+    if (!conflict || resolving) return
+    const { theirs } = conflict
+    if (choice === 'theirs') {
+      savedRef.current = true
+      clearDraft(window.localStorage)
+      onStatus(
+        theirs
+          ? '✅ Kept the version on the server: your changes were dropped.'
+          : '✅ Kept the deletion on the server: your changes were dropped.',
+      )
+      onLoadPost(theirs)
+      return
+    }
+    const input = currentInput()
+    if (!input) return
+    setResolving(true)
+    setConflictError(null)
+    try {
+      if (choice === 'mine') {
+        // Over their copy: the save names the version now on the server (or creates the post again).
+        const target = theirs
+          ? { mode: 'update' as const, id: theirs.id, version: theirs.version }
+          : { mode: 'create' as const }
+        saved(await store.save(input, target))
+      } else {
+        const slug = await freeCopySlug(
+          input.slug,
+          async (candidate) => (await store.getBySlug(candidate)) !== null,
+        )
+        const copy = await store.save({ ...input, slug }, { mode: 'create' })
+        saved(copy, `✅ Blog saved successfully! Your version is a new post at “${copy.slug}”.`)
+      }
+    } catch (err) {
+      if (showConflict(err)) {
+        setConflictError(
+          'The post changed again while you were choosing: the comparison now shows the latest.',
+        )
+      } else {
+        const message = err instanceof Error ? err.message : String(err)
+        setConflictError(message)
+        onStatus(`❌ Failed to save blog: ${message}`)
+      }
+    } finally {
+      setResolving(false)
     }
   }
 
@@ -330,7 +430,21 @@ export function BlogEditorForm({
           </Suspense>
         </div>
       </div>
-      <Button type="submit" size="lg" disabled={saving || coverProgress !== null}>
+      {conflict && (
+        <div ref={conflictRef} tabIndex={-1} className="scroll-mt-4 outline-none">
+          <ConflictComparison
+            mine={mine}
+            theirs={conflict.theirs}
+            postTitle={values.title || conflict.theirs?.title || editing?.slug || 'Untitled'}
+            theirsChangedAt={conflict.theirs?.updated_at}
+            headingLevel="h2"
+            busy={resolving}
+            error={conflictError}
+            onChoose={(choice) => void resolve(choice)}
+          />
+        </div>
+      )}
+      <Button type="submit" size="lg" disabled={saving || resolving || coverProgress !== null}>
         {saving && <Spinner />}
         {saving ? 'Saving...' : 'Save Blog Post'}
       </Button>

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { BlogDataError, PostConflictError } from '../data/blogs.ts'
 import { blogRowSchema } from '../schemas/blog.ts'
 import {
   blogInputFromForm,
+  conflictOf,
   emptyFormValues,
   formValuesFromPost,
   imageExtension,
@@ -94,5 +96,37 @@ describe('blog editor form rules', () => {
     expect(readDraft(storage)?.values.title).toBe('Draft title')
     storage.setItem('meridian.blog-admin.draft', '{broken')
     expect(readDraft(storage)).toBeNull()
+  })
+
+  it('reads a draft kept before posts had versions as an edit of version 0 (saving it shows the comparison)', () => {
+    const storage = memoryStorage()
+    const values = withTitle(emptyFormValues(), 'Old draft')
+    storage.setItem(
+      'meridian.blog-admin.draft',
+      JSON.stringify({ values, editing: { id: 'p1', slug: 'old-draft' }, savedAt: '2026-01-01T00:00:00Z' }),
+    )
+    expect(readDraft(storage)?.editing).toEqual({ id: 'p1', slug: 'old-draft', version: 0 })
+  })
+})
+
+describe('telling a lost race from other failures', () => {
+  const theirs = blogRowSchema.parse({
+    id: 'p1',
+    title: 'T',
+    slug: 't',
+    created_at: '2026-01-01T00:00:00Z',
+    version: 4,
+  })
+
+  it('recognises a conflict by its class or, across a boundary that drops classes, by its code', () => {
+    expect(conflictOf(new PostConflictError(theirs))).toEqual({ theirs })
+    expect(conflictOf(new PostConflictError(null))).toEqual({ theirs: null })
+    expect(conflictOf(Object.assign(new Error('x'), { code: 'conflict', theirs }))).toEqual({ theirs })
+  })
+
+  it('leaves other errors alone', () => {
+    expect(conflictOf(new BlogDataError('A post with the slug “t” already exists.', 'slug_taken'))).toBeNull()
+    expect(conflictOf(new Error('offline'))).toBeNull()
+    expect(conflictOf(null)).toBeNull()
   })
 })

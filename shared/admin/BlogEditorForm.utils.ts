@@ -3,6 +3,7 @@ import { excerptForPost } from '../lib/excerpt.ts'
 import { slugFromTitle } from '../lib/slug.ts'
 import { formatTags, parseTags } from '../lib/tags.ts'
 import type { BlogInput, BlogRow, BlogStatus, BlogType } from '../schemas/blog.ts'
+import { PostConflictError } from '../data/blogs.ts'
 
 /** What the form holds: tags as one comma-separated string (spec §3). */
 export interface BlogFormValues {
@@ -19,10 +20,12 @@ export interface BlogFormValues {
   contentMarkdown: string | null
 }
 
-/** The post being edited; null while writing a new one. */
+/** The post being edited, and the version it was opened at; null while writing a new one. */
 export interface EditingPost {
   id: string
   slug: string
+  /** Saves name it, so an edit that lost a race is refused rather than written over someone else's. */
+  version: number
 }
 
 export function emptyFormValues(): BlogFormValues {
@@ -139,7 +142,12 @@ export function readDraft(storage: Pick<Storage, 'getItem'>): StoredDraft | null
     if (!raw) return null
     const draft = JSON.parse(raw) as StoredDraft
     if (typeof draft?.values?.title !== 'string' || typeof draft.savedAt !== 'string') return null
-    return { ...draft, values: { ...emptyFormValues(), ...draft.values } }
+    // A draft kept before posts had versions: version 0 matches no stored post, so saving it shows the
+    // comparison with the server's copy instead of writing over it.
+    const editing = draft.editing
+      ? { ...draft.editing, version: typeof draft.editing.version === 'number' ? draft.editing.version : 0 }
+      : null
+    return { ...draft, editing, values: { ...emptyFormValues(), ...draft.values } }
   } catch {
     return null
   }
@@ -159,4 +167,17 @@ export function clearDraft(storage: Pick<Storage, 'removeItem'>): void {
   } catch {
     // Same as above: nothing to do.
   }
+}
+
+/**
+ * A save or delete that lost a race (`PostConflictError`, or its `code` when the error crossed a boundary
+ * that drops classes): the server's copy now, null when the post was deleted there. Null for other errors.
+ */
+export function conflictOf(err: unknown): { theirs: BlogRow | null } | null {
+  if (err instanceof PostConflictError) return { theirs: err.theirs }
+  if (err && typeof err === 'object' && (err as { code?: unknown }).code === 'conflict') {
+    const theirs = (err as { theirs?: BlogRow | null }).theirs
+    return { theirs: theirs ?? null }
+  }
+  return null
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { pageCount } from './BlogPostList.tsx'
+import { rowSyncState, syncStateBadges } from './BlogPostList.utils.ts'
 import { rejectionMessages } from './CoverImageDropzone.tsx'
 
 describe('admin list pages', () => {
@@ -24,5 +25,15 @@ describe('cover drop zone messages', () => {
       },
     ])
     expect(messages).toEqual(['Too many files', 'File type must be image/*'])
+  })
+})
+
+describe('sync state badges', () => {
+  it('labels the desktop rows by how they stand, and gives browser rows none', () => {
+    expect(rowSyncState({ syncState: 'pending' })).toBe('pending')
+    expect(syncStateBadges.pending.label).toBe('Waiting to sync')
+    expect(syncStateBadges.attention.label).toBe('Needs attention')
+    expect(rowSyncState({ id: 'p1' })).toBeNull()
+    expect(rowSyncState({ syncState: 'bogus' })).toBeNull()
   })
 })

@@ -6,6 +6,8 @@ import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { Input } from '../ui/Input.tsx'
+import { conflictOf } from './BlogEditorForm.utils.ts'
+import { rowSyncState, syncStateBadges } from './BlogPostList.utils.ts'
 import { useBlogStore } from './useBlogStore.ts'
 
 export const deleteConfirmText = 'Are you sure you want to delete this blog post?'
@@ -18,10 +20,11 @@ export function pageCount(total: number, pageSize: number): number {
 }
 
 export interface BlogPostListProps {
-  /** Bump to reload (after a save). */
-  reloadKey: number
+  /** Change to reload (after a save). */
+  reloadKey: number | string
   onEdit(slug: string): void
-  onDeleted?(slug: string): void
+  /** The id of the post just deleted. */
+  onDeleted?(id: string): void
   onStatus(message: string): void
 }
 
@@ -68,15 +71,18 @@ export function BlogPostList({ reloadKey, onEdit, onDeleted, onStatus }: BlogPos
 
   const pages = pageCount(total, adminPageSize)
 
-  async function remove(slug: string) {
+  async function remove(post: BlogListItem) {
     if (!window.confirm(deleteConfirmText)) return
     try {
-      await store.delete(slug)
+      // Deletes the post as this row shows it: if someone changed it since, nothing is deleted.
+      await store.delete({ id: post.id, version: post.version })
       onStatus('✅ Blog deleted successfully!')
-      onDeleted?.(slug)
+      onDeleted?.(post.id)
       setDeletedCount((n) => n + 1)
     } catch (err) {
       onStatus(`❌ Failed to delete blog: ${err instanceof Error ? err.message : String(err)}`)
+      // A lost race: show the post as it is now, so the editor decides again on what is really there.
+      if (conflictOf(err)) setDeletedCount((n) => n + 1)
     }
   }
 
@@ -130,45 +136,57 @@ export function BlogPostList({ reloadKey, onEdit, onDeleted, onStatus }: BlogPos
               </tr>
             </thead>
             <tbody>
-              {rows.map((post) => (
-                <tr key={post.id} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-3 font-medium text-slate-900">
-                    {post.title}
-                    {post.status === 'draft' && (
-                      <Badge variant="warning" className="ml-2">
-                        Draft
-                      </Badge>
-                    )}
-                  </td>
-                  {/* On a phone every column would squeeze the title to a word per line: keep title, date and actions. */}
-                  <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{post.slug}</td>
-                  <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{post.author}</td>
-                  <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{formatTags(post.tags)}</td>
-                  <td className="whitespace-nowrap py-2 pr-3 text-slate-600">
-                    {new Date(post.created_at).toLocaleDateString('en-US')}
-                  </td>
-                  <td className="py-2">
-                    <div className="flex flex-col gap-1.5 sm:flex-row sm:gap-2">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => onEdit(post.slug)}
-                        aria-label={`Edit ${post.title}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="destructive"
-                        onClick={() => void remove(post.slug)}
-                        aria-label={`Delete ${post.title}`}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
+              {rows.map((post) => {
+                const syncState = rowSyncState(post)
+                return (
+                  <tr key={post.id} className="border-b border-slate-100 align-top">
+                    <td className="py-2 pr-3 font-medium text-slate-900">
+                      {post.title}
+                      {post.status === 'draft' && (
+                        <Badge variant="warning" className="ml-2">
+                          Draft
+                        </Badge>
+                      )}
+                      {syncState && (
+                        <Badge
+                          variant={syncStateBadges[syncState].variant}
+                          className="ml-2 whitespace-nowrap"
+                          data-testid="row-sync-state"
+                        >
+                          {syncStateBadges[syncState].label}
+                        </Badge>
+                      )}
+                    </td>
+                    {/* On a phone every column would squeeze the title to a word per line: keep title, date and actions. */}
+                    <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{post.slug}</td>
+                    <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{post.author}</td>
+                    <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{formatTags(post.tags)}</td>
+                    <td className="whitespace-nowrap py-2 pr-3 text-slate-600">
+                      {new Date(post.created_at).toLocaleDateString('en-US')}
+                    </td>
+                    <td className="py-2">
+                      <div className="flex flex-col gap-1.5 sm:flex-row sm:gap-2">
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => onEdit(post.slug)}
+                          aria-label={`Edit ${post.title}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="destructive"
+                          onClick={() => void remove(post)}
+                          aria-label={`Delete ${post.title}`}
+                        >
+                          Delete
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                )
+              })}
               {!loading && rows.length === 0 && (
                 <tr>
                   <td colSpan={6} className="py-6 text-center text-slate-500">
