@@ -1,15 +1,17 @@
-import { useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { BlogAdminApp } from '@shared/admin/BlogAdminApp.tsx'
 import { BlogAdminProvider } from '@shared/admin/BlogAdminProvider.tsx'
 import { brand } from '@shared/config/brand.ts'
 import { cx } from '@shared/ui/cx.ts'
-import type { DesktopApi } from '../../preload/api.d.ts'
-import { ConflictsPanel } from './ConflictsPanel.tsx'
+import type { DesktopApi } from '../../contract.ts'
+import { AttentionList } from './AttentionList.tsx'
+import { ConflictsView } from './ConflictsView.tsx'
 import { createDesktopBlogStore, createDesktopPlatform } from './desktop-blog-store.ts'
 import { EmailTestScreen } from './EmailTestScreen.tsx'
 import { LeadsScreen } from './LeadsScreen.tsx'
 import { SettingsScreen } from './SettingsScreen.tsx'
 import { SyncStatusBar } from './SyncStatusBar.tsx'
+import { useSyncIssues } from './useSyncIssues.ts'
 import { useSyncStatus } from './useSyncStatus.ts'
 
 const screens = [
@@ -25,9 +27,28 @@ export function App({ api }: { api: DesktopApi }) {
   const store = useMemo(() => createDesktopBlogStore(api), [api])
   const platform = useMemo(() => createDesktopPlatform(api), [api])
   const status = useSyncStatus(api)
+  const issues = useSyncIssues(api, status)
   const [screen, setScreen] = useState<Screen>('posts')
-  const [conflictsKey, setConflictsKey] = useState(0)
-  const conflictCount = status?.conflicts ?? 0
+  const [open, setOpen] = useState<{ slug: string; request: number } | null>(null)
+  const [show, setShow] = useState<'conflicts' | 'attention' | null>(null)
+  const issueCount = issues.conflicts.length + issues.attention.length
+  // The list's badges follow the sync: reload it whenever a sync changes what waits or what is open.
+  const listKey = status
+    ? `${status.pending}:${status.conflicts}:${status.attention}:${status.lastSyncAt}:${issueCount}`
+    : ''
+
+  const showIssues = useCallback((which: 'conflicts' | 'attention') => {
+    setScreen('posts')
+    setShow(which)
+  }, [])
+
+  useEffect(() => {
+    if (!show || screen !== 'posts') return
+    const section = document.getElementById(`sync-${show}`)
+    section?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    document.getElementById(`sync-${show}-heading`)?.focus({ preventScroll: true })
+    setShow(null)
+  }, [show, screen])
 
   return (
     <BlogAdminProvider store={store} platform={platform}>
@@ -47,6 +68,12 @@ export function App({ api }: { api: DesktopApi }) {
                 )}
               >
                 {s.label}
+                {s.id === 'posts' && issueCount > 0 && (
+                  <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
+                    {issueCount}
+                    <span className="sr-only"> {issueCount === 1 ? 'post needs' : 'posts need'} you</span>
+                  </span>
+                )}
               </button>
             ))}
           </nav>
@@ -55,12 +82,14 @@ export function App({ api }: { api: DesktopApi }) {
           <div className="mx-auto max-w-5xl space-y-6">
             {screen === 'posts' && (
               <>
-                <ConflictsPanel
+                <ConflictsView api={api} conflicts={issues.conflicts} onResolved={issues.refresh} />
+                <AttentionList
                   api={api}
-                  refreshKey={conflictsKey + conflictCount}
-                  onResolved={() => setConflictsKey((k) => k + 1)}
+                  items={issues.attention}
+                  onEdit={(item) => setOpen((o) => ({ slug: item.slug, request: (o?.request ?? 0) + 1 }))}
+                  onDiscarded={issues.refresh}
                 />
-                <BlogAdminApp />
+                <BlogAdminApp open={open} refreshKey={listKey} />
               </>
             )}
             {screen === 'leads' && <LeadsScreen api={api} />}
@@ -68,7 +97,7 @@ export function App({ api }: { api: DesktopApi }) {
             {screen === 'settings' && <SettingsScreen api={api} />}
           </div>
         </main>
-        <SyncStatusBar status={status} onSyncNow={() => void api.syncNow()} />
+        <SyncStatusBar status={status} onSyncNow={() => void api.syncNow()} onShowIssues={showIssues} />
       </div>
     </BlogAdminProvider>
   )

@@ -1,39 +1,90 @@
-import { CloudOff, RefreshCw, Wifi } from 'lucide-react'
+import { CloudCheck, CloudOff, CloudUpload, RefreshCw, TriangleAlert, UserX } from 'lucide-react'
 import { Button } from '@shared/ui/Button.tsx'
 import { cx } from '@shared/ui/cx.ts'
-import type { SyncStatus } from '../../preload/api.d.ts'
-import { describeSyncStatus } from './sync-status.utils.ts'
+import type { SyncStatus } from '../../contract.ts'
+import { describeSyncStatus, type SyncTone } from './sync-status.utils.ts'
 
-/** Always visible at the bottom of the window: online or offline, pending changes, last sync, errors in words. */
-export function SyncStatusBar({ status, onSyncNow }: { status: SyncStatus | null; onSyncNow: () => void }) {
+const toneStyles: Record<SyncTone, string> = {
+  ok: 'border-slate-200 bg-slate-50 text-slate-700',
+  syncing: 'border-slate-200 bg-slate-50 text-slate-700',
+  waiting: 'border-indigo-200 bg-indigo-50 text-indigo-900',
+  offline: 'border-amber-200 bg-amber-50 text-amber-900',
+  'signed-out': 'border-amber-200 bg-amber-50 text-amber-900',
+  problem: 'border-red-200 bg-red-50 text-red-900',
+}
+
+const toneIcons: Record<SyncTone, typeof CloudCheck> = {
+  ok: CloudCheck,
+  syncing: RefreshCw,
+  waiting: CloudUpload,
+  offline: CloudOff,
+  'signed-out': UserX,
+  problem: TriangleAlert,
+}
+
+/**
+ * Always visible at the bottom of the window: online, offline or signed out; how many changes wait;
+ * conflicts and refused changes (each a link to where they are resolved); the last sync; errors in words.
+ */
+export function SyncStatusBar({
+  status,
+  onSyncNow,
+  onShowIssues,
+}: {
+  status: SyncStatus | null
+  onSyncNow: () => void
+  /** Takes the editor to the conflicts or the "Needs attention" list. */
+  onShowIssues?: (which: 'conflicts' | 'attention') => void
+}) {
   const text = describeSyncStatus(status, new Date())
+  const Icon = toneIcons[text.tone]
   return (
     <footer
-      role="status"
-      aria-live="polite"
       data-testid="sync-status"
+      data-tone={text.tone}
       className={cx(
-        'flex flex-wrap items-center gap-x-4 gap-y-1 border-t px-4 py-2 text-sm',
-        status?.online
-          ? 'border-slate-200 bg-slate-50 text-slate-700'
-          : 'border-amber-200 bg-amber-50 text-amber-900',
+        'flex flex-wrap items-center gap-x-5 gap-y-1 border-t px-4 py-2 text-sm',
+        toneStyles[text.tone],
       )}
     >
-      <span className="inline-flex items-center gap-1.5 font-medium" data-testid="sync-connection">
-        {status?.online ? (
-          <Wifi aria-hidden="true" className="size-4" />
-        ) : (
-          <CloudOff aria-hidden="true" className="size-4" />
-        )}
-        {text.connection}
-      </span>
-      <span data-testid="sync-pending">{text.pending}</span>
-      {text.conflicts && <span className="font-medium text-red-700">{text.conflicts}</span>}
-      <span data-testid="sync-last">{text.lastSync}</span>
-      {text.error && (
-        <span className="text-red-700" data-testid="sync-error">
-          {text.error}
+      {/* Only the words are announced (politely); the buttons stay out of the live region. */}
+      <p role="status" aria-live="polite" className="flex flex-wrap items-center gap-x-5 gap-y-1">
+        <span className="inline-flex items-center gap-1.5 font-semibold" data-testid="sync-connection">
+          <Icon
+            aria-hidden="true"
+            className={cx('size-4 shrink-0', status?.syncing && text.tone === 'syncing' && 'animate-spin')}
+          />
+          {text.connection}
         </span>
+        {text.pending && <span data-testid="sync-pending">{text.pending}</span>}
+        <span data-testid="sync-last" className="opacity-80">
+          {text.lastSync}
+        </span>
+        {text.error && (
+          <span className="text-red-800" data-testid="sync-error">
+            {text.error}
+          </span>
+        )}
+      </p>
+      {text.conflicts && (
+        <button
+          type="button"
+          data-testid="sync-conflicts"
+          className="font-semibold text-red-800 underline underline-offset-2 hover:text-red-950"
+          onClick={() => onShowIssues?.('conflicts')}
+        >
+          {text.conflicts}
+        </button>
+      )}
+      {text.attention && (
+        <button
+          type="button"
+          data-testid="sync-attention"
+          className="font-semibold text-red-800 underline underline-offset-2 hover:text-red-950"
+          onClick={() => onShowIssues?.('attention')}
+        >
+          {text.attention}
+        </button>
       )}
       <Button size="sm" variant="outline" className="ml-auto" onClick={onSyncNow} disabled={status?.syncing}>
         <RefreshCw aria-hidden="true" className={cx('size-4', status?.syncing && 'animate-spin')} />

@@ -1,6 +1,6 @@
 import type { AdminSession, BlogStore } from '@shared/admin/blog-store.ts'
 import type { CompressedImage, Platform } from '@shared/platform.ts'
-import type { DesktopApi, EditorSession } from '../../preload/api.d.ts'
+import type { DesktopApi, EditorSession } from '../../contract.ts'
 
 function toAdminSession(session: EditorSession): AdminSession | null {
   return session.signedIn && session.userId ? { userId: session.userId, email: session.email ?? '' } : null
@@ -44,14 +44,20 @@ export function createDesktopBlogStore(api: DesktopApi): BlogStore {
     async save(input, target) {
       return api.savePost({ ...input, slug: input.slug }, target)
     },
-    delete: (slug) => api.deletePost(slug),
+    delete: (post) => api.deletePost(post.id, post.version),
     async uploadImage(image, options) {
       const bytes = new Uint8Array(await image.arrayBuffer())
-      const uploaded = await api.uploadImage(
-        { bytes, extension: options.extension, contentType: options.contentType, width: 0, height: 0 },
-        options.folder,
-        options.onProgress,
-      )
+      const upload = {
+        bytes,
+        extension: options.extension,
+        contentType: options.contentType,
+        width: 0,
+        height: 0,
+      }
+      // A progress listener goes last, only when there is one (the contract's argument list has no hole).
+      const uploaded = options.onProgress
+        ? await api.uploadImage(upload, options.folder, options.onProgress)
+        : await api.uploadImage(upload, options.folder)
       return uploaded.url
     },
   }
@@ -66,7 +72,10 @@ export function createDesktopPlatform(api: DesktopApi): Platform {
       if (!file.type.startsWith('image/')) throw new Error('The file given is not an image')
       const bytes = new Uint8Array(await file.arrayBuffer())
       const name = file instanceof File ? file.name : 'image'
-      const out = await api.compressImage({ bytes, name, type: file.type }, options.onProgress)
+      const input = { bytes, name, type: file.type }
+      const out = options.onProgress
+        ? await api.compressImage(input, options.onProgress)
+        : await api.compressImage(input)
       return {
         data: new Blob([out.bytes as Uint8Array<ArrayBuffer>], { type: out.contentType }),
         extension: out.extension,

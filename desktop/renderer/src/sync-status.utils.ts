@@ -1,26 +1,78 @@
-import type { SyncStatus } from '../../preload/api.d.ts'
+import type { SyncStatus } from '../../contract.ts'
+
+/** What the bar's colour says: all well, working, something waits, or something needs the editor. */
+export type SyncTone = 'ok' | 'syncing' | 'waiting' | 'offline' | 'signed-out' | 'problem'
+
+export interface SyncStatusText {
+  connection: string
+  /** How many changes wait (or that none do); "All changes saved" only when it is true. */
+  pending: string
+  conflicts: string
+  attention: string
+  lastSync: string
+  error: string
+  tone: SyncTone
+}
+
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`
+}
 
 function ago(iso: string, now: Date) {
   const seconds = Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 1000))
   if (seconds < 60) return 'just now'
   const minutes = Math.round(seconds / 60)
   if (minutes < 60) return `${minutes} min ago`
-  return new Date(iso).toLocaleString()
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 }
 
-/** The status bar's words for a sync status. */
-export function describeSyncStatus(status: SyncStatus | null, now: Date) {
-  if (!status) return { connection: 'Checking…', pending: '', conflicts: '', lastSync: '', error: '' }
+/**
+ * The status bar's words for a sync status. Each part says only what is so: nothing is called saved while a
+ * change waits, a conflict or a refused change is open, or the editor is signed out with changes queued.
+ */
+export function describeSyncStatus(status: SyncStatus | null, now: Date): SyncStatusText {
+  if (!status) {
+    return {
+      connection: 'Checking…',
+      pending: '',
+      conflicts: '',
+      attention: '',
+      lastSync: '',
+      error: '',
+      tone: 'syncing',
+    }
+  }
+  const { online, syncing, signedIn, pending, conflicts, attention } = status
+  const connection = !online ? 'Offline' : !signedIn ? 'Signed out' : syncing ? 'Syncing…' : 'Online'
+  let pendingText: string
+  if (pending > 0) {
+    pendingText = signedIn
+      ? `${plural(pending, 'change', 'changes')} waiting to sync`
+      : `Signed out — ${plural(pending, 'change waits', 'changes wait')} until you sign in`
+  } else if (signedIn && conflicts === 0 && attention === 0) {
+    pendingText = 'All changes saved to the server'
+  } else {
+    pendingText = 'Nothing waiting to sync'
+  }
+  const tone: SyncTone =
+    conflicts > 0 || attention > 0
+      ? 'problem'
+      : !online
+        ? 'offline'
+        : !signedIn
+          ? 'signed-out'
+          : syncing
+            ? 'syncing'
+            : pending > 0
+              ? 'waiting'
+              : 'ok'
   return {
-    connection: status.syncing ? 'Syncing…' : status.online ? 'Online' : 'Offline',
-    pending:
-      status.pending === 0
-        ? 'All changes saved to the server'
-        : `${status.pending} change${status.pending === 1 ? '' : 's'} waiting to sync`,
-    conflicts: status.conflicts
-      ? `${status.conflicts} conflict${status.conflicts === 1 ? '' : 's'} to resolve`
-      : '',
+    connection,
+    pending: pendingText,
+    conflicts: conflicts > 0 ? `${plural(conflicts, 'conflict', 'conflicts')} to resolve` : '',
+    attention: attention > 0 ? `${plural(attention, 'change needs', 'changes need')} attention` : '',
     lastSync: status.lastSyncAt ? `Last synced ${ago(status.lastSyncAt, now)}` : 'Not synced yet',
     error: status.lastError ?? '',
+    tone,
   }
 }
