@@ -7,9 +7,10 @@ process.env.CHROMIUM_PATH = ensureChromium()
 const steps = [
   ['typecheck', 'npm', ['run', '-s', 'typecheck']],
   ['lint', 'npm', ['run', '-s', 'lint']],
+  // Before vitest: desktop/preload/preload.test.ts checks the built preload (out/preload/index.cjs).
+  ['desktop build', 'npm', ['run', '-s', 'desktop:build']],
   ['unit and integration tests', 'npx', ['vitest', 'run']],
   ['build', 'npm', ['run', '-s', 'build']],
-  ['desktop build', 'npm', ['run', '-s', 'desktop:build']],
   ['browser tests', 'npx', ['playwright', 'test']],
 ]
 
