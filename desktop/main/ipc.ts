@@ -1,10 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
-import {
-  argumentSchemas,
-  channelPrefix,
-  dispatchDesktopCall,
-  type createDesktopHandlers,
-} from './api-handlers.ts'
+import { channelPrefix } from '../contract.ts'
+import { dispatchDesktopCall, methodNames, type Handlers } from './api-handlers.ts'
 import { isAppUrl } from './security.ts'
 
 /**
@@ -13,7 +9,7 @@ import { isAppUrl } from './security.ts'
  */
 export function registerIpc(
   ipcMain: IpcMain,
-  handlers: ReturnType<typeof createDesktopHandlers>,
+  handlers: Handlers,
   trusted: { window: () => WebContents | null; appUrl: string },
 ): () => void {
   const isTrusted = (event: IpcMainInvokeEvent) => {
@@ -26,8 +22,7 @@ export function registerIpc(
       isAppUrl(frameUrl, trusted.appUrl)
     )
   }
-  const channels = Object.keys(argumentSchemas)
-  for (const method of channels) {
+  for (const method of methodNames) {
     ipcMain.handle(channelPrefix + method, async (event, ...args: unknown[]) => {
       if (!isTrusted(event)) throw new Error('This request did not come from the Meridian window.')
       return dispatchDesktopCall(handlers, method, args, (channel, payload) => {
@@ -35,5 +30,5 @@ export function registerIpc(
       })
     })
   }
-  return () => channels.forEach((method) => ipcMain.removeHandler(channelPrefix + method))
+  return () => methodNames.forEach((method) => ipcMain.removeHandler(channelPrefix + method))
 }

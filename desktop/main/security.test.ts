@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  argumentSchemas,
-  createDesktopHandlers,
-  dispatchDesktopCall,
-  InvalidCallError,
-} from './api-handlers.ts'
+import { createDesktopHandlers, dispatchDesktopCall, InvalidCallError } from './api-handlers.ts'
+import { appEntryUrl } from './app-protocol.ts'
 import { isAppUrl, isSafeExternalUrl, rendererCsp } from './security.ts'
 
 describe('desktop window security rules', () => {
@@ -23,13 +19,30 @@ describe('desktop window security rules', () => {
     }
   })
 
-  it('accepts IPC only from the app page itself', () => {
-    const app = 'file:///opt/Meridian/resources/app.asar/out/renderer/index.html'
-    expect(isAppUrl('file:///opt/Meridian/resources/app.asar/out/renderer/index.html#/leads', app)).toBe(true)
-    expect(isAppUrl('file:///home/me/Downloads/evil.html', app)).toBe(false)
-    expect(isAppUrl('https://evil.example/', app)).toBe(false)
+  it('accepts IPC only from the app page itself: exactly the app://meridian origin', () => {
+    expect(isAppUrl('app://meridian/index.html', appEntryUrl)).toBe(true)
+    expect(isAppUrl('app://meridian/index.html#/leads', appEntryUrl)).toBe(true)
+    expect(isAppUrl('app://meridian/assets/other.html', appEntryUrl)).toBe(true)
+    for (const frame of [
+      'app://evil/index.html',
+      'app://meridian.evil/index.html',
+      'app://user:pw@meridian/index.html',
+      'file:///opt/Meridian/resources/app.asar/out/renderer/index.html',
+      'file:///home/me/Downloads/evil.html',
+      'https://meridian/index.html',
+      'https://evil.example/',
+      'data:text/html,<h1>hi</h1>',
+      'about:blank',
+      '',
+    ]) {
+      expect(isAppUrl(frame, appEntryUrl), frame).toBe(false)
+    }
+    // `desktop:dev`: the dev server's origin.
     expect(isAppUrl('http://localhost:5173/#/settings', 'http://localhost:5173')).toBe(true)
     expect(isAppUrl('http://localhost:5174/', 'http://localhost:5173')).toBe(false)
+    expect(isAppUrl('app://meridian/index.html', 'http://localhost:5173')).toBe(false)
+    // Opaque origins never match each other.
+    expect(isAppUrl('data:text/html,x', 'data:text/html,y')).toBe(false)
   })
 
   it('allows no inline or remote scripts and no network access from the page', () => {
@@ -38,6 +51,17 @@ describe('desktop window security rules', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe/)
     expect(csp).toContain(`connect-src 'self'`)
     expect(csp).toContain(`object-src 'none'`)
+  })
+
+  it('allows images from https hosts and the local default backend, never from any http host', () => {
+    const imgSrc = rendererCsp()
+      .split('; ')
+      .find((directive) => directive.startsWith('img-src '))
+    expect(imgSrc).toBe(`img-src 'self' data: blob: https: http://localhost:* http://127.0.0.1:*`)
+    expect(imgSrc?.split(' ')).not.toContain('http:')
+    expect(rendererCsp({ devServerOrigin: 'http://localhost:5173' })).toContain(
+      `img-src 'self' http://localhost:5173 data: blob: https: http://localhost:* http://127.0.0.1:*`,
+    )
   })
 })
 
@@ -78,10 +102,5 @@ describe('desktop IPC argument checks', () => {
     await expect(
       dispatchDesktopCall(handlers, 'openExternal', ['file:///etc/passwd'], notify),
     ).rejects.toThrow('Only http and https links can be opened.')
-  })
-
-  it('covers every method of the bridge', () => {
-    expect(Object.keys(argumentSchemas).sort()).toContain('resolveConflict')
-    expect(Object.keys(argumentSchemas)).toHaveLength(19)
   })
 })

@@ -32,8 +32,18 @@ export interface AdminListQuery {
   pageSize: number
 }
 
-/** Create refuses an existing slug; update targets the post being edited. */
-export type SaveTarget = { mode: 'create' } | { mode: 'update'; id: string }
+/**
+ * Create refuses an existing slug; update names the post being edited and the version the edit started
+ * from, so a save that lost a race is refused with a `PostConflictError` (shared/data/blogs.ts) carrying
+ * the other copy, never written over it.
+ */
+export type SaveTarget = { mode: 'create' } | { mode: 'update'; id: string; version: number }
+
+/** A post as it was when the editor looked at it (for a conditional delete). */
+export interface PostVersion {
+  id: string
+  version: number
+}
 
 export interface UploadImageOptions {
   folder: BlogImageFolder
@@ -48,7 +58,8 @@ export interface BlogStore extends AdminAuth {
   listPosts(query: AdminListQuery): Promise<PostPage<BlogListItem>>
   getBySlug(slug: string): Promise<BlogRow | null>
   save(input: BlogInput, target: SaveTarget): Promise<BlogRow>
-  delete(slug: string): Promise<void>
+  /** Deletes the post if nobody changed it since `version` (else a `PostConflictError`). */
+  delete(post: PostVersion): Promise<void>
   /** Uploads to the images bucket and returns the public URL. */
   uploadImage(image: Blob, options: UploadImageOptions): Promise<string>
 }

@@ -6,6 +6,9 @@ import {
   blogListColumns,
   blogListItemSchema,
   blogRowSchema,
+  blogFieldNames,
+  type BlogFieldName,
+  type BlogFields,
   type BlogInput,
   type BlogListItem,
   type BlogRow,
@@ -155,85 +158,222 @@ export async function getPostById(client: SupabaseClient, id: string): Promise<B
   return data ? blogRowSchema.parse(data) : null
 }
 
-/** Every post changed after `cursor` (an `updated_at` already seen), oldest change first: what a sync pulls. */
-export async function listPostsChangedSince(
-  client: SupabaseClient,
-  cursor: string | null,
-): Promise<BlogRow[]> {
-  let query = client.from('blogs').select('*').order('updated_at', { ascending: true })
-  if (cursor) query = query.gt('updated_at', cursor)
-  const { data, error, status } = await query
-  if (error) fail(error, status)
-  return (data ?? []).map((row) => blogRowSchema.parse(row))
+/** Where a sync stopped reading: the (server `updated_at`, id) of the last row it saw. */
+export interface SyncCursor {
+  at: string
+  id: string
 }
 
-/** The id of every post the caller may see: a sync finds deletes by comparing with its cache. */
-export async function listPostIds(client: SupabaseClient): Promise<Set<string>> {
-  const { data, error, status } = await client.from('blogs').select('id')
-  if (error) fail(error, status)
-  return new Set((data ?? []).map((row: { id: string }) => String(row.id)))
+export interface SyncPage<T> {
+  rows: T[]
+  /** Pass back to read the next page; null when this page was the last. */
+  next: SyncCursor | null
 }
 
-function slugTaken(slug: string): BlogDataError {
-  return new BlogDataError(`A post with the slug “${slug}” already exists.`, '23505')
-}
+const nilUuid = '00000000-0000-0000-0000-000000000000'
+export const syncPageSize = 500
 
-function parseInput(input: BlogInput) {
-  const parsed = blogInputSchema.safeParse(input)
-  if (!parsed.success)
-    throw new BlogDataError(parsed.error.issues.map((i) => i.message).join(' '), 'invalid_input')
-  // Cards need an excerpt; an editor who leaves it empty gets one derived from the content.
-  return { ...parsed.data, excerpt: excerptForPost(parsed.data.excerpt, parsed.data.content) || null }
-}
-
-/** Creates a post. A slug that already exists is refused (never silently overwrites another post). */
-export async function createPost(client: SupabaseClient, input: BlogInput): Promise<BlogRow> {
-  const values = parseInput(input)
-  const { data, error } = await client.from('blogs').insert(values).select('*').single()
-  if (error) {
-    if (error.code === '23505') throw slugTaken(values.slug)
-    fail(error)
-  }
-  return blogRowSchema.parse(data)
+/** PostgREST's `or=(…)` for "after (at, id)" in (at, id) order; values are quoted (they contain `:` and `.`). */
+function afterCursor(column: string, cursor: SyncCursor) {
+  const at = `"${cursor.at.replace(/["\\]/g, '\\$&')}"`
+  return `${column}.gt.${at},and(${column}.eq.${at},id.gt.${cursor.id})`
 }
 
 /**
- * Saves an existing post: by id when known (the slug may change; a slug taken by another post is refused),
- * else an upsert on the slug (spec §7).
+ * Rows changed after `cursor`, in (updated_at, id) order: a keyset page, so any number of posts, and posts
+ * written in one transaction (one `updated_at`), are all read. `updated_at` is the server's clock.
  */
-export async function updatePost(
+export async function listPostsChangedSince(
+  client: SupabaseClient,
+  cursor: SyncCursor | null,
+  limit = syncPageSize,
+): Promise<SyncPage<BlogRow>> {
+  let query = client.from('blogs').select('*')
+  if (cursor) query = query.or(afterCursor('updated_at', cursor))
+  const { data, error, status } = await query
+    .order('updated_at', { ascending: true })
+    .order('id', { ascending: true })
+    .limit(limit)
+  if (error) fail(error, status)
+  const rows = (data ?? []).map((row) => blogRowSchema.parse(row))
+  const last = rows.at(-1)
+  return { rows, next: rows.length === limit && last ? { at: last.updated_at!, id: last.id } : null }
+}
+
+export interface Tombstone {
+  id: string
+  deleted_at: string
+}
+const tombstonesSchema = z.array(z.object({ id: z.string(), deleted_at: z.string() }))
+
+/** Posts deleted after `cursor` (ids and times only), in (deleted_at, id) order. */
+export async function listDeletedSince(
+  client: SupabaseClient,
+  cursor: SyncCursor | null,
+  limit = syncPageSize,
+): Promise<SyncPage<Tombstone>> {
+  let query = client.from('blog_tombstones').select('id,deleted_at')
+  if (cursor) query = query.or(afterCursor('deleted_at', cursor))
+  const { data, error, status } = await query
+    .order('deleted_at', { ascending: true })
+    .order('id', { ascending: true })
+    .limit(limit)
+  if (error) fail(error, status)
+  const rows = tombstonesSchema.parse(data ?? [])
+  const last = rows.at(-1)
+  return { rows, next: rows.length === limit && last ? { at: last.deleted_at, id: last.id } : null }
+}
+
+/** A cursor moved back by `ms`: a sync re-reads a short window so a write committed late is not skipped. */
+export function rewindCursor(cursor: SyncCursor | null, ms: number): SyncCursor | null {
+  if (!cursor) return null
+  const at = Date.parse(cursor.at)
+  return Number.isNaN(at) ? null : { at: new Date(at - ms).toISOString(), id: nilUuid }
+}
+
+/**
+ * A write that lost a race: the post was changed or deleted by someone else after this edit began.
+ * `theirs` is the server's copy now (null: deleted). Nothing was written.
+ */
+export class PostConflictError extends BlogDataError {
+  readonly theirs: BlogRow | null
+  constructor(theirs: BlogRow | null) {
+    super(
+      theirs
+        ? 'Someone else changed this post after you opened it.'
+        : 'Someone else deleted this post after you opened it.',
+      'conflict',
+      409,
+    )
+    this.name = 'PostConflictError'
+    this.theirs = theirs
+  }
+}
+
+/** Why a write was refused, for a person: the slug is taken, a field is invalid, or the caller may not. */
+export type BlogRefusal = 'slug_taken' | 'invalid_input' | 'not_allowed'
+
+function slugTaken(slug: string): BlogDataError {
+  return new BlogDataError(`A post with the slug “${slug}” already exists.`, 'slug_taken', 409)
+}
+
+function notAllowed(): BlogDataError {
+  return new BlogDataError(
+    'You are not allowed to change this post: sign in as an editor.',
+    'not_allowed',
+    403,
+  )
+}
+
+/** A `23505` on the slug's unique constraint (the other one is the primary key). */
+function isSlugClash(error: PostgrestError) {
+  return /slug/.test(`${error.message} ${error.details ?? ''}`)
+}
+
+/**
+ * A post's fields as they are stored: validated with the shared schema, defaults filled in, and an excerpt
+ * derived from the content when the editor left it empty (cards need one).
+ */
+export function postValues(input: BlogInput): BlogFields {
+  const parsed = blogInputSchema.safeParse(input)
+  if (!parsed.success)
+    throw new BlogDataError(parsed.error.issues.map((i) => i.message).join(' '), 'invalid_input', 400)
+  return { ...parsed.data, excerpt: excerptForPost(parsed.data.excerpt, parsed.data.content) || null }
+}
+
+function fieldValue(source: Partial<Record<BlogFieldName, unknown>>, field: BlogFieldName): string {
+  const value = source[field]
+  if (field === 'tags') return JSON.stringify(value ?? [])
+  return value === null || value === undefined ? '' : String(value)
+}
+
+/** The fields (of every field an editor can change) in which a stored post and an edit differ. */
+export function changedFields(
+  row: Partial<Record<BlogFieldName, unknown>>,
+  fields: Partial<Record<BlogFieldName, unknown>>,
+): BlogFieldName[] {
+  return blogFieldNames.filter((field) => fieldValue(row, field) !== fieldValue(fields, field))
+}
+
+/** True when the server's post already holds exactly this edit (every field compared). */
+export function holdsEdit(row: BlogRow, input: BlogInput): boolean {
+  return changedFields(row, postValues(input)).length === 0
+}
+
+/**
+ * Creates a post (with the given id when the caller chose one, so a retried create is recognised). Never
+ * overwrites: a slug in use is refused with `slug_taken`; an id in use with `post_exists`.
+ */
+export async function createPost(
   client: SupabaseClient,
   input: BlogInput,
   options: { id?: string } = {},
 ): Promise<BlogRow> {
-  const values = parseInput(input)
-  const request = options.id
-    ? client
-        .from('blogs')
-        .update({ ...values, updated_at: new Date().toISOString() })
-        .eq('id', options.id)
-        .select('*')
-        .maybeSingle()
-    : client
-        .from('blogs')
-        .upsert({ ...values, updated_at: new Date().toISOString() }, { onConflict: 'slug' })
-        .select('*')
-        .maybeSingle()
-  const { data, error } = await request
+  const values = postValues(input)
+  const row: Record<string, unknown> = options.id ? { ...values, id: options.id } : values
+  const { data, error, status } = await client.from('blogs').insert(row).select('*').single()
   if (error) {
-    if (error.code === '23505') throw slugTaken(values.slug)
-    fail(error)
+    if (error.code === '23505') {
+      if (isSlugClash(error)) throw slugTaken(values.slug)
+      throw new BlogDataError('A post with this id already exists.', 'post_exists', 409)
+    }
+    fail(error, status)
   }
-  // RLS hides rows a caller may not write, so "nothing updated" means not found or not allowed.
-  if (!data)
-    throw new BlogDataError('The post was not found, or you are not allowed to change it.', 'not_found')
   return blogRowSchema.parse(data)
 }
 
-/** Deletes the post with this slug. */
-export async function deletePost(client: SupabaseClient, slug: string): Promise<void> {
-  const { error } = await client.from('blogs').delete().eq('slug', slug)
-  if (error) fail(error)
+/** After a conditional write touched no row: a conflict, or (same version still there) a refusal. */
+async function explainNoRow(client: SupabaseClient, id: string, version: number): Promise<never> {
+  const current = await getPostById(client, id)
+  if (current && current.version === version) throw notAllowed()
+  throw new PostConflictError(current)
+}
+
+/**
+ * Saves an edit of the post `id` that started from `version`. The update is conditional (`id` and
+ * `version`): if anyone changed or deleted the post since, nothing is written and `PostConflictError`
+ * carries their copy. The slug may change; a slug taken by another post is refused (`slug_taken`).
+ */
+export async function updatePost(
+  client: SupabaseClient,
+  input: BlogInput,
+  base: { id: string; version: number },
+): Promise<BlogRow> {
+  const values = postValues(input)
+  const { data, error, status } = await client
+    .from('blogs')
+    .update(values)
+    .eq('id', base.id)
+    .eq('version', base.version)
+    .select('*')
+  if (error) {
+    if (error.code === '23505') throw slugTaken(values.slug)
+    fail(error, status)
+  }
+  const [row] = data ?? []
+  if (!row) return explainNoRow(client, base.id, base.version)
+  return blogRowSchema.parse(row)
+}
+
+/**
+ * Deletes the post `id` if it is still at `version` (by id, so a rename elsewhere does not dodge it).
+ * Already gone counts as done; changed since is a `PostConflictError`.
+ */
+export async function deletePost(
+  client: SupabaseClient,
+  base: { id: string; version: number },
+): Promise<void> {
+  const { data, error, status } = await client
+    .from('blogs')
+    .delete()
+    .eq('id', base.id)
+    .eq('version', base.version)
+    .select('id')
+  if (error) fail(error, status)
+  if ((data ?? []).length > 0) return
+  const current = await getPostById(client, base.id)
+  if (!current) return
+  await explainNoRow(client, base.id, base.version)
 }
 
 /** Uploads an image to `images/{folder}/{timestamp}.{ext}` (spec §7) and returns its public URL. */

@@ -23,12 +23,14 @@ export const blogRowSchema = z.object({
   status: z.enum(blogStatuses).default('published'),
   created_at: z.string(),
   updated_at: z.string().nullable().default(null),
+  /** Bumped by the database on every update; writes name the version they started from. */
+  version: z.coerce.number().int().default(1),
 })
 export type BlogRow = z.infer<typeof blogRowSchema>
 
 /** The columns a list (resources cards, admin table) needs: never the full bodies. */
 export const blogListColumns =
-  'id,title,slug,type,excerpt,author,cover_image_url,tags,status,created_at,updated_at'
+  'id,title,slug,type,excerpt,author,cover_image_url,tags,status,created_at,updated_at,version'
 export const blogListItemSchema = blogRowSchema.omit({ content: true, content_markdown: true })
 export type BlogListItem = z.infer<typeof blogListItemSchema>
 
@@ -51,3 +53,20 @@ export const blogInputSchema = z.object({
   status: z.enum(blogStatuses).default('published'),
 })
 export type BlogInput = z.input<typeof blogInputSchema>
+/** A post's editable fields with every default filled in (what is compared and what is sent). */
+export type BlogFields = z.output<typeof blogInputSchema>
+
+/** Every field an editor can change, in the order a comparison shows them. */
+export const blogFieldNames = [
+  'title',
+  'slug',
+  'content',
+  'content_markdown',
+  'excerpt',
+  'status',
+  'type',
+  'tags',
+  'author',
+  'cover_image_url',
+] as const satisfies readonly (keyof BlogFields & keyof BlogRow)[]
+export type BlogFieldName = (typeof blogFieldNames)[number]

@@ -71,20 +71,26 @@ describe('blogs data module against the embedded backend', () => {
   it('updates a post by id, including its slug, and refuses a slug taken by another post', async () => {
     const a = await createPost(editor, post('upd-a'))
     await createPost(editor, post('upd-b'))
-    const moved = await updatePost(editor, post('upd-a2', { title: 'Renamed' }), { id: a.id })
+    const moved = await updatePost(editor, post('upd-a2', { title: 'Renamed' }), a)
     expect(moved.slug).toBe('upd-a2')
     expect(moved.id).toBe(a.id)
-    await expect(updatePost(editor, post('upd-b'), { id: a.id })).rejects.toThrow(
+    expect(moved.version).toBe(a.version + 1)
+    await expect(updatePost(editor, post('upd-b'), moved)).rejects.toThrow(
       'A post with the slug “upd-b” already exists.',
     )
+    // An update from the version before the rename lost the race: nothing is written.
+    await expect(updatePost(editor, post('upd-a3'), a)).rejects.toMatchObject({
+      code: 'conflict',
+      theirs: { slug: 'upd-a2' },
+    })
   })
 
   it('refuses writes from a visitor through row-level security', async () => {
     const { error } = await anon.from('blogs').insert(post('anon-write'))
     expect(error?.code).toBe('42501')
     await expect(createPost(anon, post('anon-write'))).rejects.toThrow(/row-level security/)
-    await createPost(editor, post('anon-delete'))
-    await deletePost(anon, 'anon-delete')
+    const target = await createPost(editor, post('anon-delete'))
+    await expect(deletePost(anon, target)).rejects.toMatchObject({ code: 'not_allowed' })
     expect(await getPostBySlug(editor, 'anon-delete')).not.toBeNull()
   })
 

@@ -1,13 +1,21 @@
 import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { updatePost } from '../../shared/data/blogs.ts'
+import {
+  createPost,
+  deletePost,
+  getPostBySlug,
+  PostConflictError,
+  updatePost,
+} from '../../shared/data/blogs.ts'
+import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { openDesktop, otherEditor, postInput, serverPost, type DesktopUnderTest } from '../support/desktop.ts'
 import { phonePhotoRotated } from '../support/desktop-images.ts'
 import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
 
 /**
  * The desktop main process against the real embedded backend: real PGlite on both sides, real supabase-js,
- * real sharp. The network switch only tells the sync engine what Electron's `net.isOnline()` would.
+ * real sharp. The network switch only tells the sync engine what Electron's `net.isOnline()` would. Each
+ * scenario is one way an edit used to be lost; the model-based test (desktop-sync.model.test.ts) mixes them.
  */
 describe('desktop offline store and sync', { timeout: 180_000 }, () => {
   let server: TestServer
@@ -27,7 +35,45 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
     const desktop = await openDesktop({ siteUrl: server.url, ...options })
     opened.push(desktop)
     await desktop.backend.signIn(testEditor.email, testEditor.password)
+    await desktop.backend.engine.syncNow()
     return desktop
+  }
+
+  /** Opens the post as the editor would and saves `changes` over it (the version it opened is the base). */
+  async function edit(
+    desktop: DesktopUnderTest,
+    slug: string,
+    changes: Parameters<typeof postInput>[1] & { slug?: string },
+  ) {
+    const { engine } = desktop.backend
+    const post = (await engine.getPost(slug))!
+    expect(post, `desktop has ${slug}`).not.toBeNull()
+    return engine.savePost(
+      { ...postInput(slug), ...pick(post), ...changes },
+      { mode: 'update', id: post.id, version: post.version },
+    )
+  }
+
+  function pick(post: {
+    title: string
+    author: string | null
+    content: string | null
+    tags: string[] | null
+  }) {
+    return {
+      title: post.title,
+      author: post.author ?? '',
+      content: post.content ?? '',
+      tags: post.tags ?? [],
+    }
+  }
+
+  async function create(
+    desktop: DesktopUnderTest,
+    slug: string,
+    overrides: Parameters<typeof postInput>[1] = {},
+  ) {
+    return desktop.backend.engine.savePost(postInput(slug, overrides), { mode: 'create' })
   }
 
   it('queues edits made while the backend is down and sends them when it is back', async () => {
@@ -36,49 +82,43 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
     const port = new URL(server.url).port
 
     await server.close()
-    await engine.savePost(postInput('written-on-a-train', { title: 'Written on a train' }))
+    await create(desktop, 'written-on-a-train', { title: 'Written on a train' })
     const offline = await engine.syncNow()
-    expect(offline.online).toBe(false)
-    expect(offline.pending).toBe(1)
+    expect(offline).toMatchObject({ online: false, pending: 1, signedIn: true })
     expect(offline.lastError).toBe('The server cannot be reached.')
     const [listed] = (await engine.listPosts({ search: 'train' })).items
-    expect(listed).toMatchObject({
-      slug: 'written-on-a-train',
-      title: 'Written on a train',
-      syncState: 'pending',
-    })
+    expect(listed).toMatchObject({ slug: 'written-on-a-train', syncState: 'pending', version: 0 })
 
     // The backend comes back on the same address with the same data.
     server = await startTestServer({ DATA_DIR: server.dataDir, PORT: port })
     const online = await engine.retryNow()
-    expect(online).toMatchObject({ online: true, pending: 0, lastError: null })
-    expect(online.lastSyncAt).not.toBeNull()
+    expect(online).toMatchObject({ online: true, pending: 0, conflicts: 0, attention: 0, lastError: null })
     expect(await serverPost(server, 'written-on-a-train')).toMatchObject({
+      id: listed!.id,
       title: 'Written on a train',
-      author: 'Asha Rao',
+      version: 1,
     })
-    expect((await engine.getPost('written-on-a-train'))?.syncState).toBe('synced')
+    expect(await engine.getPost('written-on-a-train')).toMatchObject({ syncState: 'synced', version: 1 })
   })
 
-  it('sends a delete and pulls posts other editors wrote or removed', async () => {
+  it('sends a delete by id and pulls posts other editors wrote or removed', async () => {
     const desktop = await signedInDesktop()
     const { engine } = desktop.backend
-    await engine.savePost(postInput('short-lived'))
+    const post = await create(desktop, 'short-lived')
     await engine.syncNow()
-    expect(await serverPost(server, 'short-lived')).not.toBeNull()
+    const onServer = (await serverPost(server, 'short-lived'))!
+    expect(onServer.id).toBe(post.id)
 
-    await engine.deletePost('short-lived')
-    const status = await engine.syncNow()
-    expect(status.pending).toBe(0)
+    await engine.deletePost(onServer.id, onServer.version)
+    expect((await engine.syncNow()).pending).toBe(0)
     expect(await serverPost(server, 'short-lived')).toBeNull()
     expect(await engine.getPost('short-lived')).toBeNull()
 
-    // Pull: a post created in the browser appears; one deleted in the browser disappears.
     const browser = await otherEditor(server)
-    await updatePost(browser, postInput('from-the-browser', { title: 'From the browser' }))
+    const theirs = await createPost(browser, postInput('from-the-browser', { title: 'From the browser' }))
     await engine.syncNow()
     expect((await engine.getPost('from-the-browser'))?.title).toBe('From the browser')
-    await browser.from('blogs').delete().eq('slug', 'from-the-browser')
+    await deletePost(browser, theirs)
     await engine.syncNow()
     expect(await engine.getPost('from-the-browser')).toBeNull()
   })
@@ -86,18 +126,16 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
   it('renames a post by its id and refuses a slug another post already has', async () => {
     const desktop = await signedInDesktop()
     const { engine } = desktop.backend
-    await engine.savePost(postInput('old-name'), { mode: 'create' })
-    await engine.savePost(postInput('taken-name'), { mode: 'create' })
+    await create(desktop, 'old-name')
+    await create(desktop, 'taken-name')
     await engine.syncNow()
     const original = (await engine.getPost('old-name'))!
-    await expect(engine.savePost(postInput('taken-name'), { mode: 'create' })).rejects.toThrow(
+    await expect(create(desktop, 'taken-name')).rejects.toThrow(
       'A post with the slug “taken-name” already exists.',
     )
-    await expect(
-      engine.savePost(postInput('taken-name'), { mode: 'update', id: original.id }),
-    ).rejects.toThrow('already exists')
+    await expect(edit(desktop, 'old-name', { slug: 'taken-name' })).rejects.toThrow('already exists')
 
-    await engine.savePost(postInput('new-name', { title: 'Renamed' }), { mode: 'update', id: original.id })
+    await edit(desktop, 'old-name', { slug: 'new-name', title: 'Renamed' })
     expect((await engine.listPosts({ search: 'name' })).items.map((p) => p.slug).sort()).toEqual([
       'new-name',
       'taken-name',
@@ -108,56 +146,234 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
     expect(await serverPost(server, 'old-name')).toBeNull()
   })
 
-  it('keeps a conflict copy when the server changed after the local edit began; "keep mine" sends mine', async () => {
-    const desktop = await signedInDesktop()
-    const { engine } = desktop.backend
-    await engine.savePost(postInput('contested', { title: 'Original' }))
-    await engine.syncNow()
+  it('two desktops syncing the same post at once: one lands, the other becomes a conflict', async () => {
+    const a = await signedInDesktop()
+    const b = await signedInDesktop()
+    await create(a, 'race')
+    await a.backend.engine.syncNow()
+    await b.backend.engine.syncNow()
+    a.network.up = false
+    b.network.up = false
+    await edit(a, 'race', { title: 'From A' })
+    await edit(b, 'race', { title: 'From B' })
+    a.network.up = true
+    b.network.up = true
+    const [sa, sb] = await Promise.all([a.backend.engine.retryNow(), b.backend.engine.retryNow()])
+    expect(sa.conflicts + sb.conflicts).toBe(1)
+    expect(sa.pending + sb.pending).toBe(0)
+    const winner = (await serverPost(server, 'race'))!
+    expect(['From A', 'From B']).toContain(winner.title)
+    expect(winner.version).toBe(2)
+    const loser = sa.conflicts ? a : b
+    const [conflict] = await loser.backend.engine.conflicts()
+    expect(conflict!.mine?.title).toBe(winner.title === 'From A' ? 'From B' : 'From A')
+    expect(conflict!.theirs?.title).toBe(winner.title)
+  })
 
-    await engine.getPost('contested') // the editor opens the post: this is the version the edit starts from
-    desktop.network.up = false
-    await engine.savePost(postInput('contested', { title: 'Mine, written offline' }))
+  it('a browser form opened before a desktop sync cannot revert it', async () => {
+    const desktop = await signedInDesktop()
+    await create(desktop, 'stale-form', { title: 'First' })
+    await desktop.backend.engine.syncNow()
     const browser = await otherEditor(server)
-    await updatePost(browser, postInput('contested', { title: 'Theirs, from the browser' }))
+    const opened = (await getPostBySlug(browser, 'stale-form'))!
+    await edit(desktop, 'stale-form', { title: 'Desktop edit' })
+    await desktop.backend.engine.syncNow()
 
-    desktop.network.up = true
-    const status = await engine.retryNow()
-    expect(status.conflicts).toBe(1)
-    expect(status.pending).toBe(0)
-    // Never a silent last-write-wins: the server still has theirs, the desktop keeps both.
-    expect((await serverPost(server, 'contested'))?.title).toBe('Theirs, from the browser')
-    const [conflict] = await desktop.backend.listConflicts()
-    expect(conflict.mine?.title).toBe('Mine, written offline')
-    expect(conflict.theirs?.title).toBe('Theirs, from the browser')
-    expect((await engine.getPost('contested'))?.syncState).toBe('conflict')
-
-    await engine.resolveConflict('contested', 'mine')
-    const after = await engine.syncNow()
-    expect(after).toMatchObject({ conflicts: 0, pending: 0 })
-    expect((await serverPost(server, 'contested'))?.title).toBe('Mine, written offline')
-    expect((await engine.getPost('contested'))?.syncState).toBe('synced')
+    const save = updatePost(browser, { ...postInput('stale-form'), title: 'Stale browser form' }, opened)
+    await expect(save).rejects.toBeInstanceOf(PostConflictError)
+    await expect(save).rejects.toMatchObject({ theirs: { title: 'Desktop edit', version: 2 } })
+    expect((await serverPost(server, 'stale-form'))?.title).toBe('Desktop edit')
+    // A stale delete is refused the same way.
+    await expect(deletePost(browser, opened)).rejects.toBeInstanceOf(PostConflictError)
   })
 
-  it('"keep theirs" drops the local version and shows the server copy', async () => {
+  it('a draft restored after a restart does not overwrite a newer server edit', async () => {
+    const first = await signedInDesktop()
+    await create(first, 'restored')
+    await first.backend.engine.syncNow()
+    first.network.up = false
+    await edit(first, 'restored', { title: 'Offline, before the restart' })
+    await first.close()
+
+    await updatePost(await otherEditor(server), postInput('restored', { title: 'Newer, from the browser' }), {
+      id: (await serverPost(server, 'restored'))!.id,
+      version: 1,
+    })
+    const second = await openDesktop({ userDataDir: first.userDataDir, secrets: first.secrets })
+    opened.push(second)
+    const status = await second.backend.engine.retryNow()
+    expect(status).toMatchObject({ conflicts: 1, pending: 0 })
+    expect((await serverPost(server, 'restored'))?.title).toBe('Newer, from the browser')
+    const [conflict] = await second.backend.engine.conflicts()
+    expect(conflict!.mine?.title).toBe('Offline, before the restart')
+  })
+
+  it('a delete made offline becomes a conflict when the post was renamed elsewhere', async () => {
     const desktop = await signedInDesktop()
-    const { engine } = desktop.backend
-    await engine.savePost(postInput('contested-two', { title: 'Original' }))
-    await engine.syncNow()
-    await engine.getPost('contested-two')
+    const post = await create(desktop, 'delete-vs-rename')
+    await desktop.backend.engine.syncNow()
     desktop.network.up = false
-    await engine.savePost(postInput('contested-two', { title: 'Mine' }))
-    await updatePost(await otherEditor(server), postInput('contested-two', { title: 'Theirs' }))
+    await desktop.backend.engine.deletePost(post.id, 1)
+    await updatePost(await otherEditor(server), postInput('renamed-elsewhere'), { id: post.id, version: 1 })
     desktop.network.up = true
-    expect((await engine.retryNow()).conflicts).toBe(1)
+    expect(await desktop.backend.engine.retryNow()).toMatchObject({ conflicts: 1, pending: 0 })
+    expect((await serverPost(server, 'renamed-elsewhere'))?.id).toBe(post.id)
+    const [conflict] = await desktop.backend.engine.conflicts()
+    expect(conflict).toMatchObject({ postId: post.id, mine: null, theirs: { slug: 'renamed-elsewhere' } })
+    expect((await desktop.backend.engine.getPost('renamed-elsewhere'))?.syncState).toBe('conflict')
 
-    await engine.resolveConflict('contested-two', 'theirs')
-    const after = await engine.syncNow()
-    expect(after).toMatchObject({ conflicts: 0, pending: 0 })
-    expect((await serverPost(server, 'contested-two'))?.title).toBe('Theirs')
-    expect(await engine.getPost('contested-two')).toMatchObject({ title: 'Theirs', syncState: 'synced' })
+    // Keep mine: the delete goes through on top of the rename.
+    await desktop.backend.engine.resolveConflict(post.id, 'mine')
+    await desktop.backend.engine.syncNow()
+    expect(await serverPost(server, 'renamed-elsewhere')).toBeNull()
   })
 
-  it('keeps the outbox across a restart and sends it in order afterwards', async () => {
+  it('compares every field: an unpublish in the browser is not reverted by a desktop title edit', async () => {
+    const desktop = await signedInDesktop()
+    const post = await create(desktop, 'field-level')
+    await desktop.backend.engine.syncNow()
+    desktop.network.up = false
+    await edit(desktop, 'field-level', { title: 'New title' })
+    await updatePost(
+      await otherEditor(server),
+      { ...postInput('field-level'), status: 'draft' },
+      {
+        id: post.id,
+        version: 1,
+      },
+    )
+    desktop.network.up = true
+    expect((await desktop.backend.engine.retryNow()).conflicts).toBe(1)
+    expect(await serverPost(server, 'field-level')).toMatchObject({
+      status: 'draft',
+      title: 'Post field-level',
+    })
+  })
+
+  it('orders by the server clock: a desktop whose clock is hours ahead still pulls new posts', async () => {
+    const desktop = await signedInDesktop()
+    const browser = await otherEditor(server)
+    // A client that sends its own (wrong) time gets the server's.
+    const { data } = await browser
+      .from('blogs')
+      .insert({ ...postInput('clock-skew'), updated_at: '2099-01-01T00:00:00Z', version: 99 })
+      .select('updated_at,version')
+      .single()
+    expect(Math.abs(Date.parse(data!.updated_at) - Date.now())).toBeLessThan(60_000)
+    expect(data!.version).toBe(1)
+    await desktop.backend.engine.syncNow()
+    const later = await createPost(browser, postInput('after-the-skew'))
+    await desktop.backend.engine.syncNow()
+    expect((await desktop.backend.engine.getPost('after-the-skew'))?.id).toBe(later.id)
+  })
+
+  it('pulls and drops more than a thousand posts (keyset pages, tombstones)', async () => {
+    const desktop = await signedInDesktop()
+    const service = createNodeSupabaseClient(server.url, server.ctx.supabase.serviceRoleKey, {
+      persistSession: false,
+      autoRefreshToken: false,
+    })
+    const rows = Array.from({ length: 1234 }, (_, i) => ({ ...postInput(`bulk-${i}`), tags: ['bulk'] }))
+    // One insert: every row carries the same updated_at, so only (updated_at, id) order can page them.
+    const { error } = await service.from('blogs').insert(rows)
+    expect(error).toBeNull()
+    await desktop.backend.engine.syncNow()
+    expect((await desktop.backend.engine.listPosts({ search: 'bulk-' })).total).toBe(1234)
+
+    const { error: deleteError } = await service.from('blogs').delete().like('slug', 'bulk-1%')
+    expect(deleteError).toBeNull()
+    await desktop.backend.engine.syncNow()
+    const left = await desktop.backend.engine.listPosts({ search: 'bulk-' })
+    expect(left.total).toBe(1234 - 1 - 10 - 100 - 234)
+    expect(left.items.every((p) => !p.slug.startsWith('bulk-1'))).toBe(true)
+    await service.from('blogs').delete().like('slug', 'bulk-%')
+  })
+
+  it('"keep theirs" after a newer server edit ends with the server\'s newest copy', async () => {
+    const desktop = await signedInDesktop()
+    const post = await create(desktop, 'keep-theirs')
+    await desktop.backend.engine.syncNow()
+    desktop.network.up = false
+    await edit(desktop, 'keep-theirs', { title: 'Mine' })
+    const browser = await otherEditor(server)
+    const v2 = await updatePost(browser, postInput('keep-theirs', { title: 'Theirs v2' }), {
+      id: post.id,
+      version: 1,
+    })
+    desktop.network.up = true
+    expect((await desktop.backend.engine.retryNow()).conflicts).toBe(1)
+    await updatePost(browser, postInput('keep-theirs', { title: 'Theirs v3' }), v2)
+
+    await desktop.backend.engine.resolveConflict(post.id, 'theirs')
+    await desktop.backend.engine.syncNow()
+    expect(await desktop.backend.engine.getPost('keep-theirs')).toMatchObject({
+      title: 'Theirs v3',
+      version: 3,
+      syncState: 'synced',
+    })
+  })
+
+  it('"keep both" keeps theirs and saves mine as a copy with a new slug', async () => {
+    const desktop = await signedInDesktop()
+    const post = await create(desktop, 'keep-both')
+    await desktop.backend.engine.syncNow()
+    desktop.network.up = false
+    await edit(desktop, 'keep-both', { title: 'Mine' })
+    await updatePost(await otherEditor(server), postInput('keep-both', { title: 'Theirs' }), {
+      id: post.id,
+      version: 1,
+    })
+    desktop.network.up = true
+    await desktop.backend.engine.retryNow()
+    const copy = await desktop.backend.engine.resolveConflict(post.id, 'both')
+    expect(copy).toMatchObject({ slug: 'keep-both-copy', title: 'Mine' })
+    expect(await desktop.backend.engine.syncNow()).toMatchObject({ conflicts: 0, pending: 0 })
+    expect((await serverPost(server, 'keep-both'))?.title).toBe('Theirs')
+    expect((await serverPost(server, 'keep-both-copy'))?.title).toBe('Mine')
+  })
+
+  it('a refused change in the middle of the queue needs attention; the rest is sent', async () => {
+    const desktop = await signedInDesktop()
+    desktop.network.up = false
+    await create(desktop, 'queue-first')
+    const middle = await create(desktop, 'queue-taken', { title: 'Mine, slug taken meanwhile' })
+    await create(desktop, 'queue-last')
+    await createPost(await otherEditor(server), postInput('queue-taken', { title: 'Theirs' }))
+    desktop.network.up = true
+    const status = await desktop.backend.engine.retryNow()
+    expect(status).toMatchObject({ pending: 0, attention: 1, conflicts: 0 })
+    expect(await serverPost(server, 'queue-first')).not.toBeNull()
+    expect(await serverPost(server, 'queue-last')).not.toBeNull()
+    expect((await serverPost(server, 'queue-taken'))?.title).toBe('Theirs')
+    const [item] = await desktop.backend.engine.attention()
+    expect(item).toMatchObject({
+      postId: middle.id,
+      reason: 'slug_taken',
+      message: 'A post with the slug “queue-taken” already exists.',
+    })
+
+    // Edit and retry under another slug.
+    await desktop.backend.engine.savePost(
+      { ...item!.mine!, slug: 'queue-renamed' },
+      { mode: 'update', id: middle.id, version: 0 },
+    )
+    expect(await desktop.backend.engine.syncNow()).toMatchObject({ pending: 0, attention: 0 })
+    expect((await serverPost(server, 'queue-renamed'))?.title).toBe('Mine, slug taken meanwhile')
+  })
+
+  it('signed out, edits wait and the status says so', async () => {
+    const desktop = await signedInDesktop()
+    await desktop.backend.signOut()
+    await create(desktop, 'signed-out-edit')
+    const status = await desktop.backend.engine.syncNow()
+    expect(status).toMatchObject({ signedIn: false, pending: 1 })
+    expect(await serverPost(server, 'signed-out-edit')).toBeNull()
+    await desktop.backend.signIn(testEditor.email, testEditor.password)
+    await expect.poll(async () => (await desktop.backend.engine.status()).pending).toBe(0)
+    expect(await serverPost(server, 'signed-out-edit')).not.toBeNull()
+  })
+
+  it('keeps the queue across a restart and sends it in order afterwards', async () => {
     const network = { up: false }
     const first = await signedInDesktop({ network: { up: true } })
     first.network.up = false
@@ -170,19 +386,19 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
     const cover = await first.backend.uploadImage(compressed, 'blog-covers')
     expect(cover.pending).toBe(true)
     expect(cover.url).toMatch(/\/storage\/v1\/object\/public\/images\/blog-covers\/\d+\.jpg$/)
-    await first.backend.engine.savePost(postInput('survives-restart', { cover_image_url: cover.url }))
-    await first.backend.engine.savePost(postInput('doomed-draft'))
-    await first.backend.engine.deletePost('doomed-draft') // never reached the server: dropped locally
+    const kept = await create(first, 'survives-restart', { cover_image_url: cover.url })
+    const doomed = await create(first, 'doomed-draft')
+    await first.backend.engine.deletePost(doomed.id, 0) // never reached the server: dropped locally
     expect((await first.backend.engine.status()).pending).toBe(2)
     await first.close()
 
     // The app restarts (same user-data folder, same keychain), still offline.
     const second = await openDesktop({ userDataDir: first.userDataDir, secrets: first.secrets, network })
     opened.push(second)
-    const queued = await second.backend.store.outbox()
-    expect(queued.map((e) => [e.kind, e.slug])).toEqual([
+    const queued = await second.backend.store.queue()
+    expect(queued.map((e) => [e.kind, e.postId])).toEqual([
       ['upload', null],
-      ['save', 'survives-restart'],
+      ['change', kept.id],
     ])
     expect((await second.backend.getSession()).signedIn).toBe(true)
 

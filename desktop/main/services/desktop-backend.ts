@@ -2,7 +2,6 @@ import path from 'node:path'
 import { listLeads } from '../../../shared/data/leads.ts'
 import type {
   CompressedImageBytes,
-  ConflictView,
   DesktopSettings,
   EditorSession,
   EmailServiceHealth,
@@ -11,7 +10,7 @@ import type {
   SyncStatus,
   TestEmailResult,
   UploadedImage,
-} from '../../preload/api.d.ts'
+} from '../../contract.ts'
 import { checkEmailService, sendTestEmail } from './email-test.ts'
 import { compressCover } from './images.ts'
 import { OfflineStore } from './offline-store.ts'
@@ -54,6 +53,8 @@ export class DesktopBackend {
   private remote: RemoteBlogs | null = null
   private connectionError: string | null = null
   private stopSessionWatch: (() => void) | null = null
+  /** Whether an editor is signed in (kept from the session's events; the engine sends changes only then). */
+  private signedIn = false
 
   private constructor(
     readonly store: OfflineStore,
@@ -67,6 +68,7 @@ export class DesktopBackend {
     const engine = new SyncEngine({
       store,
       remote: () => backend?.remote ?? null,
+      isSignedIn: () => backend?.signedIn ?? false,
       isNetworkUp: options.isNetworkUp,
       backoffMs: options.backoffMs,
       onStatus: options.onStatus,
@@ -125,12 +127,15 @@ export class DesktopBackend {
     void this.session?.close()
     this.session = new SessionService(config, this.options.secrets, { autoRefresh: this.options.autoRefresh })
     this.remote = createRemoteBlogs(this.session.client)
-    // Signing in shows rows (unpublished posts) an anonymous reader could not see: pull them all again.
+    // Signing in shows rows (unpublished posts) an anonymous reader could not see, and signing out hides
+    // them: pull everything again either way.
     let signedIn: boolean | null = null
+    void this.session.current().then((state) => (this.signedIn = state.signedIn))
     this.stopSessionWatch = this.session.onChange((state) => {
+      this.signedIn = state.signedIn
       if (signedIn !== null && state.signedIn !== signedIn) {
         void this.engine
-          .resetPullCursor()
+          .resetPull()
           .then(() => this.engine.retryNow())
           .catch(() => {})
       }
@@ -177,14 +182,17 @@ export class DesktopBackend {
   async signIn(email: string, password: string): Promise<EditorSession> {
     if (!this.session) await this.restoreConnection()
     const state = await this.requireSession().signIn(email, password)
-    await this.engine.resetPullCursor()
+    this.signedIn = state.signedIn
+    await this.engine.resetPull()
     void this.engine.retryNow().catch(() => {})
     return state
   }
 
   async signOut(): Promise<EditorSession> {
     if (!this.session) return { signedIn: false, email: null, userId: null }
-    return this.session.signOut()
+    const state = await this.session.signOut()
+    this.signedIn = state.signedIn
+    return state
   }
 
   // ---- images -----------------------------------------------------------------------------------------
@@ -222,17 +230,11 @@ export class DesktopBackend {
     )
     onProgress?.(20)
     await this.engine.syncNow()
-    const stillQueued = (await this.store.outbox()).some(
-      (e) => e.kind === 'upload' && (e.payload as { path: string }).path === objectPath,
+    const stillQueued = (await this.store.queue()).some(
+      (e) => e.kind === 'upload' && e.payload?.path === objectPath,
     )
     onProgress?.(100)
     return { url, pending: stillQueued }
-  }
-
-  // ---- conflicts, sync --------------------------------------------------------------------------------
-
-  async listConflicts(): Promise<ConflictView[]> {
-    return (await this.store.conflicts()).map((c) => ({ ...c, detectedAt: c.detectedAt.toISOString() }))
   }
 
   // ---- staff tools ------------------------------------------------------------------------------------

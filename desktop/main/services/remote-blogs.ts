@@ -1,30 +1,38 @@
 import {
+  BlogDataError,
+  PostConflictError,
   blogImagePublicUrl,
+  createPost,
   deletePost,
   getPostById,
-  getPostBySlug,
-  listPostIds,
+  listDeletedSince,
   listPostsChangedSince,
   updatePost,
   uploadBlogImageAt,
+  type SyncCursor,
+  type SyncPage,
+  type Tombstone,
 } from '../../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../../shared/data/client.ts'
 import type { BlogInput, BlogRow } from '../../../shared/schemas/blog.ts'
 
 /**
  * What the sync engine needs from the server, in the sync engine's words. The real implementation goes
- * through supabase-js (the same `blogs` table and `images` bucket as the browser admin).
+ * through supabase-js and the blogs data module (the same `blogs` table and `images` bucket as the browser
+ * admin). Every write is conditional on the version it builds on.
  */
 export interface RemoteBlogs {
-  /** Rows changed after `cursor` (the largest `updated_at` already seen), oldest change first. */
-  changedSince(cursor: string | null): Promise<BlogRow[]>
-  /** Every post id on the server: deletes are found by comparing against the cache. */
-  allIds(): Promise<Set<string>>
-  bySlug(slug: string): Promise<BlogRow | null>
+  /** A keyset page of rows changed after `cursor`, in server (updated_at, id) order. */
+  changedSince(cursor: SyncCursor | null): Promise<SyncPage<BlogRow>>
+  /** A keyset page of deletes after `cursor`. */
+  deletedSince(cursor: SyncCursor | null): Promise<SyncPage<Tombstone>>
   byId(id: string): Promise<BlogRow | null>
-  /** Updates the post with this id (its slug may change), or upserts on the slug when there is no id. */
-  save(input: BlogInput & { slug: string }, id?: string): Promise<BlogRow>
-  remove(slug: string): Promise<void>
+  /** Inserts a new post with the id chosen here (`post_exists` if it is there already; never overwrites). */
+  create(input: BlogInput, id: string): Promise<BlogRow>
+  /** Updates post `id` only if it is still at `version` (else `PostConflictError`). */
+  update(input: BlogInput, id: string, version: number): Promise<BlogRow>
+  /** Deletes post `id` only if it is still at `version`; already gone counts as done. */
+  remove(id: string, version: number): Promise<void>
   /** Stores bytes at `images/<path>`; returns the public URL. Safe to repeat for the same path. */
   upload(path: string, data: Uint8Array, contentType: string): Promise<string>
   publicUrl(path: string): string
@@ -37,6 +45,8 @@ export class RemoteError extends Error {
   constructor(
     message: string,
     readonly failure: RemoteFailure,
+    /** For a refusal: which kind, so the editor is told in plain words. */
+    readonly reason: 'slug_taken' | 'not_allowed' | 'invalid_input' = 'invalid_input',
   ) {
     super(message)
   }
@@ -54,6 +64,9 @@ interface ErrorLike {
 export function classifyRemoteError(error: unknown, status?: number): RemoteError {
   const e = (error ?? {}) as ErrorLike
   const message = e.message ?? String(error)
+  if (e.code === 'slug_taken') return new RemoteError(message, 'rejected', 'slug_taken')
+  if (e.code === 'not_allowed') return new RemoteError(message, 'rejected', 'not_allowed')
+  if (e.code === 'invalid_input') return new RemoteError(message, 'rejected', 'invalid_input')
   const code = Number(e.statusCode ?? e.status ?? status ?? NaN)
   if (
     (status ?? e.status) === 0 ||
@@ -75,7 +88,8 @@ export function classifyRemoteError(error: unknown, status?: number): RemoteErro
     return new RemoteError(`The server refused the change: sign in as an editor (${message}).`, 'signed-out')
   }
   if (code >= 500 && code !== 501) return new RemoteError(`The server had a problem (${message}).`, 'offline')
-  return new RemoteError(message, 'rejected')
+  // Postgres check and type errors: a field the server does not accept.
+  return new RemoteError(`The server did not accept a field: ${message}`, 'rejected', 'invalid_input')
 }
 
 /**
@@ -89,16 +103,19 @@ export function createRemoteBlogs(client: SupabaseClient): RemoteBlogs {
     try {
       return await call()
     } catch (err) {
-      throw err instanceof RemoteError ? err : classifyRemoteError(err)
+      // A lost race and an id already taken are answers the sync engine acts on, not failures.
+      if (err instanceof RemoteError || err instanceof PostConflictError) throw err
+      if (err instanceof BlogDataError && err.code === 'post_exists') throw err
+      throw classifyRemoteError(err)
     }
   }
   return {
     changedSince: (cursor) => remote(() => listPostsChangedSince(client, cursor)),
-    allIds: () => remote(() => listPostIds(client)),
-    bySlug: (slug) => remote(() => getPostBySlug(client, slug)),
+    deletedSince: (cursor) => remote(() => listDeletedSince(client, cursor)),
     byId: (id) => remote(() => getPostById(client, id)),
-    save: (input, id) => remote(() => updatePost(client, input, id ? { id } : {})),
-    remove: (slug) => remote(() => deletePost(client, slug)),
+    create: (input, id) => remote(() => createPost(client, input, { id })),
+    update: (input, id, version) => remote(() => updatePost(client, input, { id, version })),
+    remove: (id, version) => remote(() => deletePost(client, { id, version })),
     upload: (path, data, contentType) =>
       remote(() => uploadBlogImageAt(client, path, Buffer.from(data), contentType, { upsert: true })),
     publicUrl: (path) => blogImagePublicUrl(client, path),

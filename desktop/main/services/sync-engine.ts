@@ -1,20 +1,24 @@
+import { randomUUID } from 'node:crypto'
+import {
+  BlogDataError,
+  PostConflictError,
+  holdsEdit,
+  rewindCursor,
+  type SyncCursor,
+} from '../../../shared/data/blogs.ts'
 import type { BlogRow } from '../../../shared/schemas/blog.ts'
 import type {
+  AttentionItem,
+  ConflictView,
   ListQuery,
   LocalPost,
   PostInput,
   PostList,
+  PostSyncState,
   SaveTarget,
   SyncStatus,
-} from '../../preload/api.d.ts'
-import type {
-  DeletePayload,
-  Draft,
-  OfflineStore,
-  OutboxEntry,
-  SavePayload,
-  UploadPayload,
-} from './offline-store.ts'
+} from '../../contract.ts'
+import type { LocalChange, OfflineStore, QueueEntry } from './offline-store.ts'
 import { RemoteError, classifyRemoteError, type RemoteBlogs } from './remote-blogs.ts'
 
 export interface SyncEngineOptions {
@@ -23,34 +27,38 @@ export interface SyncEngineOptions {
   remote: () => RemoteBlogs | null
   /** The operating system's view of the network (Electron `net.isOnline()`); false skips every call. */
   isNetworkUp?: () => boolean
+  /** Whether an editor is signed in: changes are only sent for one (reading works without). */
+  isSignedIn?: () => boolean
   /** Delay before retry number `attempts` (default 2 s doubling up to 5 min). */
   backoffMs?: (attempts: number) => number
   onStatus?: (status: SyncStatus) => void
 }
 
 const defaultBackoff = (attempts: number) => Math.min(2000 * 2 ** attempts, 5 * 60_000)
-const metaCursor = 'pull_cursor'
+const metaPostsCursor = 'posts_cursor'
+const metaDeletesCursor = 'deletes_cursor'
 const metaLastSync = 'last_sync_at'
+/**
+ * Each pull re-reads this much before its cursor: `updated_at` is a transaction's start time, so a write
+ * that commits a moment after a later one would otherwise fall behind a cursor that already passed it.
+ */
+const pullOverlapMs = 10_000
 
-function sameVersion(a: string | null | undefined, b: string | null | undefined) {
-  if (!a || !b) return a === b
-  return a === b || Date.parse(a) === Date.parse(b)
-}
-
-function sameContent(row: BlogRow, input: PostInput) {
-  return (
-    row.title === input.title &&
-    (row.content ?? '') === (input.content ?? '') &&
-    (row.author ?? '') === input.author &&
-    (row.cover_image_url ?? null) === (input.cover_image_url ?? null) &&
-    JSON.stringify(row.tags ?? []) === JSON.stringify(input.tags ?? [])
-  )
+export class SlugTakenError extends BlogDataError {
+  constructor(slug: string) {
+    super(`A post with the slug “${slug}” already exists.`, 'slug_taken', 409)
+  }
 }
 
 /**
- * Offline-first posts: every edit is written to the offline store and the outbox first, then sent in order
- * when the server is reachable. Remote changes are pulled by `updated_at`. A post changed on the server
- * after the local edit began becomes a conflict copy for the editor to settle; nothing is overwritten silently.
+ * Offline-first posts. The invariant: every save the editor made is, at every moment, either on the server
+ * or in the offline store (as a pending change, a conflict or a refused change the editor can see), and a
+ * change leaves the store only in the step that records the server's copy of it, or by the editor's choice.
+ *
+ * Each change carries the server version it builds on. Sending it is a conditional write (id and version):
+ * if someone else wrote first, nothing is overwritten and the change becomes a conflict with their copy.
+ * A change the server refuses (slug taken, not allowed, invalid field) is set aside as "needs attention"
+ * and the rest of the queue goes on. Pulls follow the server's clock with keyset cursors, never this one's.
  */
 export class SyncEngine {
   private running: Promise<SyncStatus> | null = null
@@ -59,8 +67,8 @@ export class SyncEngine {
   private pullTimer: ReturnType<typeof setInterval> | null = null
   private online = true
   private lastError: string | null = null
-  /** The server version each open edit started from (set when the editor opens a post). */
-  private readonly editBases = new Map<string, string | null>()
+  /** The post whose change is being sent right now (its create may already have reached the server). */
+  private sending: string | null = null
   private lastStamp = 0
   private closed = false
 
@@ -78,84 +86,61 @@ export class SyncEngine {
     const matching = needle
       ? all.filter((p) => [p.title, p.slug, p.author ?? ''].some((v) => v.toLowerCase().includes(needle)))
       : all
+    const direction = query.ascending ? 1 : -1
     matching.sort(
-      (a, b) => (query.ascending ? 1 : -1) * (Date.parse(a.created_at) - Date.parse(b.created_at)),
+      (a, b) =>
+        direction * (Date.parse(a.created_at) - Date.parse(b.created_at)) ||
+        direction * a.id.localeCompare(b.id),
     )
     const pageSize = query.pageSize ?? matching.length
     const page = Math.max(1, query.page ?? 1)
     return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length }
   }
 
-  /** Opens a post for editing and remembers which server version the edit starts from. */
+  /** The post with this slug as the editor sees it; `version` is the server version an edit builds on. */
   async getPost(slug: string): Promise<LocalPost | null> {
-    const post = await this.localPost(slug)
-    const draft = await this.store.draft(slug)
-    const cached = await this.store.cachedPost(slug)
-    this.editBases.set(slug, draft ? draft.baseUpdatedAt : (cached?.updated_at ?? null))
-    return post
+    const change = await this.store.changeWithSlug(slug)
+    if (change) return this.localPost(change.postId)
+    for (const row of await this.store.cachedPostsBySlug(slug)) {
+      const post = await this.localPost(row.id)
+      if (post?.slug === slug) return post
+    }
+    return null
   }
 
   /**
-   * Saves locally and queues the change. `create` refuses a slug already in use (as the browser admin does);
-   * `update` targets the post being edited by id, so its slug may change.
+   * Saves locally and queues the change. `create` makes a new post (its id chosen here, so a retried send
+   * is recognised); `update` edits post `id` from `version`, the server version the editor opened. A slug
+   * another post uses here is refused at once, as the browser admin does.
    */
-  async savePost(input: PostInput, target: SaveTarget = { mode: 'update' }): Promise<LocalPost> {
-    const slug = input.slug
-    const editing = target.mode === 'update' && target.id ? await this.postById(target.id) : null
-    const owner = await this.localPost(slug)
-    if (owner && (target.mode === 'create' || (editing && owner.id !== editing.id))) {
-      throw new Error(`A post with the slug “${slug}” already exists.`)
-    }
-    const previousSlug = editing?.slug ?? slug
-    const postId = editing && !editing.id.startsWith('local:') ? editing.id : null
-    const draft = await this.store.draft(previousSlug)
-    const cached = postId ? await this.store.cachedPostById(postId) : await this.store.cachedPost(slug)
-    const base = this.editBases.has(previousSlug)
-      ? this.editBases.get(previousSlug)!
-      : draft
-        ? draft.baseUpdatedAt
-        : (cached?.updated_at ?? null)
-    if (previousSlug !== slug) {
-      // A rename: the change now lives under the new slug; the old slug's pending change is superseded.
-      await this.store.removeEntriesFor(previousSlug)
-      await this.store.removeDraft(previousSlug)
-      this.editBases.set(slug, base)
-    }
-    await this.store.putDraft({ slug, postId, input, deleted: false, baseUpdatedAt: base })
-    await this.store.enqueue('save', slug, {
-      input,
-      baseUpdatedAt: base,
-      ...(postId ? { postId } : {}),
-    } satisfies SavePayload)
+  async savePost(input: PostInput, target: SaveTarget): Promise<LocalPost> {
+    const postId = target.mode === 'create' ? randomUUID() : target.id
+    const owner = await this.getPost(input.slug)
+    if (owner && owner.id !== postId) throw new SlugTakenError(input.slug)
+    const change = await this.store.saveChange(postId, target.mode === 'create' ? 0 : target.version, input)
+    if (change.state === 'pending') await this.store.enqueueChange(postId)
     this.kick()
-    return (await this.localPost(slug))!
+    return (await this.localPost(postId))!
   }
 
-  async deletePost(slug: string): Promise<void> {
-    const draft = await this.store.draft(slug)
-    const cached = await this.store.cachedPost(slug)
-    if (!cached && draft && draft.baseUpdatedAt === null) {
-      // Never reached the server: forgetting the draft and its queued save is the whole delete.
-      await this.store.removeEntriesFor(slug)
-      await this.store.removeDraft(slug)
-      this.emit()
-      return
+  /** Deletes post `id` as the editor saw it at `version` (0: never on the server). */
+  async deletePost(id: string, version: number): Promise<void> {
+    const change = await this.store.change(id)
+    const queued = await this.store.queuedFor(id)
+    const neverSent = (change?.baseVersion ?? version) === 0 && !queued?.attempts && this.sending !== id
+    if (neverSent && !(await this.store.cachedPost(id))) {
+      // The server has never seen it: forgetting the change is the whole delete.
+      await this.store.removeChange(id)
+    } else {
+      const saved = await this.store.saveChange(id, version, null)
+      if (saved.state === 'pending') await this.store.enqueueChange(id)
     }
-    const base = this.editBases.get(slug) ?? draft?.baseUpdatedAt ?? cached?.updated_at ?? null
-    await this.store.putDraft({
-      slug,
-      postId: cached?.id ?? draft?.postId ?? null,
-      input: draft?.input ?? null,
-      deleted: true,
-      baseUpdatedAt: base,
-    })
-    await this.store.enqueue('delete', slug, { baseUpdatedAt: base } satisfies DeletePayload)
     this.kick()
   }
 
   /**
    * Queues an image upload and returns its public URL at once: the URL of `images/blog-covers/…` is known
-   * before the bytes arrive, and the outbox sends the upload before any save that refers to it.
+   * before the bytes arrive, and the queue sends the upload before any save that refers to it.
    */
   async queueImage(
     data: Uint8Array,
@@ -167,63 +152,89 @@ export class SyncEngine {
     if (!remote) throw new Error('Connect to a site first (Settings) so the image has somewhere to go.')
     this.lastStamp = Math.max(Date.now(), this.lastStamp + 1)
     const path = `${folder}/${this.lastStamp}.${extension}`
-    await this.store.enqueue('upload', null, { path, contentType } satisfies UploadPayload, data)
+    await this.store.enqueueUpload({ path, contentType }, data)
     this.kick()
     return { url: remote.publicUrl(path), path }
   }
 
-  async conflicts() {
-    return this.store.conflicts()
+  async conflicts(): Promise<ConflictView[]> {
+    return (await this.store.changes('conflict')).map((c) => ({
+      postId: c.postId,
+      mine: c.input,
+      theirs: c.theirs,
+      detectedAt: (c.detectedAt ?? c.editedAt).toISOString(),
+    }))
   }
 
-  /** The editor's choice for a conflict copy: send mine over theirs, or drop mine for theirs. */
-  async resolveConflict(slug: string, keep: 'mine' | 'theirs'): Promise<void> {
-    const conflict = await this.store.conflict(slug)
-    if (!conflict) throw new Error(`There is no conflict for “${slug}”.`)
-    const theirsVersion = conflict.theirs?.updated_at ?? null
-    if (conflict.theirs) await this.store.cachePosts([conflict.theirs])
-    else await this.store.uncachePost(slug)
-    if (keep === 'mine') {
-      // Mine now builds on the version the editor has just seen, so it goes through as a normal change.
-      const postId = conflict.theirs?.id ?? null
-      await this.store.putDraft({
-        slug,
-        postId,
-        input: conflict.mine,
-        deleted: conflict.mine === null,
-        baseUpdatedAt: theirsVersion,
+  async attention(): Promise<AttentionItem[]> {
+    const items: AttentionItem[] = []
+    for (const c of await this.store.changes('attention')) {
+      const server = (await this.store.cachedPost(c.postId))?.row
+      items.push({
+        postId: c.postId,
+        mine: c.input,
+        slug: c.input?.slug ?? server?.slug ?? '',
+        title: c.input?.title ?? server?.title ?? '',
+        reason: c.reason ?? 'invalid_input',
+        message: c.message ?? 'The server refused this change.',
+        detectedAt: (c.detectedAt ?? c.editedAt).toISOString(),
       })
-      if (conflict.mine) {
-        await this.store.enqueue('save', slug, {
-          input: conflict.mine,
-          baseUpdatedAt: theirsVersion,
-          ...(postId ? { postId } : {}),
-        } satisfies SavePayload)
-      } else
-        await this.store.enqueue('delete', slug, { baseUpdatedAt: theirsVersion } satisfies DeletePayload)
-    } else {
-      await this.store.removeEntriesFor(slug)
-      await this.store.removeDraft(slug)
     }
-    await this.store.removeConflict(slug)
-    this.editBases.delete(slug)
+    return items
+  }
+
+  /**
+   * The editor's choice for a conflict: `mine` is sent again on top of their version; `theirs` drops mine
+   * (the server's newest copy is what remains); `both` keeps theirs and saves mine as a new post with a
+   * free slug. Returns the post the editor should see next (null when nothing remains).
+   */
+  async resolveConflict(postId: string, keep: 'mine' | 'theirs' | 'both'): Promise<LocalPost | null> {
+    const conflict = await this.store.change(postId)
+    if (!conflict || conflict.state !== 'conflict') throw new Error('This conflict was already resolved.')
+    const theirs = conflict.theirs
+    const copy =
+      keep === 'both' && conflict.input
+        ? {
+            id: randomUUID(),
+            input: { ...conflict.input, slug: await this.freeSlug(`${conflict.input.slug}-copy`) },
+          }
+        : null
+    await this.store.transaction(async (tx) => {
+      if (keep === 'mine') {
+        // Deleted on the server: mine is created again under its own id (0 = a new post).
+        await this.store.replaceChange(postId, theirs?.version ?? 0, conflict.input, tx)
+        return
+      }
+      await this.store.removeChange(postId, tx)
+      if (copy) await this.store.replaceChange(copy.id, 0, copy.input, tx)
+    })
     this.kick()
+    return this.localPost(copy?.id ?? postId)
+  }
+
+  /** Drops a refused change; the post stays as the server has it. */
+  async discardChange(postId: string): Promise<void> {
+    await this.store.removeChange(postId)
+    void this.emit()
   }
 
   // ---- syncing ----------------------------------------------------------------------------------------
 
   async status(): Promise<SyncStatus> {
+    const counts = await this.store.countByState()
     return {
       online: this.online && this.networkUp(),
       syncing: this.running !== null,
+      signedIn: this.signedIn(),
       pending: await this.store.pendingCount(),
-      conflicts: (await this.store.conflicts()).length,
+      conflicts: counts.conflict,
+      attention: counts.attention,
       lastSyncAt: await this.store.getMeta(metaLastSync),
       lastError: this.lastError,
     }
   }
 
-  /** Sends the outbox in order, then pulls remote changes. Concurrent calls share one run. */
+  /** Sends the queue in order, then pulls remote changes. Concurrent calls share one run. */
   syncNow(): Promise<SyncStatus> {
     if (this.running) {
       this.again = true
@@ -252,7 +263,7 @@ export class SyncEngine {
     return this.syncNow()
   }
 
-  /** Pull every few minutes (and whatever the outbox holds). Focus and start-up call `syncNow()` directly. */
+  /** Pull every few minutes (and whatever the queue holds). Focus and start-up call `syncNow()` directly. */
   start(intervalMs = 3 * 60_000) {
     this.stop()
     this.pullTimer = setInterval(() => void this.syncNow().catch(() => {}), intervalMs)
@@ -273,9 +284,14 @@ export class SyncEngine {
     await this.running?.catch(() => {})
   }
 
-  /** A signed-in editor sees rows an anonymous reader cannot: pull everything again from the start. */
-  async resetPullCursor() {
-    await this.store.setMeta(metaCursor, null)
+  /**
+   * Signing in or out changes what the server shows (drafts are for editors only): drop the cached copies
+   * and pull everything again. Local changes are untouched.
+   */
+  async resetPull() {
+    await this.store.clearCache()
+    await this.store.setMeta(metaPostsCursor, null)
+    await this.store.setMeta(metaDeletesCursor, null)
   }
 
   // ---- internals --------------------------------------------------------------------------------------
@@ -284,8 +300,13 @@ export class SyncEngine {
     return this.options.isNetworkUp?.() ?? true
   }
 
+  private signedIn() {
+    return this.options.isSignedIn?.() ?? true
+  }
+
   private kick() {
     if (this.closed) return
+    void this.emit()
     void this.syncNow().catch(() => {})
   }
 
@@ -309,9 +330,8 @@ export class SyncEngine {
       this.online = false
       return
     }
-    const pushed = await this.push(remote)
-    if (!pushed) return
     try {
+      if (this.signedIn()) await this.push(remote)
       await this.pull(remote)
       this.online = true
       this.lastError = null
@@ -321,28 +341,141 @@ export class SyncEngine {
     }
   }
 
-  /** Returns false when the queue stopped on a failure (the pull is skipped: the server is likely unreachable). */
-  private async push(remote: RemoteBlogs): Promise<boolean> {
+  /**
+   * Sends the queue in order. A refused change is set aside and the rest goes on; a failure to reach the
+   * server (or a refused sign-in) stops the run and the entry waits for its retry.
+   */
+  private async push(remote: RemoteBlogs) {
+    let after = 0
     for (;;) {
-      if (this.closed || !this.networkUp()) return false
-      const head = await this.store.nextEntry()
-      if (!head) return true
-      if (head.nextAttemptAt.getTime() > Date.now()) {
-        this.scheduleRetry(head.nextAttemptAt)
-        return true
+      if (this.closed || !this.networkUp()) throw new RemoteError('The computer is offline.', 'offline')
+      const entry = await this.store.nextEntry(after)
+      if (!entry) return
+      after = entry.seq
+      if (entry.nextAttemptAt.getTime() > Date.now()) {
+        // Waiting out its backoff: later entries wait too (they may depend on it), the pull goes on.
+        this.scheduleRetry(entry.nextAttemptAt)
+        return
       }
       try {
-        await this.apply(remote, head)
+        if (entry.kind === 'upload') {
+          await remote.upload(
+            entry.payload!.path,
+            entry.image ?? new Uint8Array(),
+            entry.payload!.contentType,
+          )
+          await this.store.removeEntry(entry.seq)
+        } else {
+          this.sending = entry.postId
+          await this.sendChange(remote, entry)
+        }
         this.online = true
       } catch (err) {
-        const failure = this.noteFailure(err)
-        const delay = (this.options.backoffMs ?? defaultBackoff)(head.attempts)
+        const failure = err instanceof RemoteError ? err : classifyRemoteError(err)
+        if (failure.failure === 'rejected') {
+          if (entry.kind === 'change')
+            await this.store.markAttention(entry.postId!, failure.reason, failure.message)
+          else await this.store.removeEntry(entry.seq)
+          this.lastError = failure.message
+          continue
+        }
+        const delay = (this.options.backoffMs ?? defaultBackoff)(entry.attempts)
         const retryAt = new Date(Date.now() + delay)
-        await this.store.deferEntry(head.seq, failure.message, retryAt)
+        await this.store.deferEntry(entry.seq, failure.message, retryAt)
         this.scheduleRetry(retryAt)
-        return false
+        throw failure
+      } finally {
+        this.sending = null
       }
       void this.emit()
+    }
+  }
+
+  /** One post's change: a conditional create, update or delete, and what its answer means. */
+  private async sendChange(remote: RemoteBlogs, entry: QueueEntry) {
+    const postId = entry.postId!
+    const change = await this.store.change(postId)
+    if (!change || change.state !== 'pending') {
+      await this.store.removeEntry(entry.seq)
+      return
+    }
+    try {
+      const row = await this.write(remote, change)
+      await this.store.changeLanded(postId, change.rev, row)
+    } catch (err) {
+      if (err instanceof PostConflictError) return this.settleConflict(change, err.theirs)
+      if (err instanceof BlogDataError && err.code === 'post_exists')
+        return this.settleConflict(change, await remote.byId(postId))
+      throw err
+    }
+  }
+
+  private async write(remote: RemoteBlogs, change: LocalChange): Promise<BlogRow | null> {
+    const { postId, input, baseVersion } = change
+    if (!input) {
+      // A create that may have reached the server is deleted as it was created (version 1).
+      await remote.remove(postId, baseVersion === 0 ? 1 : baseVersion)
+      return null
+    }
+    if (baseVersion === 0) return remote.create(input, postId)
+    return remote.update(input, postId, baseVersion)
+  }
+
+  /**
+   * The write found the server's copy elsewhere than where this change started. If the server already
+   * holds exactly this change, or holds our own last write (a reply lost on the way), it is no conflict.
+   */
+  private async settleConflict(change: LocalChange, theirs: BlogRow | null) {
+    const { postId, input } = change
+    if (!theirs && !input) return this.store.changeLanded(postId, change.rev, null)
+    if (theirs && input && holdsEdit(theirs, input))
+      return this.store.changeLanded(postId, change.rev, theirs)
+    const cached = await this.store.cachedPost(postId)
+    if (theirs && cached?.ownVersion === theirs.version && change.baseVersion !== theirs.version) {
+      await this.store.rebaseChange(postId, theirs.version)
+      await this.store.cachePosts([theirs])
+      this.again = true
+      return
+    }
+    await this.store.markConflict(postId, theirs)
+  }
+
+  private async pull(remote: RemoteBlogs) {
+    await this.follow(
+      metaPostsCursor,
+      (c) => remote.changedSince(c),
+      (rows) => this.store.cachePosts(rows),
+    )
+    await this.follow(
+      metaDeletesCursor,
+      (c) => remote.deletedSince(c),
+      async (rows) => {
+        for (const t of rows) await this.store.uncachePost(t.id, t.deleted_at)
+      },
+    )
+  }
+
+  /** Reads keyset pages from a little before the stored cursor to the end, moving the cursor forward. */
+  private async follow<T>(
+    key: string,
+    page: (cursor: SyncCursor | null) => Promise<{ rows: T[]; next: SyncCursor | null }>,
+    apply: (rows: T[]) => Promise<void>,
+  ) {
+    const stored = await this.store.getCursor(key)
+    let cursor = rewindCursor(stored, pullOverlapMs)
+    let furthest = stored
+    for (;;) {
+      if (this.closed) return
+      const { rows, next } = await page(cursor)
+      await apply(rows)
+      const last = rows.at(-1) as { id: string; updated_at?: string | null; deleted_at?: string } | undefined
+      const at = last ? (last.updated_at ?? last.deleted_at) : undefined
+      if (last && at && (!furthest || compareCursor({ at, id: last.id }, furthest) > 0)) {
+        furthest = { at, id: last.id }
+        await this.store.setMeta(key, JSON.stringify(furthest))
+      }
+      if (!next) return
+      cursor = next
     }
   }
 
@@ -363,149 +496,66 @@ export class SyncEngine {
     this.retryTimer.unref?.()
   }
 
-  private async apply(remote: RemoteBlogs, entry: OutboxEntry) {
-    if (entry.kind === 'upload') {
-      const { path, contentType } = entry.payload as UploadPayload
-      await remote.upload(path, entry.image ?? new Uint8Array(), contentType)
-      await this.store.removeEntry(entry.seq)
-      return
+  /** A slug no post here uses: `base`, else `base-2`, `base-3`, … */
+  private async freeSlug(base: string): Promise<string> {
+    for (let n = 1; ; n++) {
+      const slug = n === 1 ? base : `${base}-${n}`
+      if (!(await this.getPost(slug))) return slug
     }
-    const slug = entry.slug!
-    if (entry.kind === 'save') {
-      const { input, baseUpdatedAt, postId } = entry.payload as SavePayload
-      const server = postId ? await remote.byId(postId) : await remote.bySlug(slug)
-      const changedOnServer = server
-        ? baseUpdatedAt === null || !sameVersion(server.updated_at, baseUpdatedAt)
-        : baseUpdatedAt !== null
-      if (changedOnServer && !(server && sameContent(server, input))) {
-        await this.store.putConflict({ slug, mine: input, theirs: server })
-        await this.store.removeEntry(entry.seq)
-        if (server) await this.store.cachePosts([server])
-        return
-      }
-      const saved = await remote.save(input, server ? postId : undefined)
-      await this.store.cachePosts([saved])
-      await this.store.removeEntry(entry.seq)
-      await this.store.rebaseEntries(slug, saved.updated_at)
-      if ((await this.store.pendingFor(slug)).length === 0) await this.store.removeDraft(slug)
-      if (this.editBases.has(slug)) this.editBases.set(slug, saved.updated_at)
-      return
-    }
-    const { baseUpdatedAt } = entry.payload as DeletePayload
-    const server = await remote.bySlug(slug)
-    if (server && baseUpdatedAt !== null && !sameVersion(server.updated_at, baseUpdatedAt)) {
-      const draft = await this.store.draft(slug)
-      await this.store.putConflict({ slug, mine: null, theirs: server })
-      await this.store.putDraft({
-        slug,
-        postId: server.id,
-        input: draft?.input ?? null,
-        deleted: true,
-        baseUpdatedAt,
-      })
-      await this.store.removeEntry(entry.seq)
-      await this.store.cachePosts([server])
-      return
-    }
-    if (server) await remote.remove(slug)
-    await this.store.uncachePost(slug)
-    await this.store.removeEntry(entry.seq)
-    if ((await this.store.pendingFor(slug)).length === 0) await this.store.removeDraft(slug)
   }
 
-  private async pull(remote: RemoteBlogs) {
-    const cursor = await this.store.getMeta(metaCursor)
-    const changed = await remote.changedSince(cursor)
-    await this.store.cachePosts(changed)
-    const last = changed.at(-1)
-    if (last) await this.store.setMeta(metaCursor, last.updated_at ?? last.created_at)
-    await this.store.uncacheMissing(await remote.allIds())
-  }
-
-  /** One post as the editor sees it (the cheap path for a single slug; `localPosts` builds the whole list). */
-  private async localPost(slug: string): Promise<LocalPost | null> {
-    const draft = await this.store.draft(slug)
-    const conflict = await this.store.conflict(slug)
-    let cached = await this.store.cachedPost(slug)
-    if (cached) {
-      // Renamed locally: the server copy under this slug is shown under its new slug instead.
-      const renamed = await this.store.draftForPost(cached.id)
-      if (renamed && renamed.slug !== slug) cached = null
-    }
-    if (!draft) return cached ? { ...cached, syncState: conflict ? 'conflict' : 'synced' } : null
-    const state = conflict ? 'conflict' : 'pending'
-    if (draft.deleted) return state === 'conflict' && cached ? { ...cached, syncState: 'conflict' } : null
-    if (!draft.input) return cached ? { ...cached, syncState: state } : null
-    const server = cached ?? (draft.postId ? await this.store.cachedPostById(draft.postId) : null)
-    return { ...(server ?? newPostFields(draft)), ...toRowFields(draft.input), syncState: state }
-  }
-
-  private async postById(id: string): Promise<LocalPost | null> {
-    if (id.startsWith('local:')) return this.localPost(id.slice('local:'.length))
-    const draft = await this.store.draftForPost(id)
-    if (draft) return this.localPost(draft.slug)
-    const cached = await this.store.cachedPostById(id)
-    return cached ? this.localPost(cached.slug) : null
+  /** One post as the editor sees it: its server copy with any local change laid over it. */
+  private async localPost(postId: string): Promise<LocalPost | null> {
+    const change = await this.store.change(postId)
+    const cached = (await this.store.cachedPost(postId))?.row ?? null
+    return overlay(cached, change)
   }
 
   private async localPosts(): Promise<LocalPost[]> {
     const cached = await this.store.cachedPosts()
-    const drafts = await this.store.drafts()
-    const conflicts = new Set((await this.store.conflicts()).map((c) => c.slug))
-    const bySlug = new Map<string, LocalPost>(
-      cached.map((row) => [row.slug, { ...row, syncState: 'synced' }]),
-    )
-    const byId = new Map(cached.map((row) => [row.id, row]))
-    for (const draft of drafts) {
-      if (draft.postId) {
-        // A renamed post: its server copy under the old slug is replaced by the draft under the new one.
-        for (const [key, post] of bySlug)
-          if (post.id === draft.postId && key !== draft.slug) bySlug.delete(key)
-      }
-      const state = conflicts.has(draft.slug) ? 'conflict' : 'pending'
-      if (draft.deleted) {
-        if (state === 'conflict' && bySlug.has(draft.slug)) bySlug.get(draft.slug)!.syncState = 'conflict'
-        else bySlug.delete(draft.slug)
-        continue
-      }
-      if (!draft.input) continue
-      const server = bySlug.get(draft.slug) ?? (draft.postId ? byId.get(draft.postId) : undefined)
-      bySlug.set(draft.slug, {
-        ...(server ?? newPostFields(draft)),
-        ...toRowFields(draft.input),
-        syncState: state,
-      })
+    const changes = new Map((await this.store.changes()).map((c) => [c.postId, c]))
+    const posts: LocalPost[] = []
+    for (const row of cached) {
+      const post = overlay(row, changes.get(row.id) ?? null)
+      changes.delete(row.id)
+      if (post) posts.push(post)
     }
-    return [...bySlug.values()]
+    for (const change of changes.values()) {
+      const post = overlay(null, change)
+      if (post) posts.push(post)
+    }
+    return posts
   }
 }
 
-/** The server-side fields of a post the server has not seen yet. */
-function newPostFields(
-  draft: Draft,
-): Omit<BlogRow, 'title' | 'slug' | 'author' | 'content' | 'cover_image_url' | 'tags'> {
-  return {
-    id: draft.postId ?? `local:${draft.slug}`,
-    created_at: draft.editedAt.toISOString(),
+const stateOf: Record<LocalChange['state'], PostSyncState> = {
+  pending: 'pending',
+  conflict: 'conflict',
+  attention: 'attention',
+}
+
+/**
+ * The server copy with the local change laid over it. A pending delete hides the post; a delete in
+ * conflict or refused shows the server copy with that state, so the editor can find it.
+ */
+function overlay(server: BlogRow | null, change: LocalChange | null): LocalPost | null {
+  if (!change) return server ? { ...server, syncState: 'synced' } : null
+  const syncState = stateOf[change.state]
+  if (!change.input) return server && change.state !== 'pending' ? { ...server, syncState } : null
+  const base: BlogRow = server ?? {
+    id: change.postId,
+    created_at: change.editedAt.toISOString(),
     updated_at: null,
-    type: 'blog',
-    excerpt: null,
-    content_markdown: null,
-    status: 'published',
+    version: 0,
+    ...change.input,
   }
+  return { ...base, ...change.input, version: change.baseVersion, syncState }
 }
 
-function toRowFields(input: PostInput) {
-  return {
-    title: input.title,
-    slug: input.slug,
-    author: input.author,
-    content: input.content ?? '',
-    cover_image_url: input.cover_image_url ?? null,
-    tags: input.tags ?? [],
-    ...(input.type ? { type: input.type } : {}),
-    ...(input.excerpt !== undefined ? { excerpt: input.excerpt } : {}),
-    ...(input.content_markdown !== undefined ? { content_markdown: input.content_markdown } : {}),
-    ...(input.status ? { status: input.status } : {}),
-  }
+/** Orders cursors by time (the same instant may be written in different formats), then id. */
+function compareCursor(a: SyncCursor, b: SyncCursor) {
+  const byTime = Date.parse(a.at) - Date.parse(b.at)
+  if (byTime !== 0) return byTime
+  if (a.at !== b.at) return a.at < b.at ? -1 : 1
+  return a.id.localeCompare(b.id)
 }

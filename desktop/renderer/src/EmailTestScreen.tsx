@@ -4,7 +4,7 @@ import { Button } from '@shared/ui/Button.tsx'
 import { Input } from '@shared/ui/Input.tsx'
 import { Label } from '@shared/ui/Label.tsx'
 import { Spinner } from '@shared/ui/Spinner.tsx'
-import type { DesktopApi, EmailServiceHealth, TestEmailResult } from '../../preload/api.d.ts'
+import type { DesktopApi, EmailServiceHealth, TestEmailResult } from '../../contract.ts'
 
 type Health = { status: 'checking' } | { status: 'available' | 'unavailable'; health: EmailServiceHealth }
 

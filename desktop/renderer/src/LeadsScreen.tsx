@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { LeadsTable } from '@shared/admin/LeadsTable.tsx'
-import type { DesktopApi, LeadList } from '../../preload/api.d.ts'
+import type { DesktopApi, LeadList } from '../../contract.ts'
 
 /** Leads are read live from the server (editors only); offline the screen says so and keeps the last list. */
 export function LeadsScreen({ api }: { api: DesktopApi }) {

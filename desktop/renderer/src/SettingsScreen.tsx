@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { Button } from '@shared/ui/Button.tsx'
 import { Input } from '@shared/ui/Input.tsx'
 import { Label } from '@shared/ui/Label.tsx'
-import type { DesktopApi, DesktopSettings } from '../../preload/api.d.ts'
+import type { DesktopApi, DesktopSettings } from '../../contract.ts'
 
 /** The connection: one site address. Main reads `<address>/config.json` for the backend URL and public key. */
 export function SettingsScreen({

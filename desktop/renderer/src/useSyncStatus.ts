@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { DesktopApi, SyncStatus } from '../../preload/api.d.ts'
+import type { DesktopApi, SyncStatus } from '../../contract.ts'
 
 /** The sync status pushed by main, plus a refresh every 30 s so "last sync" and online state stay current. */
 export function useSyncStatus(api: DesktopApi): SyncStatus | null {

@@ -84,10 +84,10 @@ export function createWebBlogStore(): BlogStore {
       const supabase = await client()
       return target.mode === 'create'
         ? createPost(supabase, input)
-        : updatePost(supabase, input, { id: target.id })
+        : updatePost(supabase, input, { id: target.id, version: target.version })
     },
-    async delete(slug) {
-      return deletePost(await client(), slug)
+    async delete(post) {
+      return deletePost(await client(), post)
     },
     async uploadImage(image, options) {
       // fetch() reports no upload progress: the bar moves from the start to the end of the request.
