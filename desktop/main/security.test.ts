@@ -66,15 +66,20 @@ describe('desktop window security rules', () => {
 })
 
 describe('desktop IPC argument checks', () => {
-  // Validation runs before any handler: a backend is never reached with bad input.
-  const unreachable = new Proxy({} as Parameters<typeof createDesktopHandlers>[0], {
-    get() {
+  // Validation runs before any handler: a backend is never reached with bad input. Reading its parts
+  // (`backend.engine`) is allowed when the handlers are built; calling anything on it fails the test.
+  const unreachable: object = new Proxy(() => {}, {
+    get: () => unreachable,
+    apply() {
       throw new Error('the backend must not be reached')
     },
   })
-  const handlers = createDesktopHandlers(unreachable, async () => {
-    throw new Error('must not open')
-  })
+  const handlers = createDesktopHandlers(
+    unreachable as Parameters<typeof createDesktopHandlers>[0],
+    async () => {
+      throw new Error('must not open')
+    },
+  )
   const notify = () => {}
 
   it('refuses unknown calls and malformed arguments with a clear message', async () => {
@@ -83,7 +88,12 @@ describe('desktop IPC argument checks', () => {
     )
     await expect(dispatchDesktopCall(handlers, 'getPost', [42], notify)).rejects.toThrow(InvalidCallError)
     await expect(
-      dispatchDesktopCall(handlers, 'savePost', [{ title: 'x', slug: 'Not A Slug!', author: 'a' }], notify),
+      dispatchDesktopCall(
+        handlers,
+        'savePost',
+        [{ title: 'x', slug: 'Not A Slug!', author: 'a' }, { mode: 'create' }],
+        notify,
+      ),
     ).rejects.toThrow('Slug may contain only a-z, 0-9 and single hyphens.')
     await expect(
       dispatchDesktopCall(handlers, 'signIn', ['editor@meridian.example'], notify),
