@@ -1,7 +1,8 @@
-import { app, BrowserWindow, ipcMain, net, safeStorage, session, shell } from 'electron'
+import { app, BrowserWindow, ipcMain, net, protocol, safeStorage, session, shell } from 'electron'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createDesktopHandlers, sessionChannel, syncStatusChannel } from './api-handlers.ts'
+import { appEntryUrl, appScheme, createAppProtocolHandler } from './app-protocol.ts'
 import { registerIpc } from './ipc.ts'
 import { isAppUrl, isSafeExternalUrl, rendererCsp } from './security.ts'
 import { DesktopBackend } from './services/desktop-backend.ts'
@@ -13,7 +14,14 @@ import { FileSecretStore, MemorySecretStore, type SecretStore } from './services
  */
 const here = path.dirname(fileURLToPath(import.meta.url))
 const devServerUrl = process.env.ELECTRON_RENDERER_URL
-const appUrl = devServerUrl ?? `file://${path.join(here, '../renderer/index.html')}`
+/** The packaged renderer comes from `app://meridian/` (see app-protocol.ts); `desktop:dev` uses the dev server. */
+const appUrl = devServerUrl ?? appEntryUrl
+const rendererDir = path.join(here, '../renderer')
+
+// Must happen before `ready`: app:// behaves like https (standard URL parsing, a secure context, fetch).
+protocol.registerSchemesAsPrivileged([
+  { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+])
 
 // A separate profile (tests, a second account): must be set before the app is ready.
 if (process.env.MERIDIAN_USER_DATA) app.setPath('userData', process.env.MERIDIAN_USER_DATA)
@@ -64,8 +72,7 @@ function createWindow() {
     mainWindow = null
   })
 
-  if (devServerUrl) void win.loadURL(devServerUrl)
-  else void win.loadFile(path.join(here, '../renderer/index.html'))
+  void win.loadURL(appUrl)
   return win
 }
 
@@ -73,6 +80,8 @@ async function start() {
   await app.whenReady()
 
   const csp = rendererCsp({ devServerOrigin: devServerUrl ? new URL(devServerUrl).origin : undefined })
+  // Serves only files inside out/renderer (traversal refused, 404 otherwise), with the CSP as a header.
+  protocol.handle(appScheme, createAppProtocolHandler({ rootDir: rendererDir, csp }))
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } })
   })

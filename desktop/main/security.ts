@@ -1,11 +1,22 @@
+import { appHost, appScheme } from './app-protocol.ts'
+
 /**
  * Security rules of the desktop window, as plain functions (unit-tested without Electron).
  */
 
 /**
- * The renderer's Content-Security-Policy (also sent as a response header by the session). Scripts only from
- * the app itself; images may come from any https/http backend (covers live on the Supabase storage host)
- * and data:/blob: previews; the renderer never calls the network itself: everything goes through main.
+ * Images over plain http only from the local default backend: `npm start` serves the embedded Supabase
+ * (and its storage, where covers live) on http://localhost:8080, and developers also reach it as 127.0.0.1,
+ * on any port (PORT). Every other backend is expected on https. Allowing any http host would let content
+ * in a post load (and leak the app's requests to) arbitrary plaintext hosts.
+ */
+export const localBackendImageSources = ['http://localhost:*', 'http://127.0.0.1:*'] as const
+
+/**
+ * The renderer's Content-Security-Policy (sent as a header by the app:// handler and the session, and as a
+ * meta tag in the built index.html). Scripts only from the app itself; images from the app, data:/blob:
+ * previews, any https host (covers live on the Supabase storage host) and the local default backend; the
+ * renderer never calls the network itself: everything goes through main.
  */
 export function rendererCsp(options: { devServerOrigin?: string } = {}): string {
   const self = options.devServerOrigin ? `'self' ${options.devServerOrigin}` : `'self'`
@@ -14,7 +25,7 @@ export function rendererCsp(options: { devServerOrigin?: string } = {}): string 
     `script-src ${self}`,
     // Tailwind and Milkdown set inline style attributes; no inline scripts are allowed.
     `style-src ${self} 'unsafe-inline'`,
-    `img-src ${self} data: blob: https: http:`,
+    `img-src ${self} data: blob: https: ${localBackendImageSources.join(' ')}`,
     `font-src ${self} data:`,
     `connect-src ${options.devServerOrigin ? `${self} ws:` : self}`,
     `base-uri 'none'`,
@@ -41,8 +52,10 @@ export function isSafeExternalUrl(raw: string): boolean {
 }
 
 /**
- * Is this frame URL the app's own renderer? `appUrl` is the loaded index (a file:// path in the packaged
- * app, the dev server in development). IPC from anything else (an iframe, a page navigated elsewhere) is refused.
+ * Is this frame URL the app's own renderer? `appUrl` is what the window loads: `app://meridian/index.html`
+ * in the packaged app (then exactly the `app://meridian` origin is accepted, any path or fragment), or the
+ * dev server's http(s) URL under `desktop:dev` (then its origin). IPC and navigation from anything else (an
+ * iframe, a page navigated elsewhere, a file:// page) are refused.
  */
 export function isAppUrl(frameUrl: string, appUrl: string): boolean {
   let frame: URL
@@ -53,6 +66,15 @@ export function isAppUrl(frameUrl: string, appUrl: string): boolean {
   } catch {
     return false
   }
-  if (app.protocol === 'file:') return frame.protocol === 'file:' && frame.pathname === app.pathname
+  if (frame.username || frame.password) return false
+  if (app.protocol === `${appScheme}:`) {
+    // Custom schemes have an opaque `origin` ("null") in the URL API: compare scheme and host instead.
+    return (
+      frame.protocol === app.protocol &&
+      frame.host.toLowerCase() === appHost &&
+      app.host.toLowerCase() === appHost
+    )
+  }
+  if (app.protocol !== 'http:' && app.protocol !== 'https:') return false
   return frame.origin === app.origin
 }
