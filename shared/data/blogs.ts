@@ -166,38 +166,61 @@ export interface SyncCursor {
 
 export interface SyncPage<T> {
   rows: T[]
-  /** Pass back to read the next page; null when this page was the last. */
-  next: SyncCursor | null
+  /** The position after this page's last row (null for an empty page): where the next page starts. */
+  end: SyncCursor | null
+  /** Whether more rows may follow (the page was full). */
+  more: boolean
 }
 
 const nilUuid = '00000000-0000-0000-0000-000000000000'
 export const syncPageSize = 500
 
-/** PostgREST's `or=(…)` for "after (at, id)" in (at, id) order; values are quoted (they contain `:` and `.`). */
-function afterCursor(column: string, cursor: SyncCursor) {
-  const at = `"${cursor.at.replace(/["\\]/g, '\\$&')}"`
-  return `${column}.gt.${at},and(${column}.eq.${at},id.gt.${cursor.id})`
+/**
+ * One keyset page of `table` after `cursor`, in (`timeColumn`, id) order: any number of rows, including rows
+ * written in one transaction (one timestamp), are read exactly once across pages. Values in PostgREST's
+ * `or=(…)` are quoted (timestamps contain `:` and `.`).
+ */
+async function keysetPage<T extends { id: string }>(
+  client: SupabaseClient,
+  table: string,
+  columns: string,
+  timeColumn: string,
+  parse: (rows: unknown[]) => T[],
+  timeOf: (row: T) => string,
+  cursor: SyncCursor | null,
+  limit: number,
+): Promise<SyncPage<T>> {
+  let query = client.from(table).select(columns)
+  if (cursor) {
+    const at = `"${cursor.at.replace(/["\\]/g, '\\$&')}"`
+    query = query.or(`${timeColumn}.gt.${at},and(${timeColumn}.eq.${at},id.gt.${cursor.id})`)
+  }
+  const { data, error, status } = await query
+    .order(timeColumn, { ascending: true })
+    .order('id', { ascending: true })
+    .limit(limit)
+  if (error) fail(error, status)
+  const rows = parse(data ?? [])
+  const last = rows.at(-1)
+  return { rows, end: last ? { at: timeOf(last), id: last.id } : null, more: rows.length === limit }
 }
 
-/**
- * Rows changed after `cursor`, in (updated_at, id) order: a keyset page, so any number of posts, and posts
- * written in one transaction (one `updated_at`), are all read. `updated_at` is the server's clock.
- */
-export async function listPostsChangedSince(
+/** Posts changed after `cursor`, by the server's `updated_at`: what a sync pulls. */
+export function listPostsChangedSince(
   client: SupabaseClient,
   cursor: SyncCursor | null,
   limit = syncPageSize,
 ): Promise<SyncPage<BlogRow>> {
-  let query = client.from('blogs').select('*')
-  if (cursor) query = query.or(afterCursor('updated_at', cursor))
-  const { data, error, status } = await query
-    .order('updated_at', { ascending: true })
-    .order('id', { ascending: true })
-    .limit(limit)
-  if (error) fail(error, status)
-  const rows = (data ?? []).map((row) => blogRowSchema.parse(row))
-  const last = rows.at(-1)
-  return { rows, next: rows.length === limit && last ? { at: last.updated_at!, id: last.id } : null }
+  return keysetPage(
+    client,
+    'blogs',
+    '*',
+    'updated_at',
+    (rows) => rows.map((row) => blogRowSchema.parse(row)),
+    (row) => row.updated_at ?? row.created_at,
+    cursor,
+    limit,
+  )
 }
 
 export interface Tombstone {
@@ -206,22 +229,22 @@ export interface Tombstone {
 }
 const tombstonesSchema = z.array(z.object({ id: z.string(), deleted_at: z.string() }))
 
-/** Posts deleted after `cursor` (ids and times only), in (deleted_at, id) order. */
-export async function listDeletedSince(
+/** Posts deleted after `cursor` (ids and times only): how a sync learns of deletes. */
+export function listDeletedSince(
   client: SupabaseClient,
   cursor: SyncCursor | null,
   limit = syncPageSize,
 ): Promise<SyncPage<Tombstone>> {
-  let query = client.from('blog_tombstones').select('id,deleted_at')
-  if (cursor) query = query.or(afterCursor('deleted_at', cursor))
-  const { data, error, status } = await query
-    .order('deleted_at', { ascending: true })
-    .order('id', { ascending: true })
-    .limit(limit)
-  if (error) fail(error, status)
-  const rows = tombstonesSchema.parse(data ?? [])
-  const last = rows.at(-1)
-  return { rows, next: rows.length === limit && last ? { at: last.deleted_at, id: last.id } : null }
+  return keysetPage(
+    client,
+    'blog_tombstones',
+    'id,deleted_at',
+    'deleted_at',
+    (rows) => tombstonesSchema.parse(rows),
+    (row) => row.deleted_at,
+    cursor,
+    limit,
+  )
 }
 
 /** A cursor moved back by `ms`: a sync re-reads a short window so a write committed late is not skipped. */

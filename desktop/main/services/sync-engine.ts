@@ -5,6 +5,7 @@ import {
   holdsEdit,
   rewindCursor,
   type SyncCursor,
+  type SyncPage,
 } from '../../../shared/data/blogs.ts'
 import type { BlogRow } from '../../../shared/schemas/blog.ts'
 import type {
@@ -458,7 +459,7 @@ export class SyncEngine {
   /** Reads keyset pages from a little before the stored cursor to the end, moving the cursor forward. */
   private async follow<T>(
     key: string,
-    page: (cursor: SyncCursor | null) => Promise<{ rows: T[]; next: SyncCursor | null }>,
+    page: (cursor: SyncCursor | null) => Promise<SyncPage<T>>,
     apply: (rows: T[]) => Promise<void>,
   ) {
     const stored = await this.store.getCursor(key)
@@ -466,16 +467,14 @@ export class SyncEngine {
     let furthest = stored
     for (;;) {
       if (this.closed) return
-      const { rows, next } = await page(cursor)
+      const { rows, end, more } = await page(cursor)
       await apply(rows)
-      const last = rows.at(-1) as { id: string; updated_at?: string | null; deleted_at?: string } | undefined
-      const at = last ? (last.updated_at ?? last.deleted_at) : undefined
-      if (last && at && (!furthest || compareCursor({ at, id: last.id }, furthest) > 0)) {
-        furthest = { at, id: last.id }
-        await this.store.setMeta(key, JSON.stringify(furthest))
+      if (end && (!furthest || compareCursor(end, furthest) > 0)) {
+        furthest = end
+        await this.store.setMeta(key, JSON.stringify(end))
       }
-      if (!next) return
-      cursor = next
+      if (!more || !end) return
+      cursor = end
     }
   }
 
