@@ -1,7 +1,8 @@
 import { app, BrowserWindow, ipcMain, net, protocol, safeStorage, session, shell } from 'electron'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createDesktopHandlers, sessionChannel, syncStatusChannel } from './api-handlers.ts'
+import { desktopEvents } from '../contract.ts'
+import { createDesktopHandlers } from './api-handlers.ts'
 import { appEntryUrl, appScheme, createAppProtocolHandler } from './app-protocol.ts'
 import { registerIpc } from './ipc.ts'
 import { isAppUrl, isSafeExternalUrl, rendererCsp } from './security.ts'
@@ -93,10 +94,12 @@ async function start() {
     secrets: secretStore(),
     isNetworkUp: () => net.isOnline(),
     onStatus: (status) => {
-      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(syncStatusChannel, status)
+      if (mainWindow && !mainWindow.isDestroyed())
+        mainWindow.webContents.send(desktopEvents.onSyncStatus.channel, status)
     },
     onSession: (state) => {
-      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(sessionChannel, state)
+      if (mainWindow && !mainWindow.isDestroyed())
+        mainWindow.webContents.send(desktopEvents.onSessionChange.channel, state)
     },
   })
   registerIpc(

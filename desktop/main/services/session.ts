@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describePublicConfigProblems, publicConfigSchema } from '../../../shared/config/public-config.ts'
 import { createNodeSupabaseClient } from '../../../shared/data/node-client.ts'
 import type { Session, SupabaseClient } from '../../../shared/data/client.ts'
-import type { EditorSession } from '../../preload/api.d.ts'
+import type { EditorSession } from '../../contract.ts'
 
 function toEditorSession(session: Session | null): EditorSession {
   return { signedIn: Boolean(session), email: session?.user.email ?? null, userId: session?.user.id ?? null }
@@ -63,7 +63,7 @@ export class FileSecretStore implements SecretStore {
   }
 }
 
-export type { EditorSession } from '../../preload/api.d.ts'
+export type { EditorSession } from '../../contract.ts'
 
 /** What the app keeps of the public values a site publishes at `/config.json` (`publicConfigSchema`). */
 export interface SiteConfig {
