@@ -4,18 +4,14 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import {
-  argumentSchemas,
-  createDesktopHandlers,
-  dispatchDesktopCall,
-  progressChannel,
-  sessionChannel,
-  syncStatusChannel,
-} from '../../../desktop/main/api-handlers.ts'
+import { channelPrefix, desktopEvents } from '../../../desktop/contract.ts'
+import { createDesktopHandlers, dispatchDesktopCall } from '../../../desktop/main/api-handlers.ts'
 import { DesktopBackend } from '../../../desktop/main/services/desktop-backend.ts'
 import { MemorySecretStore } from '../../../desktop/main/services/session.ts'
 
-const rendererDir = path.resolve(import.meta.dirname, '../../../out/renderer')
+const outDir = path.resolve(import.meta.dirname, '../../../out')
+const rendererDir = path.join(outDir, 'renderer')
+const preloadFile = path.join(outDir, 'preload/index.cjs')
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
@@ -25,11 +21,15 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 }
 
+function requireBuilt(file: string) {
+  if (!statSync(file, { throwIfNoEntry: false })) {
+    throw new Error(`${path.relative(process.cwd(), file)} is missing: run \`npm run desktop:build\` first.`)
+  }
+}
+
 /** Serves the built renderer (`out/renderer`) over http: the bundle runs in plain Chromium once given its bridge. */
 export async function serveRenderer(): Promise<{ url: string; close(): Promise<void> }> {
-  if (!statSync(path.join(rendererDir, 'index.html'), { throwIfNoEntry: false })) {
-    throw new Error('out/renderer is missing: run `npm run desktop:build` first.')
-  }
+  requireBuilt(path.join(rendererDir, 'index.html'))
   const server: Server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
     const file = path.join(rendererDir, pathname === '/' ? 'index.html' : pathname)
@@ -49,64 +49,67 @@ export async function serveRenderer(): Promise<{ url: string; close(): Promise<v
   }
 }
 
-/** Bytes cross the Playwright binding as base64 (the preload passes Uint8Array through IPC as is). */
+/**
+ * Values cross the Playwright binding as JSON. Electron's IPC uses structured clone, which keeps bytes and
+ * `undefined`; those two are tagged here so they arrive as they were sent.
+ */
 type Wire = unknown
 function decode(value: Wire): unknown {
   if (Array.isArray(value)) return value.map(decode)
   if (value && typeof value === 'object') {
     if ('__bytes' in value)
       return new Uint8Array(Buffer.from((value as { __bytes: string }).__bytes, 'base64'))
+    if ('__undefined' in value) return undefined
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]))
   }
   return value
 }
 function encode(value: unknown): Wire {
+  if (value === undefined) return { __undefined: true }
   if (value instanceof Uint8Array) return { __bytes: Buffer.from(value).toString('base64') }
   if (Array.isArray(value)) return value.map(encode)
   if (value && typeof value === 'object' && !(value instanceof Date))
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]))
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, encode(v)]),
+    )
   return value
 }
 
+const invokeBinding = '__meridianTestInvoke'
+const emitFunction = '__meridianTestEmit'
+
 /**
- * The page half of the bridge: the same shape as `desktop/preload/index.ts`, with `ipcRenderer.invoke`
- * replaced by the Playwright binding and main's events delivered through `window.__meridianEvent`.
+ * Runs in the page before its scripts: a stand-in for what `require('electron')` gives the sandboxed
+ * preload (contextBridge, ipcRenderer), then the built preload itself. `ipcRenderer.invoke` goes to the
+ * Playwright binding (main's handlers in the test process); `ipcRenderer.on` hears main's events.
+ * Self-contained: Playwright sends its source text to the page.
  */
-function installBridge({
-  methods,
-  progressChannel,
-  syncStatusChannel,
-  sessionChannel,
-}: {
-  methods: string[]
-  progressChannel: string
-  syncStatusChannel: string
-  sessionChannel: string
-}) {
-  type Listener = (payload: unknown) => void
+function installPreload(
+  config: { invokeBinding: string; emitFunction: string },
+  runPreload: (exports: object, require: (id: string) => unknown, module: { exports: object }) => void,
+) {
+  type Listener = (event: unknown, payload: unknown) => void
   const listeners = new Map<string, Set<Listener>>()
-  const on = (channel: string, listener: Listener) => {
-    if (!listeners.has(channel)) listeners.set(channel, new Set())
-    listeners.get(channel)!.add(listener)
-    return () => void listeners.get(channel)!.delete(listener)
-  }
-  ;(window as unknown as { __meridianEvent: (c: string, p: unknown) => void }).__meridianEvent = (
-    channel,
-    payload,
-  ) => {
-    listeners.get(channel)?.forEach((listener) => listener(payload))
-  }
   const toBase64 = (bytes: Uint8Array) => {
     let text = ''
     for (let i = 0; i < bytes.length; i += 0x8000)
       text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
     return btoa(text)
   }
+  // Structured clone, as Electron's IPC: functions cannot be sent (the preload must turn them into ids).
   const encode = (value: unknown): unknown => {
+    if (value === undefined) return { __undefined: true }
+    if (typeof value === 'function') throw new Error('An object could not be cloned.')
     if (value instanceof Uint8Array) return { __bytes: toBase64(value) }
     if (Array.isArray(value)) return value.map(encode)
     if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]))
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, encode(v)]),
+      )
     return value
   }
   const decode = (value: unknown): unknown => {
@@ -114,37 +117,52 @@ function installBridge({
     if (value && typeof value === 'object') {
       if ('__bytes' in value)
         return Uint8Array.from(atob((value as { __bytes: string }).__bytes), (c) => c.charCodeAt(0))
+      if ('__undefined' in value) return undefined
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]))
     }
     return value
   }
-  const binding = (
-    window as unknown as { __meridianCall: (method: string, args: unknown) => Promise<unknown> }
-  ).__meridianCall
-  const call = async (method: string, args: unknown[]) => decode(await binding(method, encode(args)))
-  let progressSeq = 0
-  const withProgress = async (onProgress: unknown, run: (id: string | undefined) => Promise<unknown>) => {
-    if (typeof onProgress !== 'function') return run(undefined)
-    const id = `p${++progressSeq}`
-    const off = on(progressChannel, (message) => {
-      const m = message as { id: string; percent: number }
-      if (m.id === id) (onProgress as (p: number) => void)(m.percent)
-    })
-    try {
-      return await run(id)
-    } finally {
-      off()
-    }
+  const page = window as unknown as Record<string, unknown>
+  page[config.emitFunction] = (channel: string, payload: unknown) => {
+    for (const listener of [...(listeners.get(channel) ?? [])]) listener({}, decode(payload))
   }
-  const api: Record<string, unknown> = { kind: 'desktop' }
-  for (const method of methods) api[method] = (...args: unknown[]) => call(method, args)
-  api.uploadImage = (image: unknown, folder: unknown, onProgress: unknown) =>
-    withProgress(onProgress, (id) => call('uploadImage', [image, folder, id]))
-  api.compressImage = (file: unknown, onProgress: unknown) =>
-    withProgress(onProgress, (id) => call('compressImage', [file, id]))
-  api.onSyncStatus = (listener: Listener) => on(syncStatusChannel, listener)
-  api.onSessionChange = (listener: Listener) => on(sessionChannel, listener)
-  ;(window as unknown as { meridian: unknown }).meridian = Object.freeze(api)
+  const electron = {
+    contextBridge: {
+      exposeInMainWorld(name: string, api: Record<string, unknown>) {
+        // contextBridge hands the page a frozen copy.
+        Object.defineProperty(window, name, { value: Object.freeze({ ...api }), enumerable: true })
+      },
+    },
+    ipcRenderer: {
+      async invoke(channel: string, ...args: unknown[]) {
+        const call = page[config.invokeBinding] as (channel: string, args: unknown) => Promise<unknown>
+        return decode(await call(channel, encode(args)))
+      },
+      on(channel: string, listener: Listener) {
+        if (!listeners.has(channel)) listeners.set(channel, new Set())
+        listeners.get(channel)!.add(listener)
+      },
+      removeListener(channel: string, listener: Listener) {
+        listeners.get(channel)?.delete(listener)
+      },
+    },
+  }
+  const module = { exports: {} }
+  runPreload(
+    module.exports,
+    (id) => {
+      if (id === 'electron') return electron
+      throw new Error(`A sandboxed preload cannot require “${id}”.`)
+    },
+    module,
+  )
+}
+
+/** The init script: the stand-in, then the built preload's own text as a CommonJS module body. */
+function preloadScript(): string {
+  requireBuilt(preloadFile)
+  const preload = readFileSync(preloadFile, 'utf8')
+  return `(${installPreload.toString()})(${JSON.stringify({ invokeBinding, emitFunction })}, function (exports, require, module) {\n${preload}\n});`
 }
 
 export interface DesktopHarness {
@@ -157,50 +175,54 @@ export interface DesktopHarness {
 
 /**
  * The desktop main process running in the test's Node process: a temporary user-data folder, the real
- * backend services and the real IPC handlers (argument validation included), reachable from the page.
+ * backend services and the real IPC handlers (argument validation included). Pages get the built preload,
+ * so the renderer talks to main exactly as in the app; only the IPC transport is Playwright's.
  */
-export async function startDesktopMain(siteUrl: string): Promise<DesktopHarness> {
+export async function startDesktopMain(
+  siteUrl: string,
+  options: { backoffMs?: number } = {},
+): Promise<DesktopHarness> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-desktop-e2e-'))
   const network = { up: true }
   const pages = new Set<Page>()
   const notify = (channel: string, payload: unknown) => {
-    for (const page of pages)
+    for (const page of pages) {
+      if (page.isClosed()) {
+        pages.delete(page)
+        continue
+      }
       void page
         .evaluate(
-          ([c, p]) =>
-            (window as unknown as { __meridianEvent?: (c: string, p: unknown) => void }).__meridianEvent?.(
-              c,
-              p,
-            ),
-          [channel, encode(payload)] as const,
+          ([fn, c, p]) => (window as unknown as Record<string, (c: string, p: unknown) => void>)[fn]?.(c, p),
+          [emitFunction, channel, encode(payload)] as const,
         )
         .catch(() => {})
+    }
   }
   const backend = await DesktopBackend.open({
     userDataDir,
     secrets: new MemorySecretStore(),
     isNetworkUp: () => network.up,
-    backoffMs: () => 500,
+    backoffMs: () => options.backoffMs ?? 500,
     autoRefresh: false,
-    onStatus: (status) => notify(syncStatusChannel, status),
-    onSession: (session) => notify(sessionChannel, session),
+    onStatus: (status) => notify(desktopEvents.onSyncStatus.channel, status),
+    onSession: (session) => notify(desktopEvents.onSessionChange.channel, session),
   })
   await backend.saveSettings(siteUrl)
   const handlers = createDesktopHandlers(backend, async () => {})
+  const script = preloadScript()
   return {
     backend,
     network,
     async attach(page) {
       pages.add(page)
-      await page.exposeBinding('__meridianCall', async (_source, method: string, args: Wire) =>
-        encode(await dispatchDesktopCall(handlers, method, decode(args) as unknown[], notify)),
-      )
-      await page.addInitScript(installBridge, {
-        methods: Object.keys(argumentSchemas),
-        progressChannel,
-        syncStatusChannel,
-        sessionChannel,
+      await page.exposeBinding(invokeBinding, async (_source, channel: string, args: Wire) => {
+        // As ipcMain: only the app's channels have handlers.
+        if (!channel.startsWith(channelPrefix)) throw new Error(`No handler registered for '${channel}'`)
+        const method = channel.slice(channelPrefix.length)
+        return encode(await dispatchDesktopCall(handlers, method, decode(args) as unknown[], notify))
       })
+      await page.addInitScript({ content: script })
     },
     async close() {
       await backend.close()

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { e2e } from '../../../playwright.config.ts'
 import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
+import { postRow, signIn } from './desktop-flows.ts'
 
 /**
- * The built desktop renderer in Chromium, its `window.meridian` bound to the real main-process handlers
- * running in this test process (offline store, outbox, supabase-js), against the e2e server as backend.
+ * The built desktop renderer in Chromium with the built preload, its IPC bound to the real main-process
+ * handlers running in this test process (offline store, outbox, supabase-js), against the e2e server.
  */
 test.describe('desktop app', () => {
   let renderer: Awaited<ReturnType<typeof serveRenderer>>
@@ -32,11 +33,9 @@ test.describe('desktop app', () => {
 
     await desktop.attach(page)
     await page.goto(renderer.url)
-    await page.getByLabel('Email').fill(e2e.editorEmail)
-    await page.getByLabel('Password').fill(e2e.editorPassword)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page.getByText(`Signed in as ${e2e.editorEmail}`)).toBeVisible()
+    await signIn(page)
     await expect(page.getByTestId('sync-connection')).toHaveText('Online')
+    await expect(page.getByTestId('sync-pending')).toHaveText('All changes saved to the server')
 
     // The network drops (main is told, as Electron's net.isOnline() would report).
     desktop.network.up = false
@@ -51,7 +50,7 @@ test.describe('desktop app', () => {
     await page.getByRole('button', { name: 'Save Blog Post' }).click()
     await expect(page.getByTestId('blog-status')).toHaveText('✅ Blog saved successfully!')
     await expect(page.getByTestId('sync-pending')).toHaveText('1 change waiting to sync')
-    await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible()
+    await expect(postRow(page, slug).getByTestId('row-sync-state')).toHaveText('Waiting to sync')
 
     // Not on the site yet.
     const site = await browser.newPage()
@@ -74,6 +73,7 @@ test.describe('desktop app', () => {
     })
     await expect(page.getByTestId('sync-connection')).toHaveText('Online')
     await expect(page.getByTestId('sync-last')).toHaveText(/Last synced/)
+    await expect(postRow(page, slug).getByTestId('row-sync-state')).toHaveText('Synced')
 
     await site.goto(`http://localhost:${e2e.port}/resources`)
     await site.getByPlaceholder('Search resources...').fill(token)
