@@ -313,7 +313,8 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
             edit.kind === 'save'
               ? writes.some((w) => w.title === edit.title && w.op !== 'delete')
               : // Deleted there, or never sent at all (deleting a post the server never had is done locally).
-                writes.some((w) => w.id === postId && w.op === 'delete') || !writes.some((w) => w.id === postId)
+                writes.some((w) => w.id === postId && w.op === 'delete') ||
+                !writes.some((w) => w.id === postId)
           if (landed) report.landed++
           if (!landed && !visible)
             throw new Error(
