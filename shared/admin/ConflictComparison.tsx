@@ -119,7 +119,7 @@ export function ConflictComparison({
                   <DeletedCell rowSpan={rows.length} text="You deleted this post" />
                 )}
                 {mine && (
-                  <td className="px-4 py-3 text-slate-800">
+                  <td className={cx('px-4 py-3', row.changed ? 'text-slate-900' : 'text-slate-600')}>
                     <FieldValue row={row} side="mine" />
                   </td>
                 )}
@@ -127,7 +127,7 @@ export function ConflictComparison({
                   <DeletedCell rowSpan={rows.length} text="Deleted on the server" />
                 )}
                 {theirs && (
-                  <td className="px-4 py-3 text-slate-800">
+                  <td className={cx('px-4 py-3', row.changed ? 'text-slate-900' : 'text-slate-600')}>
                     <FieldValue row={row} side="theirs" />
                   </td>
                 )}
@@ -137,6 +137,7 @@ export function ConflictComparison({
         </table>
       </div>
       <div className="space-y-3 px-5 py-4">
+        <p className="text-sm font-medium text-slate-800">Which version should stay?</p>
         <ul className="grid gap-3 sm:grid-cols-3">
           {options.map((option) => (
             <li key={option.choice} className="flex flex-col gap-1.5">
@@ -163,6 +164,15 @@ export function ConflictComparison({
       </div>
     </section>
   )
+}
+
+/** The end of an image address (`blog-covers/1795….jpg`): enough to tell two covers apart. */
+function shortImageName(url: string) {
+  try {
+    return new URL(url).pathname.split('/').filter(Boolean).slice(-2).join('/')
+  } catch {
+    return url
+  }
 }
 
 function DeletedCell({ rowSpan, text }: { rowSpan: number; text: string }) {
@@ -205,7 +215,9 @@ function Display({ display, other }: { display: FieldDisplay; other: FieldDispla
             loading="lazy"
             className="h-20 w-32 rounded-md border border-slate-200 bg-slate-100 object-cover"
           />
-          <span className="break-all text-xs text-slate-600">{display.url}</span>
+          <span className="break-all text-xs text-slate-500" title={display.url}>
+            {shortImageName(display.url)}
+          </span>
         </span>
       )
     case 'long':

@@ -52,7 +52,7 @@ export function App({ api }: { api: DesktopApi }) {
 
   return (
     <BlogAdminProvider store={store} platform={platform}>
-      <div className="flex h-screen flex-col">
+      <div className="flex h-screen flex-col overflow-hidden">
         <header className="flex items-center gap-6 border-b border-slate-200 px-4 py-2">
           <span className="font-semibold text-indigo-700">{brand.name} Editor</span>
           <nav aria-label="Screens" className="flex gap-1">
@@ -78,7 +78,8 @@ export function App({ api }: { api: DesktopApi }) {
             ))}
           </nav>
         </header>
-        <main className="flex-1 overflow-y-auto px-6 py-6">
+        {/* Positioned, so visually hidden (absolute) text inside scrolls with it instead of stretching the window. */}
+        <main className="relative flex-1 overflow-y-auto px-6 py-6">
           <div className="mx-auto max-w-5xl space-y-6">
             {screen === 'posts' && (
               <>

@@ -2,7 +2,23 @@ import { TriangleAlert } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@shared/ui/Button.tsx'
-import type { AttentionItem, DesktopApi } from '../../contract.ts'
+import type { AttentionItem, AttentionReason, DesktopApi } from '../../contract.ts'
+
+/** What the editor can do about each refusal. */
+const nextSteps: Record<AttentionReason, { edit: string; remove: string }> = {
+  slug_taken: {
+    edit: 'Choose another slug, then save again.',
+    remove: 'Discard the delete to keep the post.',
+  },
+  invalid_input: {
+    edit: 'Correct the post, then save again.',
+    remove: 'Discard the delete to keep the post.',
+  },
+  not_allowed: {
+    edit: 'Sign in with an editor account, then save again.',
+    remove: 'Sign in with an editor account and delete it again, or discard the delete.',
+  },
+}
 
 /**
  * Changes the server refused (a slug someone else took, a field it would not accept, no permission): each
@@ -73,6 +89,9 @@ export function AttentionList({
                     {item.mine ? 'Not saved on the server: ' : 'Not deleted on the server: '}
                   </span>
                   {item.message}
+                </p>
+                <p className="text-sm text-slate-700">
+                  {item.mine ? nextSteps[item.reason].edit : nextSteps[item.reason].remove}
                 </p>
                 <p className="text-xs text-slate-500">
                   Refused{' '}

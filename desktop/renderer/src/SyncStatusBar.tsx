@@ -1,4 +1,5 @@
 import { CloudCheck, CloudOff, CloudUpload, RefreshCw, TriangleAlert, UserX } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Button } from '@shared/ui/Button.tsx'
 import { cx } from '@shared/ui/cx.ts'
 import type { SyncStatus } from '../../contract.ts'
@@ -13,13 +14,33 @@ const toneStyles: Record<SyncTone, string> = {
   problem: 'border-red-200 bg-red-50 text-red-900',
 }
 
-const toneIcons: Record<SyncTone, typeof CloudCheck> = {
-  ok: CloudCheck,
-  syncing: RefreshCw,
-  waiting: CloudUpload,
-  offline: CloudOff,
-  'signed-out': UserX,
-  problem: TriangleAlert,
+/** The connection's icon: offline, syncing, or online with nothing / something waiting. */
+function connectionIcon(status: SyncStatus | null) {
+  if (!status || status.syncing) return RefreshCw
+  if (!status.online) return CloudOff
+  return status.pending > 0 ? CloudUpload : CloudCheck
+}
+
+function IssueLink({
+  testId,
+  onClick,
+  children,
+}: {
+  testId: string
+  onClick: () => void
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      data-testid={testId}
+      className="inline-flex items-center gap-1 rounded font-semibold text-red-800 underline underline-offset-2 hover:text-red-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+      onClick={onClick}
+    >
+      <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+      {children}
+    </button>
+  )
 }
 
 /**
@@ -37,7 +58,7 @@ export function SyncStatusBar({
   onShowIssues?: (which: 'conflicts' | 'attention') => void
 }) {
   const text = describeSyncStatus(status, new Date())
-  const Icon = toneIcons[text.tone]
+  const Icon = connectionIcon(status)
   return (
     <footer
       data-testid="sync-status"
@@ -50,13 +71,15 @@ export function SyncStatusBar({
       {/* Only the words are announced (politely); the buttons stay out of the live region. */}
       <p role="status" aria-live="polite" className="flex flex-wrap items-center gap-x-5 gap-y-1">
         <span className="inline-flex items-center gap-1.5 font-semibold" data-testid="sync-connection">
-          <Icon
-            aria-hidden="true"
-            className={cx('size-4 shrink-0', status?.syncing && text.tone === 'syncing' && 'animate-spin')}
-          />
+          <Icon aria-hidden="true" className={cx('size-4 shrink-0', status?.syncing && 'animate-spin')} />
           {text.connection}
         </span>
-        {text.pending && <span data-testid="sync-pending">{text.pending}</span>}
+        {text.pending && (
+          <span data-testid="sync-pending" className="inline-flex items-center gap-1.5">
+            {status && !status.signedIn && <UserX aria-hidden="true" className="size-4 shrink-0" />}
+            {text.pending}
+          </span>
+        )}
         <span data-testid="sync-last" className="opacity-80">
           {text.lastSync}
         </span>
@@ -67,24 +90,14 @@ export function SyncStatusBar({
         )}
       </p>
       {text.conflicts && (
-        <button
-          type="button"
-          data-testid="sync-conflicts"
-          className="font-semibold text-red-800 underline underline-offset-2 hover:text-red-950"
-          onClick={() => onShowIssues?.('conflicts')}
-        >
+        <IssueLink testId="sync-conflicts" onClick={() => onShowIssues?.('conflicts')}>
           {text.conflicts}
-        </button>
+        </IssueLink>
       )}
       {text.attention && (
-        <button
-          type="button"
-          data-testid="sync-attention"
-          className="font-semibold text-red-800 underline underline-offset-2 hover:text-red-950"
-          onClick={() => onShowIssues?.('attention')}
-        >
+        <IssueLink testId="sync-attention" onClick={() => onShowIssues?.('attention')}>
           {text.attention}
-        </button>
+        </IssueLink>
       )}
       <Button size="sm" variant="outline" className="ml-auto" onClick={onSyncNow} disabled={status?.syncing}>
         <RefreshCw aria-hidden="true" className={cx('size-4', status?.syncing && 'animate-spin')} />

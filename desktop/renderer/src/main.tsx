@@ -12,7 +12,8 @@ if (!window.meridian) {
   root.render(
     <StrictMode>
       <App api={window.meridian} />
-      <Toaster position="bottom-right" />
+      {/* Above the sync status bar, never over its "Sync now" button. */}
+      <Toaster position="bottom-right" offset={{ bottom: 64, right: 16 }} />
     </StrictMode>,
   )
 }

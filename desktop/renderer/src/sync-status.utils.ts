@@ -4,6 +4,7 @@ import type { SyncStatus } from '../../contract.ts'
 export type SyncTone = 'ok' | 'syncing' | 'waiting' | 'offline' | 'signed-out' | 'problem'
 
 export interface SyncStatusText {
+  /** The network only: online, offline or syncing (being signed out is said with what waits). */
   connection: string
   /** How many changes wait (or that none do); "All changes saved" only when it is true. */
   pending: string
@@ -43,13 +44,16 @@ export function describeSyncStatus(status: SyncStatus | null, now: Date): SyncSt
     }
   }
   const { online, syncing, signedIn, pending, conflicts, attention } = status
-  const connection = !online ? 'Offline' : !signedIn ? 'Signed out' : syncing ? 'Syncing…' : 'Online'
+  const connection = !online ? 'Offline' : syncing ? 'Syncing…' : 'Online'
   let pendingText: string
-  if (pending > 0) {
-    pendingText = signedIn
-      ? `${plural(pending, 'change', 'changes')} waiting to sync`
-      : `Signed out — ${plural(pending, 'change waits', 'changes wait')} until you sign in`
-  } else if (signedIn && conflicts === 0 && attention === 0) {
+  if (!signedIn) {
+    pendingText =
+      pending > 0
+        ? `Signed out — ${plural(pending, 'change waits', 'changes wait')} until you sign in`
+        : 'Signed out'
+  } else if (pending > 0) {
+    pendingText = `${plural(pending, 'change', 'changes')} waiting to sync`
+  } else if (conflicts === 0 && attention === 0) {
     pendingText = 'All changes saved to the server'
   } else {
     pendingText = 'Nothing waiting to sync'

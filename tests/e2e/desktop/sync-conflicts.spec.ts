@@ -232,7 +232,7 @@ test.describe('desktop conflicts and refused changes', () => {
     await expect(page.getByTestId('sync-pending')).toHaveText('Signed out — 2 changes wait until you sign in')
     desktop.network.up = true
     await syncNow(page)
-    await expect(page.getByTestId('sync-connection')).toHaveText('Signed out')
+    await expect(page.getByTestId('sync-connection')).toHaveText('Online')
     await expect(bar).toHaveAttribute('data-tone', 'signed-out')
     await expect(page.getByTestId('sync-pending')).toHaveText('Signed out — 2 changes wait until you sign in')
     expect(await (await otherEditor()).get(`signed-out-later-${token}`)).toBeNull()
