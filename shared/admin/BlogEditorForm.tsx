@@ -431,7 +431,8 @@ export function BlogEditorForm({
         </div>
       </div>
       {conflict && (
-        <div ref={conflictRef} tabIndex={-1} className="scroll-mt-4 outline-none">
+        // Scrolled to below the site's sticky header (the desktop has none; the margin costs nothing there).
+        <div ref={conflictRef} tabIndex={-1} className="scroll-mt-24 outline-none">
           <ConflictComparison
             mine={mine}
             theirs={conflict.theirs}
