@@ -32,7 +32,8 @@ function startBanner(ctx: ServerContext, editor: { email: string; password: stri
     `  Blog admin      ${ctx.publicUrl}${adminPath}`,
     `  Email service   ${ctx.emailServiceUrl}`,
   ]
-  if (ctx.localSupabase) lines.push(`  Captured mail   ${ctx.publicUrl}/api/dev/mail`)
+  if (ctx.localSupabase) lines.push(`  Captured mail   ${ctx.publicUrl}/api/dev/mail (editors only)`)
+  lines.push(`  Listening on    ${listeningOn(ctx.env.HOST)}`)
   if (editor) {
     lines.push(
       '',
@@ -44,6 +45,14 @@ function startBanner(ctx: ServerContext, editor: { email: string; password: stri
   }
   const rule = '-'.repeat(Math.max(...lines.map((l) => l.length)) + 2)
   return `\n${rule}\n${lines.join('\n')}\n${rule}\n\n`
+}
+
+/** The banner's words for HOST: loopback means nobody else on the network can reach the server. */
+function listeningOn(host: string): string {
+  if (host === '127.0.0.1' || host === '::1' || host === 'localhost')
+    return `${host}, this computer only (set HOST=0.0.0.0 to allow other machines)`
+  if (host === '0.0.0.0' || host === '::') return `${host}, every network interface`
+  return host
 }
 
 function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, port: number, host: string) {

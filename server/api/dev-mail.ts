@@ -1,15 +1,28 @@
 import { Hono } from 'hono'
 import type { ServerContext } from '../context.ts'
+import { staffOfRequest } from './editor-auth.ts'
 
 /**
- * Local-mode tools (embedded backend and SMTP capture, never in hosted mode): the captured inbox, an SMTP
- * outage switch and "run the outbox now". Tests use them to read mail and to drive the outbox clock.
+ * Staff tools for mail: the captured inbox and an SMTP outage switch (local mode, where mail goes to the
+ * embedded capture), and "run the outbox now" (every mode). The inbox holds visitors' names, emails and
+ * phone numbers, so every route needs an editor's session or the service-role key, in every mode.
  */
 export function createDevMailRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
   const capture = ctx.mail.capture
 
   routes.use('*', async (c, next) => {
+    const caller = await staffOfRequest(ctx, c)
+    if (caller instanceof Response) return caller
+    if (!caller) {
+      c.header('WWW-Authenticate', 'Bearer')
+      return c.json({ message: 'Sign in as an editor to use the mail tools.' }, 401)
+    }
+    await next()
+  })
+
+  // The captured inbox exists only in local mode (embedded backend and no SMTP_URL).
+  routes.use('/mail/*', async (c, next) => {
     if (!ctx.supabase.local || !capture) return c.json({ message: 'Not found' }, 404)
     await next()
   })
@@ -37,6 +50,8 @@ export function createDevMailRoutes(ctx: ServerContext): Hono {
     if (!ctx.leadOutbox) return c.json({ message: 'The outbox is not running.' }, 409)
     return c.json(await ctx.leadOutbox.runDue({ ignoreSchedule: true }))
   })
+
+  routes.all('*', (c) => c.json({ message: 'Not found' }, 404))
 
   return routes
 }

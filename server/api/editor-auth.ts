@@ -50,3 +50,18 @@ export async function editorOfRequest(
     )
   }
 }
+
+/** Who may use a staff tool: a signed-in editor, or a caller holding the server's service-role key. */
+export type StaffCaller = { kind: 'editor'; editor: VerifiedEditor } | { kind: 'service' }
+
+/**
+ * The staff caller behind the request's bearer token: an editor's access token or the service-role key
+ * (scripts, tests, operators). Null for anyone else; a 502 reply when the editor check itself failed.
+ */
+export async function staffOfRequest(ctx: ServerContext, c: Context): Promise<StaffCaller | null | Response> {
+  const token = bearerToken(c.req.header('Authorization'))
+  if (token && sameSecret(token, ctx.supabase.serviceRoleKey)) return { kind: 'service' }
+  const editor = await editorOfRequest(ctx, c, token)
+  if (editor instanceof Response || editor === null) return editor
+  return { kind: 'editor', editor }
+}

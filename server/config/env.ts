@@ -9,7 +9,8 @@ const optional = z
 /** Every environment variable the server reads, parsed once. README's configuration table mirrors it. */
 export const envSchema = z.object({
   PORT: port(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Interface to listen on. Unset: loopback in local mode (the embedded backend), every interface in hosted mode. */
+  HOST: optional,
   EMAIL_SERVICE_PORT: port(3000),
   SMTP_CAPTURE_PORT: port(1025),
   DATA_DIR: z.string().default('.data'),
@@ -42,7 +43,10 @@ export const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
 })
 
-export type Env = z.infer<typeof envSchema>
+export type Env = Omit<z.infer<typeof envSchema>, 'HOST'> & { HOST: string }
+
+/** Where a server with no HOST listens: a local-mode server holds the editor's data, so only this machine. */
+export const defaultHost = (hosted: boolean) => (hosted ? '0.0.0.0' : '127.0.0.1')
 
 /** Parses the environment; lists every bad variable at once instead of failing on the first. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -51,12 +55,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`)
   }
-  const env = result.data
-  const hosted = [env.SUPABASE_URL, env.SUPABASE_ANON_KEY, env.SUPABASE_SERVICE_ROLE_KEY]
+  const parsed = result.data
+  const hosted = [parsed.SUPABASE_URL, parsed.SUPABASE_ANON_KEY, parsed.SUPABASE_SERVICE_ROLE_KEY]
   if (hosted.some(Boolean) && !hosted.every(Boolean)) {
     throw new Error(
       'Invalid environment configuration:\n  SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY must be set together (or all left unset for the embedded backend).',
     )
   }
-  return env
+  return { ...parsed, HOST: parsed.HOST ?? defaultHost(Boolean(parsed.SUPABASE_URL)) }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDesktop, type DesktopUnderTest } from '../support/desktop.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { capturedMail, startTestServer, testEditor, type TestServer } from '../support/server.ts'
 
 /** The desktop's Leads and Email test screens call main, which talks to the real server. */
 describe('desktop staff tools', { timeout: 180_000 }, () => {
@@ -66,7 +66,7 @@ describe('desktop staff tools', { timeout: 180_000 }, () => {
     expect((await desktop.backend.sendTestEmail('')).message).toBe('Please enter an email address')
     const sent = await desktop.backend.sendTestEmail('support@meridian.example')
     expect(sent).toMatchObject({ success: true, message: 'Test email sent successfully!' })
-    const mail = (await (await fetch(`${server.url}/api/dev/mail`)).json()) as Array<{ to: string }>
+    const mail = await capturedMail(server)
     expect(mail.some((m) => m.to.includes('support@meridian.example'))).toBe(true)
   })
 

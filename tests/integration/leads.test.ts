@@ -4,7 +4,14 @@ import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { serviceClient } from '../../server/api/lead-outbox.ts'
 import { createLeadOutbox, retryDelaysMs } from '../../server/mail/outbox.ts'
 import type { CapturedMail } from '../../server/mail/index.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import {
+  capturedMail,
+  runOutbox,
+  staffHeaders,
+  startTestServer,
+  testEditor,
+  type TestServer,
+} from '../support/server.ts'
 
 const validLead = (overrides: Record<string, string> = {}) => ({
   name: 'Priya Sharma',
@@ -28,8 +35,7 @@ async function postLead(server: TestServer, body: unknown, headers: Record<strin
 }
 
 async function mailTo(server: TestServer, address: string): Promise<CapturedMail[]> {
-  const res = await fetch(`${server.url}/api/dev/mail`)
-  const all = (await res.json()) as CapturedMail[]
+  const all = await capturedMail(server)
   return all.filter((m) => m.to.includes(address) || m.replyTo.includes(address))
 }
 
@@ -188,8 +194,7 @@ describe('POST /api/leads', () => {
     expect(wait).toBeGreaterThan(retryDelaysMs[0] - 5_000)
     expect(wait).toBeLessThanOrEqual(retryDelaysMs[0])
 
-    const run = await fetch(`${server.url}/api/dev/outbox/run`, { method: 'POST' })
-    expect(await run.json()).toMatchObject({ completed: expect.any(Number) })
+    expect(await runOutbox(server)).toMatchObject({ completed: expect.any(Number) })
     const mails = await mailTo(server, lead.email)
     expect(mails.map((m) => m.to).sort()).toEqual([lead.email, 'sales@meridian.example'].sort())
     const [done] = await leadRows(server, lead.email)
@@ -354,6 +359,46 @@ describe('staff email endpoints', () => {
   })
 })
 
+describe('mail tools (/api/dev)', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+  })
+  afterAll(() => server?.stop())
+
+  const call = (path: string, method: string, token?: string) =>
+    fetch(`${server.url}/api/dev${path}`, {
+      method,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    })
+
+  it('refuse anyone who is not an editor or holding the service key, and read nothing out', async () => {
+    const routes: Array<[string, string]> = [
+      ['/mail', 'GET'],
+      ['/mail/capture', 'GET'],
+      ['/mail/capture/stop', 'POST'],
+      ['/mail/capture/start', 'POST'],
+      ['/outbox/run', 'POST'],
+    ]
+    for (const [path, method] of routes) {
+      for (const token of [undefined, 'not-a-jwt', server.ctx.supabase.anonKey]) {
+        const res = await call(path, method, token)
+        expect(res.status, `${method} ${path}`).toBe(401)
+        expect(await res.text()).not.toContain('@')
+      }
+    }
+    expect(server.ctx.mail.capture!.running).toBe(true)
+  })
+
+  it('serve an editor and the service key', async () => {
+    const editor = await call('/mail', 'GET', await editorToken(server))
+    expect(editor.status).toBe(200)
+    expect(Array.isArray(await editor.json())).toBe(true)
+    expect((await call('/mail', 'GET', server.ctx.supabase.serviceRoleKey)).status).toBe(200)
+    expect((await call('/outbox/run', 'POST', server.ctx.supabase.serviceRoleKey)).status).toBe(200)
+  })
+})
+
 describe('with a real SMTP server configured (SMTP_URL)', () => {
   let server: TestServer
   beforeAll(async () => {
@@ -363,8 +408,11 @@ describe('with a real SMTP server configured (SMTP_URL)', () => {
   afterAll(() => server?.stop())
 
   it('has no captured inbox and reports SMTP unreachable', async () => {
-    expect((await fetch(`${server.url}/api/dev/mail`)).status).toBe(404)
-    expect((await fetch(`${server.url}/api/dev/outbox/run`, { method: 'POST' })).status).toBe(404)
+    const staff = { headers: staffHeaders(server) }
+    expect((await fetch(`${server.url}/api/dev/mail`, staff)).status).toBe(404)
+    expect(
+      (await fetch(`${server.url}/api/dev/mail/capture/stop`, { method: 'POST', ...staff })).status,
+    ).toBe(404)
     const health = await (await fetch(`${server.emailServiceUrl}/`)).json()
     expect(health.smtp).toEqual({ reachable: false })
   })

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { CapturedMail } from '../../server/mail/index.ts'
 import { startServer, type RunningServer } from '../../server/main.ts'
 
 export const testEditor = { email: 'editor@meridian.example', password: 'correct-horse-battery-staple' }
@@ -39,4 +40,26 @@ export async function startTestServer(
       if (!overrides.DATA_DIR) rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Headers of a staff caller holding the service-role key (the mail tools refuse anyone else). */
+export function staffHeaders(server: RunningServer): Record<string, string> {
+  return { Authorization: `Bearer ${server.ctx.supabase.serviceRoleKey}` }
+}
+
+/** The captured inbox, newest first, read as staff through `GET /api/dev/mail`. */
+export async function capturedMail(server: RunningServer): Promise<CapturedMail[]> {
+  const res = await fetch(`${server.url}/api/dev/mail`, { headers: staffHeaders(server) })
+  if (!res.ok) throw new Error(`GET /api/dev/mail answered ${res.status}`)
+  return (await res.json()) as CapturedMail[]
+}
+
+/** Sends every pending lead's emails now (`POST /api/dev/outbox/run`), whatever their schedule. */
+export async function runOutbox(server: RunningServer): Promise<{ processed: number; completed: number }> {
+  const res = await fetch(`${server.url}/api/dev/outbox/run`, {
+    method: 'POST',
+    headers: staffHeaders(server),
+  })
+  if (!res.ok) throw new Error(`POST /api/dev/outbox/run answered ${res.status}`)
+  return (await res.json()) as { processed: number; completed: number }
 }

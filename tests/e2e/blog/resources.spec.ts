@@ -147,7 +147,10 @@ test.describe('resources and post pages', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click()
     await expect(page.getByText('You are subscribed!')).toBeVisible()
     await expect(page.getByLabel('Email address')).toHaveValue('')
-    const mail = (await (await fetch(`${baseUrl}/api/dev/mail`)).json()) as Array<{
+    // The captured inbox is for editors only.
+    const { data } = await (await editorClient()).auth.getSession()
+    const staff = { headers: { Authorization: `Bearer ${data.session!.access_token}` } }
+    const mail = (await (await fetch(`${baseUrl}/api/dev/mail`, staff)).json()) as Array<{
       to: string
       subject: string
     }>

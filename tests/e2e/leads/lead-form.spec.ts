@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { serviceClient } from '../../../server/api/lead-outbox.ts'
 import type { CapturedMail } from '../../../server/mail/index.ts'
-import { startTestServer, type TestServer } from '../../support/server.ts'
+import { capturedMail, runOutbox, startTestServer, type TestServer } from '../../support/server.ts'
 
 /**
  * The lead form against the real server (embedded backend, real SMTP capture), one in-process server per
@@ -20,8 +20,7 @@ async function fillLead(page: Page, email: string, name = 'Priya Sharma') {
 }
 
 async function capturedFor(server: TestServer, email: string): Promise<CapturedMail[]> {
-  const res = await fetch(`${server.url}/api/dev/mail`)
-  return ((await res.json()) as CapturedMail[]).filter((m) => m.to === email || m.replyTo === email)
+  return (await capturedMail(server)).filter((m) => m.to === email || m.replyTo === email)
 }
 
 async function storedLeads(server: TestServer, email: string) {
@@ -212,8 +211,7 @@ test.describe('lead form', () => {
     expect(await capturedFor(server, email)).toHaveLength(0)
 
     // Drive the outbox clock: process every pending lead now instead of waiting a minute.
-    const run = await fetch(`${server.url}/api/dev/outbox/run`, { method: 'POST' })
-    expect(run.status).toBe(200)
+    await runOutbox(server)
     const mails = await capturedFor(server, email)
     expect(mails.map((m) => m.to).sort()).toEqual([email, 'sales@meridian.example'].sort())
     const [delivered] = await storedLeads(server, email)

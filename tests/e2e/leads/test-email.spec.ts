@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import type { CapturedMail } from '../../../server/mail/index.ts'
-import { startTestServer, testEditor, type TestServer } from '../../support/server.ts'
+import { capturedMail, startTestServer, testEditor, type TestServer } from '../../support/server.ts'
 
 /** /test-email against the real server and its email service (a second listener in the same process). */
 
@@ -63,7 +62,7 @@ test('shows Unavailable with the status code and troubleshooting steps, and keep
   await expect(alert).toContainText('Troubleshooting')
   await expect(alert.locator('li')).toHaveCount(4)
 
-  await signIn(page)
+  // Signed out, the input and the button are there; the button stays disabled while the service is down.
   await page.getByLabel('Recipient email').fill('ops@example.com')
   await expect(page.getByRole('button', { name: 'Send Test Email' })).toBeDisabled()
 
@@ -76,29 +75,44 @@ test('shows Unavailable with the status code and troubleshooting steps, and keep
   await expect(alert).toContainText('Connection error:')
 })
 
-test('sends a test email for a signed-in editor and reports each outcome', async ({ page }) => {
-  const endpoint = server.ctx.emailServiceUrl
+test('shows the whole screen signed out; sending asks for an editor sign-in, then sends', async ({
+  page,
+}) => {
   await page.goto(`${origin}/test-email`)
   await expect(status(page)).toHaveText('Available')
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
-  // The sign-in card says what signing in is for here, not the admin's "manage blog posts".
-  await expect(page.getByText('Sign in with your editor account to send a test email.')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Send Test Email' })).toHaveCount(0)
-  await signIn(page)
+  // Every part of the screen is there before anyone signs in.
+  await expect(page.getByLabel('Recipient email')).toBeVisible()
+  const send = page.getByRole('button', { name: 'Send Test Email' })
+  await expect(send).toBeEnabled()
+  await expect(page.getByText('Sending a test email asks for an editor sign-in.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0)
 
-  await page.getByRole('button', { name: 'Send Test Email' }).click()
+  await send.click()
   await expect(page.getByText('Please enter an email address')).toBeVisible()
 
   const recipient = `test-email.${Date.now()}@example.com`
   await page.getByLabel('Recipient email').fill(recipient)
-  await page.getByRole('button', { name: 'Send Test Email' }).click()
+  await send.click()
+  // The sign-in card says what signing in is for here, not the admin's "manage blog posts".
+  await expect(page.getByText('Sign in with your editor account to send a test email.')).toBeVisible()
+  await expect(page.getByText('Test email sent successfully!')).toHaveCount(0)
+  await signIn(page)
+  // The send the visitor asked for goes out once they are signed in.
   await expect(page.getByText('Test email sent successfully!')).toBeVisible()
-  const mails = ((await (await fetch(`${server.url}/api/dev/mail`)).json()) as CapturedMail[]).filter(
-    (m) => m.to === recipient,
-  )
+  const mails = (await capturedMail(server)).filter((m) => m.to === recipient)
   expect(mails).toHaveLength(1)
   expect(mails[0].subject).toBe('Meridian email service test')
   expect(mails[0].text).toContain('Hi Test-email.')
+})
+
+test('reports each outcome of a send for a signed-in editor', async ({ page }) => {
+  const endpoint = server.ctx.emailServiceUrl
+  await page.goto(`${origin}/test-email`)
+  await expect(status(page)).toHaveText('Available')
+  await page.getByLabel('Recipient email').fill(`outcomes.${Date.now()}@example.com`)
+  await page.getByRole('button', { name: 'Send Test Email' }).click()
+  await signIn(page)
+  await expect(page.getByText('Test email sent successfully!')).toBeVisible()
 
   // The service refuses (4xx): a single attempt and the failure message.
   await page.route(`${endpoint}/send-email`, (route) =>

@@ -1,5 +1,5 @@
 import { CheckCircle2, Loader2, LogOut, Mail, RefreshCw, Send, XCircle } from 'lucide-react'
-import { useId, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import { AuthProvider } from '@shared/admin/BlogAdminProvider.tsx'
 import { SignInForm } from '@shared/admin/SignInForm.tsx'
 import { useAdminSession } from '@shared/admin/useAdminSession.ts'
@@ -134,30 +134,11 @@ function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceS
   const [email, setEmail] = useState('')
   const [sending, setSending] = useState(false)
   const [outcome, setOutcome] = useState<SendOutcome | null>(null)
+  /** A send the visitor asked for while signed out: it goes out as soon as an editor signs in. */
+  const [pendingTo, setPendingTo] = useState<string | null>(null)
+  const signedIn = session.status === 'signed-in'
 
-  if (session.status === 'loading') {
-    return (
-      <p className="flex items-center gap-2 text-sm text-slate-500">
-        <Spinner /> Checking your session...
-      </p>
-    )
-  }
-  if (session.status === 'signed-out') {
-    return (
-      <div className="space-y-4">
-        <p className="text-sm text-slate-600">Sending a test email is for editors. Sign in to continue.</p>
-        <SignInForm description="Sign in with your editor account to send a test email." />
-      </div>
-    )
-  }
-
-  async function send(event: FormEvent) {
-    event.preventDefault()
-    if (sending) return
-    const to = email.trim()
-    if (to === '') return setOutcome({ kind: 'invalid', message: testEmailMessages.emptyEmail })
-    if (state.status !== 'available')
-      return setOutcome({ kind: 'invalid', message: testEmailMessages.unavailable })
+  async function deliver(to: string) {
     setSending(true)
     setOutcome(null)
     try {
@@ -189,20 +170,47 @@ function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceS
     }
   }
 
+  // The editor signed in to send: send what they asked for, without a second click.
+  useEffect(() => {
+    if (!signedIn || pendingTo === null) return
+    const to = pendingTo
+    setPendingTo(null)
+    if (state.status === 'available') void deliver(to)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per sign-in with a pending send
+  }, [signedIn, pendingTo])
+
+  function send(event: FormEvent) {
+    event.preventDefault()
+    if (sending) return
+    const to = email.trim()
+    if (to === '') return setOutcome({ kind: 'invalid', message: testEmailMessages.emptyEmail })
+    if (state.status !== 'available')
+      return setOutcome({ kind: 'invalid', message: testEmailMessages.unavailable })
+    if (!signedIn) {
+      // Sending is for editors: ask for a sign-in, then send this address.
+      setOutcome(null)
+      setPendingTo(to)
+      return
+    }
+    void deliver(to)
+  }
+
   return (
     <div>
-      <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-indigo-50 px-4 py-3 text-sm text-indigo-900">
-        <span>
-          Signed in as <strong>{session.session.email}</strong>
-        </span>
-        <button
-          type="button"
-          onClick={() => void auth.signOut()}
-          className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 font-medium text-indigo-700 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-        >
-          <LogOut aria-hidden="true" className="size-4" /> Sign out
-        </button>
-      </div>
+      {session.status === 'signed-in' && (
+        <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-indigo-50 px-4 py-3 text-sm text-indigo-900">
+          <span>
+            Signed in as <strong>{session.session.email}</strong>
+          </span>
+          <button
+            type="button"
+            onClick={() => void auth.signOut()}
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 font-medium text-indigo-700 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <LogOut aria-hidden="true" className="size-4" /> Sign out
+          </button>
+        </div>
+      )}
       <form onSubmit={send} noValidate className="space-y-4">
         <div className="space-y-1.5">
           <label htmlFor={`${id}-to`} className="block text-sm font-medium text-slate-800">
@@ -231,7 +239,18 @@ function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceS
           {sending ? <Spinner /> : <Send aria-hidden="true" className="size-4" />}
           {sending ? 'Sending...' : 'Send Test Email'}
         </button>
+        {session.status !== 'signed-in' && pendingTo === null && (
+          <p className="text-sm text-slate-500">Sending a test email asks for an editor sign-in.</p>
+        )}
       </form>
+      {session.status === 'signed-out' && pendingTo !== null && (
+        <div className="mt-6 space-y-4">
+          <p className="text-sm text-slate-600">
+            Sending a test email is for editors. Sign in and it goes to <strong>{pendingTo}</strong>.
+          </p>
+          <SignInForm description="Sign in with your editor account to send a test email." />
+        </div>
+      )}
       {outcome && (
         <Alert
           variant={outcome.kind === 'success' ? 'success' : 'destructive'}
@@ -251,7 +270,10 @@ function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceS
   )
 }
 
-/** /test-email (spec §2 "Email test page"): the service's status and a test send for signed-in editors. */
+/**
+ * /test-email (spec §2 "Email test page"): the whole screen for everyone (status, endpoint, protocol, the
+ * email input and Send Test Email); sending asks for an editor sign-in.
+ */
 export function EmailTestPanel() {
   const { state, refresh } = useEmailServiceHealth()
   const auth = useMemo(() => createBrowserEditorAuth(), [])
