@@ -243,7 +243,7 @@ export type ProgressListener = (percent: number) => void
 
 /** The arguments a renderer passes: the schema's input, plus the progress listener where the method has one. */
 export type MethodArgs<M extends DesktopMethod> = DesktopMethods[M]['progress'] extends true
-  ? [...z.input<DesktopMethods[M]['args']>, ProgressListener] | z.input<DesktopMethods[M]['args']>
+  ? [...z.input<DesktopMethods[M]['args']>, ProgressListener | undefined] | z.input<DesktopMethods[M]['args']>
   : z.input<DesktopMethods[M]['args']>
 
 /** The arguments main's handler receives: validated, with defaults filled in, then the progress id if any. */

@@ -54,11 +54,7 @@ export function createDesktopBlogStore(api: DesktopApi): BlogStore {
         width: 0,
         height: 0,
       }
-      // A progress listener goes last, only when there is one (the contract's argument list has no hole).
-      const uploaded = options.onProgress
-        ? await api.uploadImage(upload, options.folder, options.onProgress)
-        : await api.uploadImage(upload, options.folder)
-      return uploaded.url
+      return (await api.uploadImage(upload, options.folder, options.onProgress)).url
     },
   }
 }
@@ -73,9 +69,7 @@ export function createDesktopPlatform(api: DesktopApi): Platform {
       const bytes = new Uint8Array(await file.arrayBuffer())
       const name = file instanceof File ? file.name : 'image'
       const input = { bytes, name, type: file.type }
-      const out = options.onProgress
-        ? await api.compressImage(input, options.onProgress)
-        : await api.compressImage(input)
+      const out = await api.compressImage(input, options.onProgress)
       return {
         data: new Blob([out.bytes as Uint8Array<ArrayBuffer>], { type: out.contentType }),
         extension: out.extension,
