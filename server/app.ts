@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { ServerContext } from './context.ts'
 import { createApi } from './api/index.ts'
+import { ClientGoneError } from './api/pipeline.ts'
 import { publicConfigFor } from './public-config.ts'
 import { securityHeaders } from './security-headers.ts'
 import { createSiteRoutes } from './web/index.ts'
@@ -40,6 +41,11 @@ export function createApp(ctx: ServerContext): Hono {
   app.route('/', createSiteRoutes(ctx))
 
   app.onError((err, c) => {
+    if (err instanceof ClientGoneError) {
+      // Nobody is left to answer: a closed tab or a dropped connection is not a server fault.
+      ctx.logger.info({ path: c.req.path }, 'client closed the connection mid-request')
+      return c.body(null, 400)
+    }
     ctx.logger.error({ err, path: c.req.path }, 'unhandled error')
     return c.json({ error: 'Internal server error' }, 500)
   })

@@ -3,6 +3,7 @@ import type { Env } from './config/env.ts'
 import type { LocalSupabase } from './local-supabase/index.ts'
 import type { MailService } from './mail/index.ts'
 import type { LeadOutbox } from './mail/outbox.ts'
+import type { RateLimits } from './rate-limits.ts'
 
 /** Where supabase-js reaches the backend from inside the server, and the keys it uses. */
 export interface SupabaseConnection {
@@ -24,6 +25,8 @@ export interface ServerContext {
   supabase: SupabaseConnection
   localSupabase: LocalSupabase | null
   mail: MailService
+  /** Every rate limit of the server (`rate-limits.ts`): counted under named rules. */
+  rateLimits: RateLimits
   /** Absolute path of the built site (dist/site). */
   siteDir: string
   /** Public URL of the email service as the browser should reach it. */

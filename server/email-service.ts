@@ -1,29 +1,12 @@
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { AddressInfo } from 'node:net'
-import { z } from 'zod'
+import { serviceEmailSchema } from '../shared/schemas/email.ts'
 import { bearerToken, editorOfRequest, sameSecret } from './api/editor-auth.ts'
-import { clientIp } from './api/leads.ts'
-import { createRateLimiter, tooManyRequestsMessage } from './api/rate-limit.ts'
+import { ClientGoneError, clientIp, limitReached, parseInput, refuse } from './api/pipeline.ts'
 import type { ServerContext } from './context.ts'
 import { renderServiceMessage } from './mail/templates.ts'
-
-/** Spec §7 "External email service": `POST /send-email` with to, subject, firstName and body. */
-export const serviceEmailSchema = z.object({
-  to: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
-  subject: z
-    .string()
-    .trim()
-    .min(1, 'Please enter a subject.')
-    .max(200, 'Subject must be at most 200 characters.'),
-  firstName: z.string().trim().max(100, 'First name must be at most 100 characters.').optional().default(''),
-  body: z
-    .string()
-    .min(1, 'Please enter a message.')
-    .max(20_000, 'Message must be at most 20,000 characters.'),
-})
 
 /** SMTP reachability is cached briefly: a health poll must not open an SMTP session every time. */
 const reachabilityTtlMs = 10_000
@@ -33,7 +16,6 @@ const localOrigin = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
 /** The email service app (exported for tests that call it without a socket). */
 export function createEmailServiceApp(ctx: ServerContext): Hono {
   const app = new Hono()
-  const perIp = createRateLimiter({ limit: 30, windowMs: 60_000 })
   let reachability: { at: number; value: Promise<boolean> } | null = null
 
   app.use(
@@ -66,59 +48,46 @@ export function createEmailServiceApp(ctx: ServerContext): Hono {
     })
   })
 
-  app.post(
-    '/send-email',
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: (c) => c.json({ success: false, message: 'The message is too large.' }, 413),
-    }),
-    async (c) => {
-      if (!perIp.take(clientIp(c, ctx.env.TRUST_PROXY)).ok)
-        return c.json({ success: false, message: tooManyRequestsMessage }, 429)
+  app.post('/send-email', async (c) => {
+    const shape = 'success-flag'
+    const limited = await limitReached(ctx, c, 'emailServicePerIp', clientIp(c, ctx.env.TRUST_PROXY), shape)
+    if (limited) return limited
 
-      const token = bearerToken(c.req.header('Authorization'))
-      let caller: string | null
-      if (token && ctx.env.EMAIL_SERVICE_TOKEN && sameSecret(token, ctx.env.EMAIL_SERVICE_TOKEN))
-        caller = 'service token'
-      else {
-        const editor = await editorOfRequest(ctx, c, token)
-        if (editor instanceof Response) return editor
-        caller = editor?.email ?? null
-      }
-      if (!caller)
-        return c.json(
-          { success: false, message: 'Sign in as an editor (or use the service token) to send email.' },
-          401,
-        )
+    const token = bearerToken(c.req.header('Authorization'))
+    let caller: string | null
+    if (token && ctx.env.EMAIL_SERVICE_TOKEN && sameSecret(token, ctx.env.EMAIL_SERVICE_TOKEN))
+      caller = 'service token'
+    else {
+      const editor = await editorOfRequest(ctx, c, token)
+      if (editor instanceof Response) return editor
+      caller = editor?.email ?? null
+    }
+    if (!caller)
+      return refuse(c, 401, 'Sign in as an editor (or use the service token) to send email.', shape)
 
-      let body: unknown
-      try {
-        body = await c.req.json()
-      } catch {
-        return c.json({ success: false, message: 'The request body must be JSON.' }, 400)
-      }
-      const parsed = serviceEmailSchema.safeParse(body)
-      if (!parsed.success) return c.json({ success: false, message: parsed.error.issues[0].message }, 400)
+    const input = await parseInput(c, serviceEmailSchema, {
+      maxBytes: 64 * 1024,
+      shape,
+      tooLargeMessage: 'The message is too large.',
+    })
+    if (input instanceof Response) return input
 
-      try {
-        const { messageId } = await ctx.mail.send({
-          to: parsed.data.to,
-          ...renderServiceMessage(parsed.data),
-        })
-        ctx.logger.info({ caller, messageId }, 'email service sent a message')
-        return c.json({ success: true, messageId })
-      } catch (err) {
-        ctx.logger.warn({ err }, 'email service send failed')
-        return c.json(
-          { success: false, message: 'The email could not be sent. Please try again later.' },
-          502,
-        )
-      }
-    },
-  )
+    try {
+      const { messageId } = await ctx.mail.send({ to: input.to, ...renderServiceMessage(input) })
+      ctx.logger.info({ caller, messageId }, 'email service sent a message')
+      return c.json({ success: true, messageId })
+    } catch (err) {
+      ctx.logger.warn({ err }, 'email service send failed')
+      return refuse(c, 502, 'The email could not be sent. Please try again later.', shape)
+    }
+  })
 
   app.notFound((c) => c.json({ success: false, message: 'Not found' }, 404))
   app.onError((err, c) => {
+    if (err instanceof ClientGoneError) {
+      ctx.logger.info({ path: c.req.path }, 'client closed the connection mid-request')
+      return c.body(null, 400)
+    }
     ctx.logger.error({ err }, 'email service error')
     return c.json({ success: false, message: 'The email service failed. Please try again later.' }, 500)
   })

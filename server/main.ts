@@ -11,6 +11,7 @@ import { startEmailService } from './email-service.ts'
 import { startLocalSupabase } from './local-supabase/index.ts'
 import { startMail } from './mail/index.ts'
 import { createServerLeadOutbox } from './api/lead-outbox.ts'
+import { createMemoryRateLimits } from './rate-limits.ts'
 import { ensureSiteBuilt } from './web/build.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -108,6 +109,7 @@ export async function startServer(
         },
     localSupabase,
     mail,
+    rateLimits: createMemoryRateLimits(env),
     siteDir: path.resolve(projectRoot, env.SITE_DIR),
     emailServiceUrl: env.EMAIL_SERVICE_URL ?? `http://localhost:${env.EMAIL_SERVICE_PORT}`,
   }

@@ -21,6 +21,7 @@ function context(overrides: Partial<ServerContext> = {}): ServerContext {
     },
     localSupabase: null,
     mail: {} as ServerContext['mail'],
+    rateLimits: {} as ServerContext['rateLimits'],
     siteDir: '/nonexistent-site',
     emailServiceUrl: 'https://mail.meridian.example',
     ...overrides,

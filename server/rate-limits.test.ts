@@ -1,26 +1,29 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { nextAttemptDelay } from '../mail/outbox.ts'
-import { clientIp } from './leads.ts'
-import { createRateLimiter } from './rate-limit.ts'
+import { clientIp } from './api/pipeline.ts'
+import { parseEnv } from './config/env.ts'
+import { nextAttemptDelay } from './mail/outbox.ts'
+import { createMemoryRateLimits } from './rate-limits.ts'
 
-describe('rate limiter', () => {
-  it('allows the limit per window, then refuses until the window ends', () => {
+describe('rate limits in memory', () => {
+  it('allow the limit per window, then refuse until the window ends', async () => {
     let now = 0
-    const limiter = createRateLimiter({ limit: 2, windowMs: 60_000, now: () => now })
-    expect(limiter.take('1.2.3.4').ok).toBe(true)
-    expect(limiter.take('1.2.3.4').ok).toBe(true)
-    expect(limiter.take('1.2.3.4')).toEqual({ ok: false, retryAfterSeconds: 60 })
-    expect(limiter.take('5.6.7.8').ok).toBe(true)
+    const limits = createMemoryRateLimits(parseEnv({ LEAD_RATE_LIMIT: '2' }), () => now)
+    expect((await limits.take('leadPerIp', '1.2.3.4')).ok).toBe(true)
+    expect((await limits.take('leadPerIp', '1.2.3.4')).ok).toBe(true)
+    expect(await limits.take('leadPerIp', '1.2.3.4')).toEqual({ ok: false, retryAfterSeconds: 60 })
+    expect((await limits.take('leadPerIp', '5.6.7.8')).ok).toBe(true)
+    // Each rule counts on its own.
+    expect((await limits.take('leadPerEmail', '1.2.3.4')).ok).toBe(true)
     now = 45_000
-    expect(limiter.take('1.2.3.4')).toEqual({ ok: false, retryAfterSeconds: 15 })
+    expect(await limits.take('leadPerIp', '1.2.3.4')).toEqual({ ok: false, retryAfterSeconds: 15 })
     now = 60_000
-    expect(limiter.take('1.2.3.4').ok).toBe(true)
+    expect((await limits.take('leadPerIp', '1.2.3.4')).ok).toBe(true)
   })
 
-  it('is off when the limit is 0', () => {
-    const limiter = createRateLimiter({ limit: 0, windowMs: 60_000 })
-    for (let i = 0; i < 100; i++) expect(limiter.take('x').ok).toBe(true)
+  it('are off when the limit is 0', async () => {
+    const limits = createMemoryRateLimits(parseEnv({ LEAD_RATE_LIMIT: '0' }))
+    for (let i = 0; i < 100; i++) expect((await limits.take('leadPerIp', 'x')).ok).toBe(true)
   })
 })
 

@@ -1,41 +1,84 @@
+import type { Env } from './config/env.ts'
+
 /**
- * Fixed-window request counters kept in memory (one server process). Enough to stop a script from
- * flooding the lead inbox or the mailer; a multi-instance deployment would move this to the database.
+ * Every rate limit of the server, in one table: what is counted, how many per window. Routes name a rule
+ * and a key (an address, an email, an editor); the store decides where the counters live.
  */
-export interface RateLimiter {
-  /** Counts one request for `key`; `ok: false` once the window's limit is reached. */
-  take(key: string): { ok: boolean; retryAfterSeconds: number }
+export function rateLimitRules(env: Env) {
+  return {
+    /** Lead submissions per client address per minute (LEAD_RATE_LIMIT; 0 disables, benchmarks only). */
+    leadPerIp: { limit: env.LEAD_RATE_LIMIT, windowSeconds: 60 },
+    /** Lead submissions per email address: a person resubmitting a typo is fine, a flood is not. */
+    leadPerEmail: { limit: env.LEAD_RATE_LIMIT, windowSeconds: 10 * 60 },
+    /** Newsletter subscription attempts per client address per minute. */
+    newsletterPerIp: { limit: 5, windowSeconds: 60 },
+    /** `POST /api/send-email` per client address, then per signed-in editor. */
+    staffMailPerIp: { limit: 60, windowSeconds: 60 },
+    staffMailPerEditor: { limit: 20, windowSeconds: 60 },
+    /** The email service's `POST /send-email` per client address. */
+    emailServicePerIp: { limit: 30, windowSeconds: 60 },
+  } satisfies Record<string, RateLimitRule>
 }
 
-export function createRateLimiter(options: {
+export interface RateLimitRule {
+  /** Requests allowed per window; 0 turns the rule off. */
   limit: number
-  windowMs: number
-  now?: () => number
-}): RateLimiter {
-  const now = options.now ?? Date.now
+  windowSeconds: number
+}
+
+export type RateLimitName = keyof ReturnType<typeof rateLimitRules>
+
+export interface RateLimitResult {
+  ok: boolean
+  /** Seconds until the window that refused ends (0 when allowed). */
+  retryAfterSeconds: number
+}
+
+/** The server's rate limits: counts one request for `key` under the named rule. */
+export interface RateLimits {
+  take(rule: RateLimitName, key: string): Promise<RateLimitResult>
+}
+
+/** Fixed-window counters kept in this process's memory. */
+export function createMemoryRateLimits(env: Env, now: () => number = Date.now): RateLimits {
+  const rules = rateLimitRules(env)
   const windows = new Map<string, { start: number; count: number }>()
   let lastSweep = now()
+  const longestWindowMs = Math.max(...Object.values(rules).map((r) => r.windowSeconds)) * 1000
 
   return {
-    take(key) {
-      if (options.limit <= 0) return { ok: true, retryAfterSeconds: 0 }
-      const t = now()
-      // Drop finished windows now and then so the map cannot grow without bound.
-      if (t - lastSweep > options.windowMs) {
-        for (const [k, w] of windows) if (t - w.start >= options.windowMs) windows.delete(k)
+    async take(name, key) {
+      const rule = rules[name]
+      return takeFromWindow(windows, `${name}:${key}`, rule, now(), () => {
+        // Drop finished windows now and then so the map cannot grow without bound.
+        const t = now()
+        if (t - lastSweep <= longestWindowMs) return
+        for (const [k, w] of windows) if (t - w.start >= longestWindowMs) windows.delete(k)
         lastSweep = t
-      }
-      let window = windows.get(key)
-      if (!window || t - window.start >= options.windowMs) {
-        window = { start: t, count: 0 }
-        windows.set(key, window)
-      }
-      const retryAfterSeconds = Math.max(1, Math.ceil((window.start + options.windowMs - t) / 1000))
-      if (window.count >= options.limit) return { ok: false, retryAfterSeconds }
-      window.count++
-      return { ok: true, retryAfterSeconds: 0 }
+      })
     },
   }
+}
+
+function takeFromWindow(
+  windows: Map<string, { start: number; count: number }>,
+  key: string,
+  rule: RateLimitRule,
+  t: number,
+  sweep: () => void,
+): RateLimitResult {
+  if (rule.limit <= 0) return { ok: true, retryAfterSeconds: 0 }
+  sweep()
+  const windowMs = rule.windowSeconds * 1000
+  let window = windows.get(key)
+  if (!window || t - window.start >= windowMs) {
+    window = { start: t, count: 0 }
+    windows.set(key, window)
+  }
+  const retryAfterSeconds = Math.max(1, Math.ceil((window.start + windowMs - t) / 1000))
+  if (window.count >= rule.limit) return { ok: false, retryAfterSeconds }
+  window.count++
+  return { ok: true, retryAfterSeconds: 0 }
 }
 
 /** The message every rate-limited endpoint answers with (the lead form shows it as is). */

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import { timingSafeEqual } from 'node:crypto'
 import { verifyEditorToken, type VerifiedEditor } from '../../shared/data/editor-access.ts'
-import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import type { ServerContext } from '../context.ts'
+import { callerClient } from '../supabase-clients.ts'
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 export function bearerToken(header: string | undefined): string | null {
@@ -22,12 +22,7 @@ export function sameSecret(given: string, expected: string): boolean {
  * under RLS), so it works the same against hosted Supabase and the embedded backend.
  */
 export async function editorFromToken(ctx: ServerContext, token: string): Promise<VerifiedEditor | null> {
-  const client = createNodeSupabaseClient(ctx.supabase.url, ctx.supabase.anonKey, {
-    accessToken: token,
-    persistSession: false,
-    autoRefreshToken: false,
-  })
-  return verifyEditorToken(client, token)
+  return verifyEditorToken(callerClient(ctx, token), token)
 }
 
 /**

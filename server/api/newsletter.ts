@@ -1,23 +1,13 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { z } from 'zod'
 import { brand } from '../../shared/config/brand.ts'
 import { addNewsletterSubscriber, markNewsletterConfirmationSent } from '../../shared/data/newsletter.ts'
+import { newsletterSubscriptionSchema } from '../../shared/schemas/newsletter.ts'
 import type { ServerContext } from '../context.ts'
 import { escapeHtml } from '../mail/templates.ts'
-import { serviceClient } from './lead-outbox.ts'
-import { clientIp } from './leads.ts'
-import { createRateLimiter, tooManyRequestsMessage } from './rate-limit.ts'
+import { serviceClient } from '../supabase-clients.ts'
+import { clientIp, limitReached, parseInput, refuse } from './pipeline.ts'
 
 export const newsletterBodyLimitBytes = 16 * 1024
-/** Subscriptions one address (IP) may attempt per minute. */
-const perIpPerMinute = 5
-
-const subscriptionSchema = z.object({
-  email: z.string().trim().min(3).max(320).pipe(z.email()),
-})
-
-export const invalidEmailMessage = 'Please enter a valid email address.'
 /** The same answer for a new and an existing subscription, so the endpoint does not reveal who is subscribed. */
 export const subscribedMessage = 'Thanks for subscribing! Check your inbox for a confirmation email.'
 
@@ -50,50 +40,33 @@ export function renderNewsletterConfirmation(publicUrl: string): {
 /** `POST /api/newsletter {email}`: store the subscriber (service role, once per address), send a confirmation. */
 export function createNewsletterRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
-  const perIp = createRateLimiter({ limit: perIpPerMinute, windowMs: 60_000 })
 
-  routes.post(
-    '/',
-    bodyLimit({
-      maxSize: newsletterBodyLimitBytes,
-      onError: (c) => c.json({ message: 'The request is too large.' }, 413),
-    }),
-    async (c) => {
-      const limited = perIp.take(clientIp(c, ctx.env.TRUST_PROXY))
-      if (!limited.ok) {
-        c.header('Retry-After', String(limited.retryAfterSeconds))
-        return c.json({ message: tooManyRequestsMessage }, 429)
-      }
-      let body: unknown
-      try {
-        body = await c.req.json()
-      } catch {
-        return c.json({ message: 'The request body must be JSON.' }, 400)
-      }
-      const parsed = subscriptionSchema.safeParse(body)
-      if (!parsed.success) return c.json({ message: invalidEmailMessage }, 400)
+  routes.post('/', async (c) => {
+    const limited = await limitReached(ctx, c, 'newsletterPerIp', clientIp(c, ctx.env.TRUST_PROXY))
+    if (limited) return limited
+    const input = await parseInput(c, newsletterSubscriptionSchema, { maxBytes: newsletterBodyLimitBytes })
+    if (input instanceof Response) return input
 
-      const client = serviceClient(ctx)
-      let subscriber
+    const client = serviceClient(ctx)
+    let subscriber
+    try {
+      ;({ subscriber } = await addNewsletterSubscriber(client, input.email))
+    } catch (err) {
+      ctx.logger.error({ err }, 'storing a newsletter subscriber failed')
+      return refuse(c, 502, 'We could not save your subscription. Please try again later.')
+    }
+
+    // One confirmation per address: a repeated subscription must not turn the form into a mail cannon.
+    if (subscriber.confirmation_sent_at === null) {
       try {
-        ;({ subscriber } = await addNewsletterSubscriber(client, parsed.data.email))
+        await ctx.mail.send({ to: subscriber.email, ...renderNewsletterConfirmation(ctx.publicUrl) })
+        await markNewsletterConfirmationSent(client, subscriber.id)
       } catch (err) {
-        ctx.logger.error({ err }, 'storing a newsletter subscriber failed')
-        return c.json({ message: 'We could not save your subscription. Please try again later.' }, 502)
+        // The subscription is stored; only the welcome mail is missing. Say so in the log, not to the visitor.
+        ctx.logger.warn({ err, subscriber: subscriber.id }, 'newsletter confirmation email not sent')
       }
-
-      // One confirmation per address: a repeated subscription must not turn the form into a mail cannon.
-      if (subscriber.confirmation_sent_at === null) {
-        try {
-          await ctx.mail.send({ to: subscriber.email, ...renderNewsletterConfirmation(ctx.publicUrl) })
-          await markNewsletterConfirmationSent(client, subscriber.id)
-        } catch (err) {
-          // The subscription is stored; only the welcome mail is missing. Say so in the log, not to the visitor.
-          ctx.logger.warn({ err, subscriber: subscriber.id }, 'newsletter confirmation email not sent')
-        }
-      }
-      return c.json({ subscribed: true, message: subscribedMessage })
-    },
-  )
+    }
+    return c.json({ subscribed: true, message: subscribedMessage })
+  })
   return routes
 }

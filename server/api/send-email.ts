@@ -1,29 +1,10 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { z } from 'zod'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
+import { sendEmailSchema } from '../../shared/schemas/email.ts'
 import type { ServerContext } from '../context.ts'
 import { headerSafe, textFromHtml } from '../mail/templates.ts'
 import { bearerToken, editorOfRequest } from './editor-auth.ts'
-import { clientIp } from './leads.ts'
-import { createRateLimiter, tooManyRequestsMessage } from './rate-limit.ts'
-
-/** Spec §7 "Email message": to, subject, html. */
-export const sendEmailSchema = z.object({
-  to: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
-  subject: z
-    .string()
-    .trim()
-    .min(1, 'Please enter a subject.')
-    .max(200, 'Subject must be at most 200 characters.'),
-  html: z
-    .string()
-    .min(1, 'Please enter a message.')
-    .max(100_000, 'Message must be at most 100,000 characters.'),
-})
-
-/** Messages one editor may send per minute through the staff endpoint. */
-const perEditorPerMinute = 20
+import { clientIp, limitReached, parseInput, refuse } from './pipeline.ts'
 
 /**
  * `POST /api/send-email` → `{ success }`. Staff only (a signed-in editor's bearer token): it sends the
@@ -31,54 +12,41 @@ const perEditorPerMinute = 20
  */
 export function createSendEmailRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
-  const perEditor = createRateLimiter({ limit: perEditorPerMinute, windowMs: 60_000 })
-  const perIp = createRateLimiter({ limit: perEditorPerMinute * 3, windowMs: 60_000 })
+  const shape = 'success-flag'
 
-  routes.post(
-    '/',
-    bodyLimit({
-      maxSize: 256 * 1024,
-      onError: (c) => c.json({ success: false, message: 'The message is too large.' }, 413),
-    }),
-    async (c) => {
-      if (!perIp.take(clientIp(c, ctx.env.TRUST_PROXY)).ok)
-        return c.json({ success: false, message: tooManyRequestsMessage }, 429)
+  routes.post('/', async (c) => {
+    const ipLimited = await limitReached(ctx, c, 'staffMailPerIp', clientIp(c, ctx.env.TRUST_PROXY), shape)
+    if (ipLimited) return ipLimited
 
-      const token = bearerToken(c.req.header('Authorization'))
-      const editor = await editorOfRequest(ctx, c, token)
-      if (editor instanceof Response) return editor
-      if (!editor) return c.json({ success: false, message: 'Sign in as an editor to send email.' }, 401)
-      if (!perEditor.take(editor.userId).ok)
-        return c.json({ success: false, message: tooManyRequestsMessage }, 429)
+    const token = bearerToken(c.req.header('Authorization'))
+    const editor = await editorOfRequest(ctx, c, token)
+    if (editor instanceof Response) return editor
+    if (!editor) return refuse(c, 401, 'Sign in as an editor to send email.', shape)
+    const editorLimited = await limitReached(ctx, c, 'staffMailPerEditor', editor.userId, shape)
+    if (editorLimited) return editorLimited
 
-      let body: unknown
-      try {
-        body = await c.req.json()
-      } catch {
-        return c.json({ success: false, message: 'The request body must be JSON.' }, 400)
-      }
-      const parsed = sendEmailSchema.safeParse(body)
-      if (!parsed.success) return c.json({ success: false, message: parsed.error.issues[0].message }, 400)
+    const input = await parseInput(c, sendEmailSchema, {
+      maxBytes: 256 * 1024,
+      shape,
+      tooLargeMessage: 'The message is too large.',
+    })
+    if (input instanceof Response) return input
 
-      const html = await sanitizeHtml(parsed.data.html)
-      try {
-        const { messageId } = await ctx.mail.send({
-          to: parsed.data.to,
-          subject: headerSafe(parsed.data.subject),
-          html,
-          text: textFromHtml(html),
-        })
-        ctx.logger.info({ editor: editor.email, messageId }, 'staff email sent')
-        return c.json({ success: true, messageId })
-      } catch (err) {
-        ctx.logger.warn({ err }, 'staff email failed')
-        return c.json(
-          { success: false, message: 'The email could not be sent. Please try again later.' },
-          502,
-        )
-      }
-    },
-  )
+    const html = await sanitizeHtml(input.html)
+    try {
+      const { messageId } = await ctx.mail.send({
+        to: input.to,
+        subject: headerSafe(input.subject),
+        html,
+        text: textFromHtml(html),
+      })
+      ctx.logger.info({ editor: editor.email, messageId }, 'staff email sent')
+      return c.json({ success: true, messageId })
+    } catch (err) {
+      ctx.logger.warn({ err }, 'staff email failed')
+      return refuse(c, 502, 'The email could not be sent. Please try again later.', shape)
+    }
+  })
 
   return routes
 }

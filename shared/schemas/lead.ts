@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { typedText } from './text.ts'
 
 /** Server-side caps: far above anything a real person types (the spec sets no maximums). */
 export const leadLimits = {
@@ -11,30 +12,28 @@ export const leadLimits = {
 
 const capped = (max: number, label: string) => `${label} must be at most ${max} characters.`
 
-/** The lead form's rules, word for word from spec §5. Used by the form and by `POST /api/leads`. */
+/**
+ * The lead form's rules, word for word from spec §5. Used by the form and by `POST /api/leads`. Every field
+ * is typed text: NFC, no control characters or broken characters (refused with a message for the field).
+ */
 export const leadSchema = z.object({
-  name: z
-    .string()
+  name: typedText('Name must be at least 2 characters.')
     .trim()
     .min(2, 'Name must be at least 2 characters.')
     .max(leadLimits.name, capped(leadLimits.name, 'Name')),
-  email: z
-    .string()
+  email: typedText('Please enter a valid email.')
     .trim()
     .max(leadLimits.email, capped(leadLimits.email, 'Email'))
     .pipe(z.email('Please enter a valid email.')),
-  phone: z
-    .string()
+  phone: typedText('Please enter a valid phone number with country code.')
     .trim()
     .min(10, 'Please enter a valid phone number with country code.')
     .max(leadLimits.phone, capped(leadLimits.phone, 'Phone number')),
-  requirement: z
-    .string()
+  requirement: typedText('Please describe your requirement in at least 10 characters.')
     .trim()
     .min(10, 'Please describe your requirement in at least 10 characters.')
     .max(leadLimits.requirement, capped(leadLimits.requirement, 'Requirement')),
-  techStack: z
-    .string()
+  techStack: typedText("Please specify the technology stack you're interested in.")
     .trim()
     .min(2, "Please specify the technology stack you're interested in.")
     .max(leadLimits.techStack, capped(leadLimits.techStack, 'Technology stack')),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listLeads } from '../../shared/data/leads.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
-import { serviceClient } from '../../server/api/lead-outbox.ts'
+import { serviceClient } from '../../server/supabase-clients.ts'
 import { createLeadOutbox, retryDelaysMs } from '../../server/mail/outbox.ts'
 import type { CapturedMail } from '../../server/mail/index.ts'
 import {
@@ -169,6 +169,44 @@ describe('POST /api/leads', () => {
     )
   })
 
+  it('refuses NUL, other control characters and lone surrogates with a field message, never a 5xx', async () => {
+    const nul = await postLead(server, validLead({ name: 'Pri\u0000ya' }))
+    expect(nul).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { name: ['Remove the control characters (such as NUL) from this field.'] } },
+    })
+    const bell = await postLead(server, validLead({ techStack: 'Go\u0007' }))
+    expect(bell.body.fieldErrors).toEqual({
+      techStack: ['Remove the control characters (such as NUL) from this field.'],
+    })
+    // A lone surrogate arrives as a JSON escape (a literal one cannot be sent as UTF-8).
+    const lead = validLead()
+    const surrogate = await postLead(server, JSON.stringify(lead).replace('Go, Postgres', 'Go \\ud800'))
+    expect(surrogate).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { techStack: ['This field contains a broken character. Please type it again.'] } },
+    })
+    expect(await leadRows(server, lead.email)).toHaveLength(0)
+    const notUtf8 = await fetch(`${server.url}/api/leads`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+    })
+    expect(notUtf8.status).toBe(400)
+  })
+
+  it('stores text in NFC and accepts a urlencoded form', async () => {
+    const lead = validLead({ name: 'Jose\u0301 Garci\u0301a' })
+    const res = await fetch(`${server.url}/api/leads`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': newKey() },
+      body: new URLSearchParams(lead).toString(),
+    })
+    expect(res.status).toBe(201)
+    const [row] = await leadRows(server, lead.email)
+    expect(row.name).toBe('José García')
+  })
+
   it('refuses bodies over 16 KB with 413 and a JSON message', async () => {
     const { status, body } = await postLead(server, validLead({ requirement: 'x'.repeat(17 * 1024) }))
     expect(status).toBe(413)
@@ -313,6 +351,27 @@ describe('staff email endpoints', () => {
     expect(mail.html).not.toContain('script')
     expect(mail.html).not.toContain('onclick')
     expect((await sendEmail(token, { to: 'nope', subject: 'x', html: 'y' })).status).toBe(400)
+  })
+
+  it('staff endpoints answer bad text with 400, the success flag and a field message', async () => {
+    const token = await editorToken(server)
+    const res = await sendEmail(token, { to: 'x@example.com', subject: 'Hi\u0000', html: '<p>x</p>' })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'Remove the control characters (such as NUL) from this field.',
+      fieldErrors: { subject: ['Remove the control characters (such as NUL) from this field.'] },
+    })
+    const service = await fetch(`${server.emailServiceUrl}/send-email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer service-token-for-tests' },
+      body: '{"to":"x@example.com","subject":"Hi","body":"broken \\udc00 text"}',
+    })
+    expect(service.status).toBe(400)
+    expect(await service.json()).toMatchObject({
+      success: false,
+      fieldErrors: { body: [expect.any(String)] },
+    })
   })
 
   it('email service: health JSON with SMTP reachability', async () => {
