@@ -68,8 +68,13 @@ export function createLeadRoutes(ctx: ServerContext): Hono {
           resultOf(stored.id, stored.confirmationSentAt !== null, stored.notificationSentAt !== null),
         )
 
-      const delivery = await outbox.deliver(stored)
-      return c.json(resultOf(stored.id, delivery.confirmationSent, delivery.notificationSent), 201)
+      // Wait a short budget for both emails, then answer with what is known: a slow or hung SMTP server
+      // must not keep the visitor on "Processing...". The sends go on; failures go to the outbox.
+      const delivery = outbox.deliver(stored)
+      const sent = await withinBudget(delivery.done, ctx.env.LEAD_MAIL_WAIT_MS)
+      const known = sent ?? delivery.sentSoFar()
+      if (!sent) ctx.logger.info({ leadId: stored.id, known }, 'lead answered before its emails finished')
+      return c.json(resultOf(stored.id, known.confirmationSent, known.notificationSent), 201)
     } catch (err) {
       // The lead could not be stored: say so plainly (the browser still has its copy).
       ctx.logger.error({ err }, 'could not store a lead')
@@ -82,6 +87,17 @@ export function createLeadRoutes(ctx: ServerContext): Hono {
   })
 
   return routes
+}
+
+/** The promise's value if it settles within `ms`, else null (the promise itself runs on). */
+async function withinBudget<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))
+  try {
+    return await Promise.race([promise, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 function resultOf(

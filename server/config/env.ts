@@ -30,6 +30,11 @@ export const envSchema = z.object({
   EMAIL_SERVICE_URL: optional,
   /** Requests per minute allowed on `POST /api/leads` per IP (0 disables; for benchmarks only). */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  /**
+   * How long `POST /api/leads` waits for the two emails before it answers with what it knows (ms). Sends
+   * still in flight go on; the outbox retries the ones that fail.
+   */
+  LEAD_MAIL_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   /** Behind a reverse proxy: take the client IP for rate limits from the last X-Forwarded-For hop. */
   TRUST_PROXY: z
     .string()

@@ -22,10 +22,21 @@ export interface DeliveryResult {
   notificationSent: boolean
 }
 
+/** A delivery under way: its outcome, and what is known to have gone out so far. */
+export interface DeliveryHandle {
+  /** Settles once both sends finished (sent or failed) and the outcome is recorded on the lead. */
+  done: Promise<DeliveryResult>
+  /** The emails sent so far (a request that stops waiting answers with this). */
+  sentSoFar(): DeliveryResult
+}
+
+/** How long `stop()` waits for deliveries in flight (a hung SMTP server must not hold a shutdown). */
+export const stopGraceMs = 5_000
+
 /** Sends a lead's two emails and retries the ones that fail, on a schedule, until both are sent. */
 export interface LeadOutbox {
   /** Sends whatever is still unsent for this lead now and records the outcome on the lead. */
-  deliver(lead: LeadRecord): Promise<DeliveryResult>
+  deliver(lead: LeadRecord): DeliveryHandle
   /** Processes due leads (every pending lead with `ignoreSchedule`). Drives the clock in tests. */
   runDue(options?: { ignoreSchedule?: boolean }): Promise<{ processed: number; completed: number }>
   start(): void
@@ -46,7 +57,7 @@ export function createLeadOutbox(options: {
 }): LeadOutbox {
   const now = options.now ?? (() => new Date())
   const maxAttempts = options.maxAttempts ?? maxLeadEmailAttempts
-  const inFlight = new Map<string, Promise<DeliveryResult>>()
+  const inFlight = new Map<string, DeliveryHandle>()
   let timer: NodeJS.Timeout | null = null
   let running: Promise<unknown> | null = null
 
@@ -70,7 +81,11 @@ export function createLeadOutbox(options: {
     }
   }
 
-  async function deliverNow(listed: LeadRecord, refresh: boolean): Promise<DeliveryResult> {
+  async function deliverNow(
+    listed: LeadRecord,
+    refresh: boolean,
+    progress: { confirmation: boolean; notification: boolean },
+  ): Promise<DeliveryResult> {
     const client = options.client()
     // A listed row can be stale: a request may have finished sending since. Re-read it before sending.
     const lead = refresh ? await getLead(client, listed.id) : listed
@@ -79,9 +94,16 @@ export function createLeadOutbox(options: {
       confirmation: lead.confirmationSentAt !== null,
       notification: lead.notificationSentAt !== null,
     }
+    Object.assign(progress, already)
     const kinds = (['confirmation', 'notification'] as const).filter((kind) => !already[kind])
-    // Both at once: the visitor's request waits for this, and the two sends are independent.
-    const results = await Promise.allSettled(kinds.map((kind) => sendOne(lead, kind)))
+    // Both at once: the two sends are independent, and a visitor's request may be waiting for them.
+    const results = await Promise.allSettled(
+      kinds.map((kind) =>
+        sendOne(lead, kind).then(() => {
+          progress[kind] = true
+        }),
+      ),
+    )
     const sentNow = { confirmation: false, notification: false }
     const errors: string[] = []
     results.forEach((result, i) => {
@@ -124,13 +146,24 @@ export function createLeadOutbox(options: {
     return { confirmationSent: sent.confirmation, notificationSent: sent.notification }
   }
 
-  function deliver(lead: LeadRecord, refresh = false): Promise<DeliveryResult> {
+  function deliver(lead: LeadRecord, refresh = false): DeliveryHandle {
     // One delivery per lead at a time: the timer and a request must never send the same email twice.
     const pending = inFlight.get(lead.id)
     if (pending) return pending
-    const delivery = deliverNow(lead, refresh).finally(() => inFlight.delete(lead.id))
-    inFlight.set(lead.id, delivery)
-    return delivery
+    const progress = { confirmation: false, notification: false }
+    const done = deliverNow(lead, refresh, progress)
+      .catch((err: unknown) => {
+        // Nothing was recorded: the lead's next_attempt_at (set when it was stored) brings it back.
+        options.logger.warn({ err, leadId: lead.id }, 'lead delivery failed before sending')
+        return { confirmationSent: progress.confirmation, notificationSent: progress.notification }
+      })
+      .finally(() => inFlight.delete(lead.id))
+    const handle: DeliveryHandle = {
+      done,
+      sentSoFar: () => ({ confirmationSent: progress.confirmation, notificationSent: progress.notification }),
+    }
+    inFlight.set(lead.id, handle)
+    return handle
   }
 
   async function runDue(runOptions: { ignoreSchedule?: boolean } = {}) {
@@ -141,7 +174,7 @@ export function createLeadOutbox(options: {
     })
     let completed = 0
     for (const lead of due) {
-      const result = await deliver(lead, true)
+      const result = await deliver(lead, true).done
       if (result.confirmationSent && result.notificationSent) completed++
     }
     return { processed: due.length, completed }
@@ -167,8 +200,12 @@ export function createLeadOutbox(options: {
     async stop() {
       if (timer) clearInterval(timer)
       timer = null
-      await running
-      await Promise.allSettled([...inFlight.values()])
+      // Deliveries in flight finish and record their outcome, unless SMTP hangs: then they are cut off and
+      // the lead's schedule brings them back on the next start.
+      const settled = Promise.allSettled([running, ...[...inFlight.values()].map((d) => d.done)])
+      let grace: NodeJS.Timeout | undefined
+      await Promise.race([settled, new Promise((resolve) => (grace = setTimeout(resolve, stopGraceMs)))])
+      clearTimeout(grace)
     },
   }
 }

@@ -167,6 +167,24 @@ test.describe('lead form', () => {
     expect(await storedLeads(server, email)).toHaveLength(0)
   })
 
+  test('a server that never answers: after 15 s the inline alert and the error toast', async ({ page }) => {
+    // The page's clock is ours: fast-forward the form's 15 s timeout (leadSubmitTimeoutMs) instead of waiting.
+    await page.clock.install()
+    await page.goto(`${origin}/get-started`)
+    await page.route('**/api/leads', () => undefined) // taken, never answered
+    await fillLead(page, uniqueEmail('hung'))
+    await page.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled()
+    await page.clock.runFor(14_000)
+    await expect(page.getByRole('button', { name: 'Processing...' })).toBeVisible()
+    await page.clock.runFor(1_500)
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please try again later or contact us directly.' }),
+    ).toBeVisible()
+    await expect(toast(page, 'Something went wrong!')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Submit Request' })).toBeEnabled()
+  })
+
   test('a double submit, and a resubmit after a lost reply, store one lead and send one pair of emails', async ({
     page,
   }) => {

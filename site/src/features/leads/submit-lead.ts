@@ -4,6 +4,13 @@ import { leadSubmissionResultSchema } from '@shared/schemas/lead.ts'
 /** Spec §4 step 6 fallback, shown when the failure has no message of its own. */
 export const submitFallbackMessage = 'Please try again later or contact us directly.'
 
+/**
+ * How long the form waits for `POST /api/leads`. The server answers within its own mail budget (a few
+ * seconds) however slow SMTP is, so this only ends a request to a server that stopped answering; the
+ * visitor then sees the spec's error path and may resubmit (same idempotency key: stored once).
+ */
+export const leadSubmitTimeoutMs = 15_000
+
 /** An idempotency key: the same submission retried keeps its key, so the server stores it once. */
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID()
@@ -19,21 +26,36 @@ export function newIdempotencyKey(): string {
 export async function submitLead(
   lead: LeadInput,
   idempotencyKey: string,
-  options: { honeypot?: string; fetch?: typeof fetch } = {},
+  options: { honeypot?: string; fetch?: typeof fetch; timeoutMs?: number } = {},
 ): Promise<LeadSubmissionResult> {
   const fetchImpl = options.fetch ?? fetch
+  // One deadline for the whole exchange, reply body included (a timer rather than AbortSignal.timeout, so
+  // a test clock can move it).
+  const controller = new AbortController()
+  const { signal } = controller
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? leadSubmitTimeoutMs)
   let res: Response
+  let body: unknown
   try {
     res = await fetchImpl('/api/leads', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
       body: JSON.stringify({ ...lead, company_website: options.honeypot ?? '' }),
+      signal,
+    })
+    body = await res.json().catch((err: unknown) => {
+      if (signal.aborted) throw err
+      return null
     })
   } catch (err) {
-    console.error('Lead submission failed to reach the server:', err)
+    console.error(
+      signal.aborted ? 'Lead submission timed out' : 'Lead submission failed to reach the server:',
+      err,
+    )
     throw new Error(submitFallbackMessage, { cause: err })
+  } finally {
+    clearTimeout(timer)
   }
-  const body: unknown = await res.json().catch(() => null)
   if (!res.ok) {
     const message = (body as { message?: unknown } | null)?.message
     throw new Error(typeof message === 'string' && message.trim() !== '' ? message : submitFallbackMessage)

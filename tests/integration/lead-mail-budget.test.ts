@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serviceClient } from '../../server/supabase-clients.ts'
+import { startHungSmtpServer, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts'
+import { startTestServer, type TestServer } from '../support/server.ts'
+
+// The lead form never waits on SMTP for long: the server stores the lead, waits LEAD_MAIL_WAIT_MS for the
+// two emails and answers with what it knows; sends still under way go on, and failures go to the outbox.
+
+const lead = (email: string) => ({
+  name: 'Priya Sharma',
+  email,
+  phone: '+91 98765 43210',
+  requirement: 'Five backend engineers for our payments team',
+  techStack: 'Go, Postgres',
+})
+
+async function submit(server: TestServer, email: string) {
+  const started = performance.now()
+  const res = await fetch(`${server.url}/api/leads`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `budget-${email.replace(/@/g, '.')}` },
+    body: JSON.stringify(lead(email)),
+  })
+  return { status: res.status, body: await res.json(), ms: performance.now() - started }
+}
+
+async function storedLead(server: TestServer, email: string) {
+  const { data, error } = await serviceClient(server.ctx).from('leads').select('*').eq('email', email)
+  if (error) throw error
+  return data[0] as Record<string, unknown> | undefined
+}
+
+describe('with an SMTP server that accepts connections and never answers', () => {
+  let hung: Awaited<ReturnType<typeof startHungSmtpServer>>
+  let server: TestServer
+  beforeAll(async () => {
+    hung = await startHungSmtpServer()
+    server = await startTestServer({ SMTP_URL: hung.url, LEAD_MAIL_WAIT_MS: '1000', LEAD_RATE_LIMIT: '0' })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await hung?.close()
+  })
+
+  it('answers every lead within the budget + 1 s, stored, with its emails pending', async () => {
+    const emails = Array.from({ length: 10 }, (_, i) => `hung.${i}.${Date.now()}@example.com`)
+    const results = await Promise.all(emails.map((email) => submit(server, email)))
+    for (const result of results) {
+      expect(result.status).toBe(201)
+      expect(result.body).toMatchObject({ confirmationSent: false, notificationSent: false })
+      expect(result.ms).toBeLessThan(2_000)
+    }
+    expect(hung.connections).toBeGreaterThan(0)
+    for (const email of emails) expect(await storedLead(server, email)).toMatchObject({ email })
+  })
+})
+
+describe('with a slow SMTP server', () => {
+  let smtp: TestSmtpServer
+  let server: TestServer
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ delayMs: 1_500 })
+    server = await startTestServer({ SMTP_URL: smtp.url, LEAD_MAIL_WAIT_MS: '300', LEAD_RATE_LIMIT: '0' })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await smtp?.close()
+  })
+
+  it('answers before the sends finish; they go on and are recorded, each mail once', async () => {
+    const email = `slow.${Date.now()}@example.com`
+    const result = await submit(server, email)
+    expect(result.status).toBe(201)
+    expect(result.body).toMatchObject({ confirmationSent: false, notificationSent: false })
+    expect(result.ms).toBeLessThan(1_300)
+
+    await expect
+      .poll(async () => (await storedLead(server, email))?.next_attempt_at, { timeout: 10_000 })
+      .toBeNull()
+    const row = (await storedLead(server, email))!
+    expect(row.confirmation_sent_at).not.toBeNull()
+    expect(row.notification_sent_at).not.toBeNull()
+    expect(smtp.received.filter((m) => m.to === email)).toHaveLength(1)
+    expect(smtp.received.filter((m) => m.replyTo === email)).toHaveLength(1)
+  })
+})

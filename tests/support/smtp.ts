@@ -1,0 +1,125 @@
+import net, { type AddressInfo } from 'node:net'
+import { simpleParser, type AddressObject } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+/** Real SMTP servers for tests and benchmarks, started and stopped on loopback. */
+
+export interface ReceivedMail {
+  to: string
+  replyTo: string
+  subject: string
+  text: string
+  html: string
+  /** Lower-case header name → value, as received. */
+  headers: Map<string, unknown>
+}
+
+export interface TestSmtpServer {
+  /** `smtp://127.0.0.1:<port>` for SMTP_URL. */
+  url: string
+  port: number
+  received: ReceivedMail[]
+  /** Stops listening (connections are refused) and drops open sessions: an SMTP outage. */
+  stop(): Promise<void>
+  /** Listens again on the same port. */
+  start(): Promise<void>
+  close(): Promise<void>
+}
+
+const addressText = (value: AddressObject | AddressObject[] | undefined) =>
+  value ? (Array.isArray(value) ? value : [value]).map((a) => a.text).join(', ') : ''
+
+/** An SMTP server that accepts every message, after `delayMs` per message (a slow relay). */
+export async function startSmtpServer(options: { delayMs?: number } = {}): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = []
+  let server: SMTPServer | null = null
+  let port = 0
+  const create = () =>
+    new SMTPServer({
+      authOptional: true,
+      disableReverseLookup: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      closeTimeout: 50,
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream).then(
+          (mail) => {
+            setTimeout(() => {
+              received.push({
+                to: addressText(mail.to),
+                replyTo: addressText(mail.replyTo),
+                subject: mail.subject ?? '',
+                text: mail.text ?? '',
+                html: typeof mail.html === 'string' ? mail.html : '',
+                headers: mail.headers,
+              })
+              callback()
+            }, options.delayMs ?? 0)
+          },
+          (err: Error) => callback(err),
+        )
+      },
+    })
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      if (server) return resolve()
+      const next = create()
+      next.once('error', reject)
+      next.listen(port, '127.0.0.1', () => {
+        next.off('error', reject)
+        next.on('error', () => undefined)
+        port = (next.server.address() as AddressInfo).port
+        server = next
+        resolve()
+      })
+    })
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const current = server
+      server = null
+      if (!current) return resolve()
+      current.close(() => resolve())
+    })
+  await start()
+  return {
+    get url() {
+      return `smtp://127.0.0.1:${port}`
+    },
+    get port() {
+      return port
+    },
+    received,
+    stop,
+    start,
+    close: stop,
+  }
+}
+
+/** A TCP server on an SMTP port that accepts connections and never says a word (a hung relay). */
+export async function startHungSmtpServer(): Promise<{
+  url: string
+  connections: number
+  close(): Promise<void>
+}> {
+  const sockets = new Set<net.Socket>()
+  let connections = 0
+  const server = net.createServer((socket) => {
+    connections++
+    sockets.add(socket)
+    socket.on('error', () => undefined)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as AddressInfo).port
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    get connections() {
+      return connections
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}
