@@ -78,7 +78,7 @@ export const termsOfService: LegalDocument = {
       heading: 'Information on the site',
       paragraphs: [
         'We describe our services and typical results in good faith. Figures such as time to hire or team build time describe typical engagements; they are not a promise for a specific project. Commitments, prices and service levels are set only in a signed client agreement.',
-        'Testimonials marked as samples illustrate the experience we aim for and do not quote real clients.',
+        'The testimonials on the home page are samples: they illustrate the experience we aim for and do not quote real clients.',
       ],
     },
     {

@@ -26,7 +26,7 @@ export interface Testimonial {
   content: string
   author: string
   position: string
-  /** Initials shown in a generated avatar (no external images). */
+  /** URL of a drawn avatar bundled with the site (an illustration, never a photo; no external host). */
   avatar: string
   rating: 1 | 2 | 3 | 4 | 5
   sample: true

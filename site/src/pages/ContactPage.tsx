@@ -2,6 +2,7 @@ import { ChevronDown, Mail } from 'lucide-react'
 import { useState } from 'react'
 import { brand } from '@shared/config/brand.ts'
 import { ButtonLink } from '@site/components/ui/ButtonLink.tsx'
+import { Collapsible } from '@site/components/ui/Collapsible.tsx'
 import { PageHero } from '@site/components/ui/PageHero.tsx'
 import { faqs } from '@site/content/faqs.ts'
 
@@ -34,19 +35,19 @@ export function Component() {
                       {faq.question}
                       <ChevronDown
                         aria-hidden="true"
-                        className={`size-5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}
+                        className={`size-5 shrink-0 text-slate-500 transition-transform duration-300 motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
                       />
                     </button>
                   </h2>
-                  <div
+                  <Collapsible
                     id={`faq-${faq.id}`}
                     role="region"
                     aria-labelledby={`faq-${faq.id}-button`}
-                    hidden={!open}
+                    open={open}
                     className="px-6 pb-6 text-base leading-7 text-slate-600"
                   >
                     {faq.answer}
-                  </div>
+                  </Collapsible>
                 </div>
               )
             })}

@@ -1,62 +1,84 @@
-import { CalendarClock, ShieldCheck, Users } from 'lucide-react'
+import { Clock3, Database, LockKeyhole, Sparkles } from 'lucide-react'
 import { LeadForm } from '@site/features/leads/LeadForm.tsx'
 
-const promises = [
+const nextSteps = [
   {
-    icon: CalendarClock,
-    title: 'Hire in 2 weeks',
-    text: 'Not 2 months: screened candidates from the top 1% of tech talent.',
+    title: 'We reply within 24 hours',
+    text: 'A person on our team reads your requirements and gets back to you by email or phone.',
   },
   {
-    icon: Users,
-    title: 'Start with one engineer',
-    text: 'Scale to a full capability centre at your own pace.',
+    title: 'We shape the team with you',
+    text: 'Roles, seniority, stack and the model that fits: a dedicated TALENT BOT company or a Shared GCC.',
   },
   {
-    icon: ShieldCheck,
-    title: 'Own it when you are ready',
-    text: 'Transfer the entity, devices and assets to your own subsidiary.',
+    title: 'You meet screened candidates',
+    text: 'First hires in about 2 weeks, a full team in 4 to 6 weeks, starting with as few as one engineer.',
   },
 ]
 
-/** /get-started: the lead form page (spec §2 "Lead form page"). */
+const trustPoints = [
+  { icon: Sparkles, text: 'The top 1% of tech talent, screened by domain experts' },
+  { icon: Database, text: 'Over 10 million candidate profiles, searched with AI' },
+  { icon: LockKeyhole, text: 'Your details are used only to answer your request' },
+]
+
+/**
+ * /get-started: the lead form page (spec §2 "Lead form page"). Heading and form first; beside the form (below
+ * it on a phone) what happens next, the 24-hour promise and why to trust us.
+ */
 export function Component() {
   return (
-    <div className="relative isolate overflow-hidden bg-slate-50">
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(50rem_24rem_at_50%_-20%,rgba(99,102,241,0.25),transparent),radial-gradient(30rem_18rem_at_90%_0%,rgba(139,92,246,0.2),transparent)]"
-      />
-      <div className="mx-auto max-w-6xl px-6 py-16 sm:py-20 lg:px-8">
-        <div className="mx-auto max-w-2xl text-center">
-          <h1 className="text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+    <div className="bg-slate-50">
+      <div className="mx-auto grid max-w-6xl gap-10 px-6 py-12 sm:py-16 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:px-8 lg:py-20">
+        <header className="lg:col-start-1 lg:row-start-1">
+          <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase">Get started</p>
+          <h1 className="mt-2 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
             Let's Build Your Tech Team
           </h1>
           <p className="mt-4 text-lg text-pretty text-slate-600">
             Tell us about your requirements and we'll help you assemble the perfect team
           </p>
+        </header>
+
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <LeadForm />
         </div>
-        <div className="mt-12 grid gap-10 lg:grid-cols-[1fr_2fr] lg:items-start">
-          <ul className="order-2 space-y-4 lg:order-1">
-            {promises.map(({ icon: Icon, title, text }) => (
-              <li
-                key={title}
-                className="flex gap-4 rounded-xl border border-slate-200 bg-white/70 p-5 shadow-sm"
-              >
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <span>
-                  <span className="block font-semibold text-slate-900">{title}</span>
-                  <span className="mt-1 block text-sm text-slate-600">{text}</span>
-                </span>
+
+        <aside aria-labelledby="next-steps-title" className="lg:col-start-1 lg:row-start-2">
+          <div className="rounded-2xl bg-slate-900 p-6 text-slate-300 sm:p-8">
+            <p className="inline-flex items-center gap-2 rounded-full bg-emerald-400/10 px-3 py-1 text-sm font-semibold text-emerald-300 ring-1 ring-emerald-400/30">
+              <Clock3 aria-hidden="true" className="size-4" />
+              Answer within 24 hours
+            </p>
+            <h2 id="next-steps-title" className="mt-5 text-lg font-semibold text-white">
+              What happens next
+            </h2>
+            <ol className="mt-5 space-y-5">
+              {nextSteps.map((step, i) => (
+                <li key={step.title} className="relative flex gap-4">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-500/20 text-sm font-semibold text-indigo-200 ring-1 ring-indigo-400/40"
+                  >
+                    {i + 1}
+                  </span>
+                  <span>
+                    <span className="block font-medium text-white">{step.title}</span>
+                    <span className="mt-1 block text-sm leading-6 text-slate-400">{step.text}</span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </div>
+          <ul className="mt-6 space-y-3 px-1">
+            {trustPoints.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-3 text-sm text-slate-700">
+                <Icon aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
+                {text}
               </li>
             ))}
           </ul>
-          <div className="order-1 lg:order-2">
-            <LeadForm />
-          </div>
-        </div>
+        </aside>
       </div>
     </div>
   )

@@ -29,7 +29,22 @@ test.describe('home page', () => {
     await page.evaluate(() => document.fonts.ready.then(() => undefined))
     const line = page.getByRole('heading', { level: 1 })
     const before = await line.boundingBox()
-    await expect(page.getByTestId('typing-word')).toHaveText('Agile', { timeout: 6_000 })
+    // Sample the word's left edge on every frame while it is deleted and the next word typed: the
+    // headline is left-aligned and the word ends its line, so that edge never moves.
+    const lefts = await page.evaluate(async () => {
+      const word = document.querySelector('[data-testid="typing-word"]')!
+      const seen = new Set<number>()
+      const texts = new Set<string>()
+      const end = performance.now() + 3_800
+      while (performance.now() < end) {
+        if (word.textContent) seen.add(Math.round(word.getBoundingClientRect().left * 10) / 10)
+        texts.add(word.textContent ?? '')
+        await new Promise((resolve) => requestAnimationFrame(resolve))
+      }
+      return { lefts: [...seen], texts: texts.size }
+    })
+    expect(lefts.texts).toBeGreaterThan(5)
+    expect(lefts.lefts).toHaveLength(1)
     const after = await line.boundingBox()
     expect(after).toEqual(before)
   })
@@ -116,9 +131,17 @@ test.describe('home page', () => {
       const status = page.getByTestId('carousel-status')
       const slide = (n: number) => carousel.getByRole('group').nth(n)
       await carousel.scrollIntoViewIfNeeded()
+      await expect(carousel).toHaveAttribute('data-swipe', 'ready')
       await expect(status).toHaveText('1 / 3')
+      // Centred: the current card fills the middle, its neighbours only peek in at the edges.
       await expect(slide(0)).toBeInViewport({ ratio: 0.9 })
-      await expect(slide(1)).not.toBeInViewport()
+      await expect(slide(1)).not.toBeInViewport({ ratio: 0.25 })
+      await expect(slide(2)).not.toBeInViewport({ ratio: 0.25 })
+      const centre = async (n: number) => {
+        const box = (await slide(n).boundingBox())!
+        return box.x + box.width / 2
+      }
+      expect(await centre(0)).toBeCloseTo(375 / 2, -1)
 
       await carousel.focus()
       await page.keyboard.press('ArrowRight')
@@ -135,6 +158,48 @@ test.describe('home page', () => {
 
       await page.getByRole('button', { name: 'Next highlight' }).click()
       await expect(status).toHaveText('1 / 3')
+    })
+
+    test('the comparison table keeps every column within reach: a hint, a fixed first column, a scroller', async ({
+      page,
+    }) => {
+      await page.goto('/')
+      // The section and its table's scroller share the heading as their name: take the inner one.
+      const name = 'How Meridian compares'
+      const region = page.getByRole('region', { name }).getByRole('region', { name })
+      await region.scrollIntoViewIfNeeded()
+      await expect(page.getByText('Swipe the table to see all 4 columns')).toBeVisible()
+      const last = region.getByRole('columnheader', { name: 'Individual HR Consultants' })
+      await expect(last).not.toBeInViewport()
+      await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
+      await expect(last).toBeInViewport()
+      // The factor names stay on screen while the other columns scroll.
+      await expect(region.getByRole('rowheader', { name: 'Time to hire' })).toBeInViewport()
+    })
+
+    test('the highlight carousel follows a swipe and loops past the last card', async ({ page }) => {
+      await page.goto('/')
+      const carousel = page.getByTestId('highlight-carousel')
+      const status = page.getByTestId('carousel-status')
+      await carousel.scrollIntoViewIfNeeded()
+      await expect(carousel).toHaveAttribute('data-swipe', 'ready')
+      const swipe = async (from: number, to: number) => {
+        const box = (await carousel.getByRole('group').first().boundingBox())!
+        const y = box.y + 80
+        await page.mouse.move(from, y)
+        await page.mouse.down()
+        await page.mouse.move(to, y + 4, { steps: 10 })
+        await page.mouse.up()
+      }
+      await swipe(320, 60)
+      await expect(status).toHaveText('2 / 3')
+      await expect(carousel.getByRole('group').nth(1)).toBeInViewport({ ratio: 0.9 })
+      await swipe(60, 320)
+      await expect(status).toHaveText('1 / 3')
+      // Swiping back from the first card loops to the last.
+      await swipe(60, 320)
+      await expect(status).toHaveText('3 / 3')
+      await expect(carousel.getByRole('group').nth(2)).toBeInViewport({ ratio: 0.9 })
     })
   })
 })

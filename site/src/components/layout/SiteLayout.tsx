@@ -70,7 +70,8 @@ function DeferredToaster() {
   if (!wanted) return null
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" richColors closeButton />
+      {/* Below the sticky 64 px header, so a toast never covers the navigation. */}
+      <Toaster position="top-right" richColors closeButton offset={{ top: 80 }} mobileOffset={{ top: 76 }} />
     </Suspense>
   )
 }

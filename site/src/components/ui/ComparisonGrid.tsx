@@ -1,3 +1,4 @@
+import { MoveHorizontal } from 'lucide-react'
 import type { ReactNode } from 'react'
 
 export interface ComparisonGridRow {
@@ -18,7 +19,11 @@ interface ComparisonGridProps {
   className?: string
 }
 
-/** Every comparison table of the site: a keyboard-scrollable region, row headers, one highlighted column. */
+/**
+ * Every comparison table of the site: a keyboard-scrollable region, row headers, one highlighted column.
+ * On a narrow screen the row headers stay put while the other columns scroll under a fading edge, and a
+ * line above the table says how many columns there are, so no column is ever lost off the edge.
+ */
 export function ComparisonGrid({
   labelledBy,
   columns,
@@ -30,47 +35,68 @@ export function ComparisonGrid({
   const [first, ...dataColumns] = columns
   const tint = (i: number) => i === highlight
   return (
-    <div
-      role="region"
-      aria-labelledby={labelledBy}
-      tabIndex={0}
-      className={`relative ${className} overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200`}
-    >
-      <table className={`w-full ${minWidthClass} text-left text-sm`}>
-        <thead>
-          <tr className="border-b border-slate-200">
-            <th scope="col" className="px-5 py-4 font-semibold text-slate-900">
-              {first}
-            </th>
-            {dataColumns.map((name, i) => (
-              <th
-                key={name}
-                scope="col"
-                className={`px-5 py-4 font-semibold ${tint(i) ? 'bg-indigo-50 text-indigo-800' : 'text-slate-900'}`}
-              >
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.header}>
-              <th scope="row" className="px-5 py-4 font-medium text-slate-900">
-                {row.header}
-              </th>
-              {row.cells.map((cell, i) => (
-                <td
-                  key={i}
-                  className={`px-5 py-4 ${tint(i) ? 'bg-indigo-50/60 font-medium text-slate-900' : 'text-slate-600'}`}
+    <div className={`comparison ${className}`}>
+      <p
+        aria-hidden="true"
+        className="mb-3 flex items-center gap-2 text-sm font-medium text-slate-600 md:hidden"
+      >
+        <MoveHorizontal className="size-4 text-indigo-600" />
+        Swipe the table to see {dataColumns.length === 2 ? 'both' : `all ${dataColumns.length}`} columns
+      </p>
+      <div className="relative overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div
+          role="region"
+          aria-labelledby={labelledBy}
+          tabIndex={0}
+          className="comparison-scroller overflow-x-auto overscroll-x-contain rounded-2xl"
+        >
+          <table className={`w-full ${minWidthClass} text-left text-sm`}>
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th
+                  scope="col"
+                  className="sticky left-0 z-10 w-32 bg-white px-4 py-4 font-semibold text-slate-900 shadow-[1px_0_0_var(--color-slate-200)] sm:w-auto sm:px-5 md:static md:shadow-none"
                 >
-                  {cell}
-                </td>
+                  {first}
+                </th>
+                {dataColumns.map((name, i) => (
+                  <th
+                    key={name}
+                    scope="col"
+                    className={`px-4 py-4 font-semibold sm:px-5 ${tint(i) ? 'bg-indigo-50 text-indigo-800' : 'text-slate-900'}`}
+                  >
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((row) => (
+                <tr key={row.header}>
+                  <th
+                    scope="row"
+                    className="sticky left-0 z-10 bg-white px-4 py-4 font-medium text-slate-900 shadow-[1px_0_0_var(--color-slate-200)] sm:px-5 md:static md:shadow-none"
+                  >
+                    {row.header}
+                  </th>
+                  {row.cells.map((cell, i) => (
+                    <td
+                      key={i}
+                      className={`px-4 py-4 sm:px-5 ${tint(i) ? 'bg-indigo-50/60 font-medium text-slate-900' : 'text-slate-600'}`}
+                    >
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
               ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+            </tbody>
+          </table>
+        </div>
+        <div
+          aria-hidden="true"
+          className="comparison-fade pointer-events-none absolute inset-y-0 right-0 w-12 bg-gradient-to-l from-white to-transparent md:hidden"
+        />
+      </div>
     </div>
   )
 }

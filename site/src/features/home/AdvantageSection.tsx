@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react'
 import { useId, useState } from 'react'
 import { brand } from '@shared/config/brand.ts'
 import { ComparisonGrid } from '@site/components/ui/ComparisonGrid.tsx'
+import { Collapsible } from '@site/components/ui/Collapsible.tsx'
 import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
 import { traditionalComparison } from '@site/content/comparison.ts'
 import { HighlightCarousel } from './HighlightCarousel.tsx'
@@ -42,11 +43,11 @@ function WhyDifferent() {
           Why is {brand.name} different?
           <ChevronDown
             aria-hidden="true"
-            className={`size-5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}
+            className={`size-5 shrink-0 text-slate-500 transition-transform duration-300 motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
           />
         </button>
       </h3>
-      <div id={panelId} hidden={!open} className="border-t border-slate-100 px-6 py-6">
+      <Collapsible id={panelId} open={open} className="border-t border-slate-100 px-6 py-6">
         <dl className="grid gap-6 sm:grid-cols-2">
           {differences.map((d) => (
             <div key={d.title}>
@@ -55,7 +56,7 @@ function WhyDifferent() {
             </div>
           ))}
         </dl>
-      </div>
+      </Collapsible>
     </div>
   )
 }

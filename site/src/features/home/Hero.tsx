@@ -20,19 +20,19 @@ export function Hero() {
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[linear-gradient(to_right,rgba(148,163,184,0.08)_1px,transparent_1px),linear-gradient(to_bottom,rgba(148,163,184,0.08)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black_30%,transparent_75%)] bg-[size:48px_48px]"
       />
-      <div className="mx-auto max-w-7xl px-6 pt-20 pb-20 text-center sm:pt-28 lg:px-8">
-        <p className="mx-auto inline-flex items-center gap-2 rounded-full border border-indigo-400/30 bg-indigo-500/10 px-4 py-1.5 text-sm font-medium text-indigo-200">
+      <div className="mx-auto max-w-7xl px-6 pt-16 pb-16 sm:pt-24 sm:pb-20 lg:px-8">
+        <p className="inline-flex items-center gap-2 rounded-full border border-indigo-400/30 bg-indigo-500/10 px-4 py-1.5 text-sm font-medium text-indigo-200">
           <span className="size-1.5 rounded-full bg-emerald-400" aria-hidden="true" />
           AI-enabled, end to end: acquire, manage, retain, own
         </p>
         <div className="mt-8">
           <TypingHeadline />
         </div>
-        <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-pretty text-slate-300">
+        <p className="mt-6 max-w-2xl text-lg leading-8 text-pretty text-slate-300">
           Access the top 1% of tech talent, hire in 2 weeks instead of 2 months, and grow from 1 employee to a
           full centre that you eventually own.
         </p>
-        <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <div className="mt-10 flex flex-col gap-3 sm:flex-row">
           <ButtonLink to="/get-started" size="lg" className="w-full sm:w-auto">
             Get Started <ArrowRight aria-hidden="true" className="size-4" />
           </ButtonLink>
@@ -43,7 +43,7 @@ export function Hero() {
             Learn More <ChevronDown aria-hidden="true" className="size-4" />
           </a>
         </div>
-        <dl className="mx-auto mt-16 grid max-w-4xl grid-cols-2 gap-px overflow-hidden rounded-2xl bg-white/10 ring-1 ring-white/10 sm:grid-cols-4">
+        <dl className="mt-14 grid max-w-4xl grid-cols-2 gap-px overflow-hidden rounded-2xl bg-white/10 ring-1 ring-white/10 sm:grid-cols-4">
           {heroStats.map((stat) => (
             <div key={stat.label} className="flex flex-col-reverse gap-1 bg-slate-950/60 px-4 py-5">
               <dt className="text-sm text-slate-400">{stat.label}</dt>

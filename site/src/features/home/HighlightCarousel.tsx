@@ -1,19 +1,23 @@
 import { ChevronLeft, ChevronRight, KeyRound, Rocket, Sparkles } from 'lucide-react'
-import { useState, type KeyboardEvent } from 'react'
+import { useRef, type KeyboardEvent } from 'react'
 import { accentClasses } from '@site/components/ui/accents.ts'
 import { benefits } from '@site/content/benefits.ts'
 import type { BenefitIcon } from '@site/content/types.ts'
-import { loopIndex } from './carousel.ts'
+import { useSwipeCarousel } from './useSwipeCarousel.ts'
 
 const icons: Record<BenefitIcon, typeof Sparkles> = { sparkles: Sparkles, rocket: Rocket, key: KeyRound }
 
+const arrowButton =
+  'inline-flex size-11 items-center justify-center rounded-full bg-white text-slate-700 shadow-sm ring-1 ring-slate-300 transition hover:bg-slate-50 active:scale-95'
+
 /**
- * The three highlight cards: a row on desktop, a looping, centred one-card carousel below 768 px.
- * Left and right arrow keys move it when it has focus; the buttons do the same by pointer.
+ * The three highlight cards: a row on desktop; below 768 px a centred, looping carousel (Embla) that
+ * follows a swipe or a drag, the arrow keys when it has focus, and its two buttons. The neighbouring
+ * cards peek in at the edges so it reads as something to swipe.
  */
 export function HighlightCarousel() {
-  const [index, setIndex] = useState(0)
-  const move = (step: number) => setIndex((i) => loopIndex(i + step, benefits.length))
+  const viewport = useRef<HTMLDivElement>(null)
+  const { index, move, ready } = useSwipeCarousel(viewport, benefits.length)
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight') move(1)
     else if (event.key === 'ArrowLeft') move(-1)
@@ -29,13 +33,11 @@ export function HighlightCarousel() {
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-testid="highlight-carousel"
-      className="rounded-2xl"
+      data-swipe={ready ? 'ready' : undefined}
+      className="-mx-6 rounded-2xl md:mx-0"
     >
-      <div className="overflow-hidden md:overflow-visible">
-        <div
-          className="flex transition-transform duration-300 ease-out motion-reduce:transition-none md:grid md:grid-cols-3 md:gap-6 md:transform-none!"
-          style={{ transform: `translateX(-${index * 100}%)` }}
-        >
+      <div ref={viewport} className="overflow-hidden md:overflow-visible">
+        <div className="flex touch-pan-y md:grid md:grid-cols-3 md:gap-6">
           {benefits.map((benefit, i) => {
             const Icon = icons[benefit.icon]
             const accent = accentClasses[benefit.colour]
@@ -46,7 +48,7 @@ export function HighlightCarousel() {
                 aria-roledescription="slide"
                 aria-label={`${i + 1} of ${benefits.length}: ${benefit.title}`}
                 data-active={i === index}
-                className="w-full shrink-0 px-1 md:px-0"
+                className="min-w-0 shrink-0 grow-0 basis-[84%] px-2 md:basis-auto md:px-0"
               >
                 <div className={`h-full rounded-2xl bg-white p-6 shadow-sm ring-1 ${accent.ring}`}>
                   <span
@@ -73,22 +75,22 @@ export function HighlightCarousel() {
         </div>
       </div>
       <div className="mt-5 flex items-center justify-center gap-4 md:hidden">
-        <button
-          type="button"
-          onClick={() => move(-1)}
-          className="inline-flex size-10 items-center justify-center rounded-full bg-white text-slate-700 shadow-sm ring-1 ring-slate-300"
-        >
+        <button type="button" onClick={() => move(-1)} className={arrowButton}>
           <ChevronLeft aria-hidden="true" className="size-5" />
           <span className="sr-only">Previous highlight</span>
         </button>
-        <p aria-live="polite" className="text-sm font-medium text-slate-700" data-testid="carousel-status">
+        <div className="flex items-center gap-2" aria-hidden="true">
+          {benefits.map((b, i) => (
+            <span
+              key={b.title}
+              className={`h-1.5 rounded-full transition-all duration-300 ${i === index ? 'w-6 bg-indigo-600' : 'w-1.5 bg-slate-300'}`}
+            />
+          ))}
+        </div>
+        <p aria-live="polite" className="sr-only" data-testid="carousel-status">
           {index + 1} / {benefits.length}
         </p>
-        <button
-          type="button"
-          onClick={() => move(1)}
-          className="inline-flex size-10 items-center justify-center rounded-full bg-white text-slate-700 shadow-sm ring-1 ring-slate-300"
-        >
+        <button type="button" onClick={() => move(1)} className={arrowButton}>
           <ChevronRight aria-hidden="true" className="size-5" />
           <span className="sr-only">Next highlight</span>
         </button>

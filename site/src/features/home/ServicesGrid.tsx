@@ -1,6 +1,7 @@
 import { ArrowRight, ChevronDown, Handshake, KeyRound, LayoutDashboard, UserSearch } from 'lucide-react'
 import { useId, useState } from 'react'
 import { ButtonLink } from '@site/components/ui/ButtonLink.tsx'
+import { Collapsible } from '@site/components/ui/Collapsible.tsx'
 import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
 import { accentClasses } from '@site/components/ui/accents.ts'
 import { offerings } from '@site/content/offerings.ts'
@@ -40,16 +41,14 @@ function OfferingCard({ offering, index }: { offering: Offering; index: number }
           <span className="sr-only"> about {offering.title}</span>
           <ChevronDown
             aria-hidden="true"
-            className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
+            className={`size-4 transition-transform duration-300 motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
           />
         </button>
-        <div
-          id={panelId}
-          hidden={!open}
-          className={`mt-3 rounded-lg p-4 text-sm leading-6 text-slate-700 ${accent.soft}`}
-        >
-          {offering.details}
-        </div>
+        <Collapsible id={panelId} open={open} className="pt-3">
+          <p className={`rounded-lg p-4 text-sm leading-6 text-slate-700 ${accent.soft}`}>
+            {offering.details}
+          </p>
+        </Collapsible>
       </div>
     </article>
   )

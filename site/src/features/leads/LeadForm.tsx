@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useId, useRef, useState } from 'react'
+import { CircleCheck } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type Ref } from 'react'
 import { useForm, type FieldPath } from 'react-hook-form'
-import { useNavigate } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { leadSchema, type LeadInput } from '@shared/schemas/lead.ts'
 import { Alert } from '@shared/ui/Alert.tsx'
@@ -44,7 +45,7 @@ const fields: FieldSpec[] = [
 ]
 
 const fieldClasses =
-  'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
+  'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
   'transition focus:border-indigo-500 focus:ring-4 focus:ring-indigo-500/15 focus:outline-none ' +
   'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/15'
 
@@ -57,9 +58,13 @@ export function LeadForm() {
   /** The key of the last attempted values: a retry of the same values reuses it (stored once). */
   const lastAttempt = useRef<{ values: string; key: string } | null>(null)
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  /** After a submission: who it was from and whether both emails went out (the card shows it until the redirect). */
+  const [done, setDone] = useState<{ firstName: string; emailed: boolean } | null>(null)
+  const doneHeading = useRef<HTMLHeadingElement>(null)
   const {
     register,
     handleSubmit,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<LeadInput>({
     resolver: zodResolver(leadSchema),
@@ -71,6 +76,10 @@ export function LeadForm() {
   useEffect(() => {
     if (emailService.status !== 'checking') rememberEmailServiceStatus(emailService.status)
   }, [emailService.status])
+
+  useEffect(() => {
+    if (done) doneHeading.current?.focus()
+  }, [done])
 
   useEffect(
     () => () => {
@@ -86,7 +95,11 @@ export function LeadForm() {
       const values = JSON.stringify(lead)
       if (lastAttempt.current?.values !== values) lastAttempt.current = { values, key: newIdempotencyKey() }
       const result = await submitLead(lead, lastAttempt.current.key, { honeypot: honeypot.current?.value })
-      if (result.confirmationSent && result.notificationSent) {
+      const emailed = result.confirmationSent && result.notificationSent
+      // The request is in: clear the form and say so plainly until the redirect.
+      reset()
+      setDone({ firstName: lead.name.trim().split(/\s+/)[0] ?? '', emailed })
+      if (emailed) {
         toast.success('Form submitted successfully!', {
           description: "We'll get back to you soon.",
           action: { label: 'Thanks', onClick: () => {} },
@@ -113,7 +126,7 @@ export function LeadForm() {
       )}
       <section
         aria-labelledby={`${id}-title`}
-        className="rounded-2xl border border-slate-200 bg-white shadow-xl shadow-indigo-950/5"
+        className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
       >
         <div className="border-b border-slate-100 px-6 pt-6 pb-4 sm:px-8">
           <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
@@ -123,65 +136,107 @@ export function LeadForm() {
             Fill out this form and we'll get back to you within 24 hours
           </p>
         </div>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5 px-6 py-6 sm:px-8">
-          {fields.map((field) => {
-            const error = errors[field.name]?.message
-            const inputId = `${id}-${field.name}`
-            const errorId = `${inputId}-error`
-            const common = {
-              id: inputId,
-              placeholder: field.placeholder,
-              'aria-invalid': error ? true : false,
-              'aria-describedby': error ? errorId : undefined,
-              className: cx(fieldClasses, field.multiline && 'min-h-32 resize-y'),
-              ...register(field.name),
-            }
-            return (
-              <div key={field.name} className="space-y-1.5">
-                <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-                  {field.label}
-                </label>
-                {field.multiline ? (
-                  <textarea rows={5} {...common} />
-                ) : (
-                  <input type={field.type ?? 'text'} autoComplete={field.autoComplete} {...common} />
-                )}
-                {error && (
-                  <p id={errorId} className="text-sm text-red-600">
-                    {error}
-                  </p>
-                )}
-              </div>
-            )
-          })}
+        {done ? (
+          <SubmittedNotice {...done} headingRef={doneHeading} />
+        ) : (
+          <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5 px-6 py-6 sm:px-8">
+            {fields.map((field) => {
+              const error = errors[field.name]?.message
+              const inputId = `${id}-${field.name}`
+              const errorId = `${inputId}-error`
+              const common = {
+                id: inputId,
+                placeholder: field.placeholder,
+                'aria-invalid': error ? true : false,
+                'aria-describedby': error ? errorId : undefined,
+                className: cx(fieldClasses, field.multiline && 'min-h-32 resize-y'),
+                ...register(field.name),
+              }
+              return (
+                <div key={field.name} className="space-y-1.5">
+                  <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+                    {field.label}
+                  </label>
+                  {field.multiline ? (
+                    <textarea rows={5} {...common} />
+                  ) : (
+                    <input type={field.type ?? 'text'} autoComplete={field.autoComplete} {...common} />
+                  )}
+                  {error && (
+                    <p id={errorId} className="text-sm text-red-600">
+                      {error}
+                    </p>
+                  )}
+                </div>
+              )
+            })}
 
-          {/* Honeypot: off-screen and skipped by keyboard and screen readers; only bots fill it in. */}
-          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-            <label htmlFor={`${id}-company-website`}>Company website</label>
-            <input
-              ref={honeypot}
-              id={`${id}-company-website`}
-              name="company_website"
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              defaultValue=""
-            />
-          </div>
+            {/* Honeypot: off-screen and skipped by keyboard and screen readers; only bots fill it in. */}
+            <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+              <label htmlFor={`${id}-company-website`}>Company website</label>
+              <input
+                ref={honeypot}
+                id={`${id}-company-website`}
+                name="company_website"
+                type="text"
+                tabIndex={-1}
+                autoComplete="off"
+                defaultValue=""
+              />
+            </div>
 
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-gradient-to-r from-indigo-600 to-violet-600 px-5 py-3 text-base font-semibold text-white shadow-lg shadow-indigo-600/25 transition hover:from-indigo-500 hover:to-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-70"
-          >
-            {isSubmitting && <Spinner className="size-5" />}
-            {isSubmitting ? 'Processing...' : 'Submit Request'}
-          </button>
-          <p className="text-center text-xs text-slate-500">
-            Your information is secure and will only be used to contact you about your requirements.
-          </p>
-        </form>
+            <button
+              type="submit"
+              disabled={isSubmitting}
+              className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-indigo-600 px-5 py-3 text-base font-semibold text-white shadow-sm shadow-indigo-600/20 transition-colors hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-70"
+            >
+              {isSubmitting && <Spinner className="size-5" />}
+              {isSubmitting ? 'Processing...' : 'Submit Request'}
+            </button>
+            <p className="text-center text-xs text-slate-500">
+              Your information is secure and will only be used to contact you about your requirements.
+            </p>
+          </form>
+        )}
       </section>
+    </div>
+  )
+}
+
+/** The card's confirmation after a submission, with the 3 s countdown to the home page. */
+function SubmittedNotice({
+  firstName,
+  emailed,
+  headingRef,
+}: {
+  firstName: string
+  emailed: boolean
+  headingRef: Ref<HTMLHeadingElement>
+}) {
+  return (
+    <div role="status" className="px-6 py-10 text-center sm:px-10" data-testid="lead-submitted">
+      <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-8 ring-emerald-50/60">
+        <CircleCheck aria-hidden="true" className="size-7" />
+      </span>
+      <h3 ref={headingRef} tabIndex={-1} className="mt-6 text-2xl font-semibold text-slate-900 outline-none">
+        Thank you{firstName ? `, ${firstName}` : ''}. Your request is in.
+      </h3>
+      <p className="mx-auto mt-3 max-w-md text-slate-600">
+        {emailed
+          ? "We've emailed you a confirmation and will get back to you within 24 hours."
+          : "It is safely stored; we'll process it and get back to you within 24 hours."}
+      </p>
+      <div className="mx-auto mt-8 max-w-xs">
+        <div className="h-1 overflow-hidden rounded-full bg-slate-100">
+          <div className="h-full origin-left animate-countdown rounded-full bg-indigo-600" />
+        </div>
+        <p className="mt-3 text-sm text-slate-500">
+          Taking you to the home page in 3 seconds.{' '}
+          <Link to="/" className="font-semibold text-indigo-700 hover:text-indigo-600">
+            Go now
+          </Link>
+        </p>
+      </div>
     </div>
   )
 }

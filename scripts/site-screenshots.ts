@@ -1,0 +1,105 @@
+// Screenshots of every public route (and the admin's states) at 375 and 1280 px, taken from the built site
+// against a fresh in-process server; also prints the JavaScript `/` loads at each width (gzip).
+//   npm run build && node --import tsx scripts/site-screenshots.ts [outDir=/tmp/shots] [filter]
+// Full-page PNGs; turn the ones worth keeping into small WebP files with sharp (docs/screenshots/).
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium, type Page } from 'playwright-core'
+import { chromiumArgs, chromiumPath } from '../tests/support/chromium.ts'
+import { startTestServer, testEditor } from '../tests/support/server.ts'
+
+const outDir = path.resolve(process.argv[2] ?? '/tmp/shots')
+const filter = process.argv[3] ?? ''
+mkdirSync(outDir, { recursive: true })
+
+const routes = [
+  '/',
+  '/solutions',
+  '/platform',
+  '/contact',
+  '/get-started',
+  '/resources',
+  '/post/why-startups-are-building-tech-capacity-centres-in-india',
+  '/no-such-page',
+]
+const widths = [375, 1280]
+
+const server = await startTestServer({ SITE_DIR: process.env.SITE_DIR })
+const origin = server.url
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+
+async function shot(page: Page, name: string, fullPage = true) {
+  const file = path.join(outDir, `${name}.png`)
+  await page.screenshot({ path: file, fullPage })
+  console.log('wrote', file)
+}
+
+try {
+  for (const width of widths) {
+    const context = await browser.newContext({ viewport: { width, height: width < 768 ? 740 : 800 } })
+    const page = await context.newPage()
+    const scripts = new Map<string, Buffer>()
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script')
+        scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)))
+    })
+    await page.goto(`${origin}/`, { waitUntil: 'networkidle' })
+    const gzip = [...scripts.values()].reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0)
+    console.log(`/ at ${width} px: ${scripts.size} scripts, ${(gzip / 1024).toFixed(1)} KB gzip`)
+    for (const route of routes) {
+      const name = `${route === '/' ? 'home' : route.split('/')[1]}-${width}`
+      if (filter && !name.includes(filter)) continue
+      await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' })
+      await page.evaluate(() => document.fonts.ready.then(() => undefined))
+      // Let entrance transitions settle, then walk the page so lazy content renders.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y)
+          await new Promise((r) => setTimeout(r, 40))
+        }
+        window.scrollTo(0, 0)
+      })
+      await page.waitForTimeout(300)
+      await shot(page, name)
+    }
+    if (!filter || 'admin'.includes(filter) || filter.startsWith('admin')) await adminStates(page, width)
+    await context.close()
+  }
+} finally {
+  await browser.close()
+  await server.stop()
+}
+
+async function adminStates(page: Page, width: number) {
+  const admin = `${origin}/meridian/updateresources`
+  await page.goto(admin, { waitUntil: 'networkidle' })
+  await shot(page, `admin-signed-out-${width}`, false)
+  await page.getByLabel('Email').fill(testEditor.email)
+  await page.getByLabel('Password').fill(testEditor.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: 'All Blog Posts' }).waitFor()
+  await page.waitForTimeout(500)
+  await shot(page, `admin-list-${width}`, false)
+  const edit = page.getByRole('button', { name: /^Edit/ }).first()
+  if (await edit.isVisible().catch(() => false)) {
+    await edit.click()
+    await page.waitForTimeout(800)
+    await shot(page, `admin-editing-${width}`, false)
+  }
+  const preview = page.getByRole('button', { name: 'Preview' })
+  if (await preview.isVisible().catch(() => false)) {
+    await preview.click()
+    await page.waitForTimeout(500)
+    await shot(page, `admin-preview-${width}`, false)
+    await page.keyboard.press('Escape')
+  }
+  const del = page.getByRole('button', { name: /^Delete/ }).first()
+  page.once('dialog', (d) => void d.dismiss())
+  if (await del.isVisible().catch(() => false)) {
+    await del.click()
+    await page.waitForTimeout(400)
+    await shot(page, `admin-confirm-delete-${width}`, false)
+    await page.keyboard.press('Escape')
+  }
+}
