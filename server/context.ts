@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Env } from './config/env.ts'
 import type { LocalSupabase } from './local-supabase/index.ts'
 import type { MailService } from './mail/index.ts'
+import type { ConfirmationGate } from './mail/confirmation-cap.ts'
 import type { LeadOutbox } from './mail/outbox.ts'
 import type { RateLimits } from './rate-limits.ts'
 
@@ -27,6 +28,8 @@ export interface ServerContext {
   mail: MailService
   /** Every rate limit of the server (`rate-limits.ts`): counted under named rules. */
   rateLimits: RateLimits
+  /** Whether one more confirmation email may go out (per recipient per day, and the global hourly cap). */
+  confirmationGate: ConfirmationGate
   /** Absolute path of the built site (dist/site). */
   siteDir: string
   /** Public URL of the email service as the browser should reach it. */

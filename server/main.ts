@@ -11,6 +11,7 @@ import { startEmailService } from './email-service.ts'
 import { startLocalSupabase } from './local-supabase/index.ts'
 import { startMail } from './mail/index.ts'
 import { createServerLeadOutbox } from './api/lead-outbox.ts'
+import { createConfirmationGate } from './mail/confirmation-cap.ts'
 import { createMemoryRateLimits } from './rate-limits.ts'
 import { ensureSiteBuilt } from './web/build.ts'
 
@@ -90,6 +91,7 @@ export async function startServer(
   const localSupabase = env.SUPABASE_URL ? null : await startLocalSupabase({ dataDir, logger })
   const mail = await startMail({ env, dataDir, logger })
 
+  const rateLimits = createMemoryRateLimits(env)
   const ctx: ServerContext = {
     env,
     logger,
@@ -109,7 +111,12 @@ export async function startServer(
         },
     localSupabase,
     mail,
-    rateLimits: createMemoryRateLimits(env),
+    rateLimits,
+    confirmationGate: createConfirmationGate({
+      rateLimits,
+      hourlyCap: env.CONFIRMATION_MAIL_HOURLY_CAP,
+      logger: logger.child({ component: 'confirmation-cap' }),
+    }),
     siteDir: path.resolve(projectRoot, env.SITE_DIR),
     emailServiceUrl: env.EMAIL_SERVICE_URL ?? `http://localhost:${env.EMAIL_SERVICE_PORT}`,
   }

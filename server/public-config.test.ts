@@ -22,6 +22,7 @@ function context(overrides: Partial<ServerContext> = {}): ServerContext {
     localSupabase: null,
     mail: {} as ServerContext['mail'],
     rateLimits: {} as ServerContext['rateLimits'],
+    confirmationGate: async () => true,
     siteDir: '/nonexistent-site',
     emailServiceUrl: 'https://mail.meridian.example',
     ...overrides,

@@ -9,5 +9,6 @@ export function createServerLeadOutbox(ctx: ServerContext): LeadOutbox {
     mail: ctx.mail,
     publicUrl: () => ctx.publicUrl,
     logger: ctx.logger.child({ component: 'lead-outbox' }),
+    allowConfirmation: ctx.confirmationGate,
   })
 }

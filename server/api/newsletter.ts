@@ -1,45 +1,89 @@
-import { Hono } from 'hono'
-import { brand } from '../../shared/config/brand.ts'
-import { addNewsletterSubscriber, markNewsletterConfirmationSent } from '../../shared/data/newsletter.ts'
-import { newsletterSubscriptionSchema } from '../../shared/schemas/newsletter.ts'
+import { createHash, randomBytes } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import {
+  addNewsletterSubscriber,
+  confirmNewsletterSubscription,
+  isNewsletterRecipient,
+  recordNewsletterConfirmationSent,
+  unsubscribeFromNewsletter,
+} from '../../shared/data/newsletter.ts'
+import {
+  invalidNewsletterLinkMessage,
+  newsletterSubscriptionSchema,
+  newsletterTokenSchema,
+} from '../../shared/schemas/newsletter.ts'
 import type { ServerContext } from '../context.ts'
-import { escapeHtml } from '../mail/templates.ts'
+import type { RenderedMail } from '../mail/templates.ts'
+import { renderNewsletterConfirmation } from '../mail/templates.ts'
 import { serviceClient } from '../supabase-clients.ts'
-import { clientIp, limitReached, parseInput, refuse } from './pipeline.ts'
+import { newsletterPage } from './newsletter-pages.ts'
+import { clientIp, limitReached, parseInput, readInput, refuse, validate } from './pipeline.ts'
 
 export const newsletterBodyLimitBytes = 16 * 1024
-/** The same answer for a new and an existing subscription, so the endpoint does not reveal who is subscribed. */
-export const subscribedMessage = 'Thanks for subscribing! Check your inbox for a confirmation email.'
+/** How long a confirmation link works. */
+export const confirmLinkLifetimeMs = 7 * 24 * 60 * 60_000
+/** A second subscription of an unconfirmed address sends a new link only after this long. */
+export const confirmationResendAfterMs = 10 * 60_000
 
-export function renderNewsletterConfirmation(publicUrl: string): {
-  subject: string
-  html: string
-  text: string
-} {
-  const resources = `${publicUrl.replace(/\/+$/, '')}/resources`
-  const subject = `You're subscribed to ${brand.name} insights`
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f1f5f9;font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;color:#0f172a">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px;font-size:15px;line-height:1.6">
-<p style="margin:0 0 16px;font-size:20px;font-weight:700">${escapeHtml(brand.name)}</p>
-<p style="margin:0 0 16px">Thanks for subscribing! We'll send you our latest insights on building, running and owning a tech team in India.</p>
-<p style="margin:0 0 16px"><a href="${escapeHtml(resources)}" style="color:#4f46e5">Read our latest resources</a></p>
-<p style="margin:0;color:#64748b;font-size:13px">You received this because this address was entered in the "Stay Updated" form on our site. If that wasn't you, ignore this email.</p>
-</div></body></html>`
-  const text = [
-    `Thanks for subscribing to ${brand.name}!`,
-    '',
-    "We'll send you our latest insights on building, running and owning a tech team in India.",
-    `Read our latest resources: ${resources}`,
-    '',
-    `You received this because this address was entered in the "Stay Updated" form on our site. If that wasn't you, ignore this email.`,
-  ].join('\n')
-  return { subject, html, text }
+/**
+ * The same answer for a new, a pending and a confirmed address, so the endpoint does not reveal who is
+ * subscribed; nothing counts until the link in the email is clicked.
+ */
+export const subscribedMessage =
+  'Thanks! Check your inbox and click the link in our email to confirm your subscription.'
+
+const newToken = () => randomBytes(32).toString('base64url')
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** The confirmation and unsubscribe links of one subscriber. */
+export function newsletterLinks(publicUrl: string, tokens: { confirm?: string; unsubscribe: string }) {
+  const base = `${publicUrl.replace(/\/+$/, '')}/api/newsletter`
+  return {
+    confirmUrl: tokens.confirm ? `${base}/confirm?token=${encodeURIComponent(tokens.confirm)}` : '',
+    unsubscribeUrl: `${base}/unsubscribe?token=${encodeURIComponent(tokens.unsubscribe)}`,
+  }
 }
 
-/** `POST /api/newsletter {email}`: store the subscriber (service role, once per address), send a confirmation. */
+/**
+ * Every newsletter mail goes through here: it carries the unsubscribe link in its body (the template's
+ * footer) and `List-Unsubscribe` / `List-Unsubscribe-Post` headers (RFC 2369, RFC 8058 one-click).
+ */
+export function sendNewsletterMail(
+  ctx: ServerContext,
+  to: string,
+  mail: RenderedMail,
+  unsubscribeUrl: string,
+) {
+  return ctx.mail.send({
+    to,
+    ...mail,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  })
+}
+
+/**
+ * `POST /api/newsletter {email}`: store the address (unconfirmed) and mail it a confirmation link (double
+ * opt-in). `GET|POST /api/newsletter/confirm` and `/unsubscribe` are the links' pages.
+ */
 export function createNewsletterRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
+  const page = (
+    c: Context,
+    status: ContentfulStatusCode,
+    content: Omit<Parameters<typeof newsletterPage>[0], 'publicUrl'>,
+  ) => {
+    c.header('Cache-Control', 'no-store')
+    return c.html(newsletterPage({ ...content, publicUrl: ctx.publicUrl }), status)
+  }
+  const invalidLink = (c: Context) =>
+    page(c, 400, {
+      title: 'This link does not work',
+      message: `${invalidNewsletterLinkMessage} Subscribe again to get a new one.`,
+    })
 
   routes.post('/', async (c) => {
     const limited = await limitReached(ctx, c, 'newsletterPerIp', clientIp(c, ctx.env.TRUST_PROXY))
@@ -50,23 +94,101 @@ export function createNewsletterRoutes(ctx: ServerContext): Hono {
     const client = serviceClient(ctx)
     let subscriber
     try {
-      ;({ subscriber } = await addNewsletterSubscriber(client, input.email))
+      ;({ subscriber } = await addNewsletterSubscriber(client, input.email, newToken()))
     } catch (err) {
       ctx.logger.error({ err }, 'storing a newsletter subscriber failed')
       return refuse(c, 502, 'We could not save your subscription. Please try again later.')
     }
 
-    // One confirmation per address: a repeated subscription must not turn the form into a mail cannon.
-    if (subscriber.confirmation_sent_at === null) {
+    const sentAt = subscriber.confirmation_sent_at ? Date.parse(subscriber.confirmation_sent_at) : 0
+    const resendDue = Date.now() - sentAt >= confirmationResendAfterMs
+    // Confirmed readers get nothing more; a pending address gets a new link now and then, within the
+    // per-recipient and hourly caps on confirmation mail.
+    if (!isNewsletterRecipient(subscriber) && resendDue && (await ctx.confirmationGate(subscriber.email))) {
       try {
-        await ctx.mail.send({ to: subscriber.email, ...renderNewsletterConfirmation(ctx.publicUrl) })
-        await markNewsletterConfirmationSent(client, subscriber.id)
+        const confirm = newToken()
+        await recordNewsletterConfirmationSent(client, subscriber.id, hashToken(confirm))
+        const links = newsletterLinks(ctx.publicUrl, { confirm, unsubscribe: subscriber.unsubscribe_token! })
+        await sendNewsletterMail(
+          ctx,
+          subscriber.email,
+          renderNewsletterConfirmation(links),
+          links.unsubscribeUrl,
+        )
       } catch (err) {
-        // The subscription is stored; only the welcome mail is missing. Say so in the log, not to the visitor.
+        // The address is stored; only the link is missing (a later subscription sends one).
         ctx.logger.warn({ err, subscriber: subscriber.id }, 'newsletter confirmation email not sent')
       }
     }
     return c.json({ subscribed: true, message: subscribedMessage })
   })
+
+  routes.get('/confirm', (c) => {
+    const input = newsletterTokenSchema.safeParse({ token: c.req.query('token') ?? '' })
+    if (!input.success) return invalidLink(c)
+    return page(c, 200, {
+      title: 'Confirm your subscription',
+      message: `One click and you will get our latest insights on building, running and owning a tech team in India.`,
+      action: { url: '/api/newsletter/confirm', token: input.data.token, label: 'Confirm my subscription' },
+    })
+  })
+
+  routes.post('/confirm', async (c) => {
+    const input = await parseInput(c, newsletterTokenSchema, { maxBytes: 4 * 1024 })
+    if (input instanceof Response) return input
+    try {
+      const confirmed = await confirmNewsletterSubscription(
+        serviceClient(ctx),
+        hashToken(input.token),
+        new Date(Date.now() - confirmLinkLifetimeMs),
+      )
+      if (!confirmed) return invalidLink(c)
+      ctx.logger.info({ subscriber: confirmed.id }, 'newsletter subscription confirmed')
+      return page(c, 200, {
+        title: 'You are subscribed',
+        message: 'Thanks for confirming. Every email we send has a link to unsubscribe.',
+      })
+    } catch (err) {
+      ctx.logger.error({ err }, 'confirming a newsletter subscription failed')
+      return refuse(c, 502, 'We could not confirm your subscription right now. Please try again later.')
+    }
+  })
+
+  routes.get('/unsubscribe', (c) => {
+    const input = newsletterTokenSchema.safeParse({ token: c.req.query('token') ?? '' })
+    if (!input.success) return invalidLink(c)
+    return page(c, 200, {
+      title: 'Unsubscribe',
+      message: 'You will not get our newsletter any more.',
+      action: {
+        url: `/api/newsletter/unsubscribe?token=${encodeURIComponent(input.data.token)}`,
+        token: input.data.token,
+        label: 'Unsubscribe',
+      },
+    })
+  })
+
+  // The page's button, and mail clients' one-click unsubscribe (RFC 8058: a POST to the List-Unsubscribe
+  // URL, token in its query, body `List-Unsubscribe=One-Click`).
+  routes.post('/unsubscribe', async (c) => {
+    const body = await readInput(c, { maxBytes: 4 * 1024 })
+    if (body instanceof Response) return body
+    const input = validate(c, newsletterTokenSchema, { token: body.token ?? c.req.query('token') ?? '' })
+    if (input instanceof Response) return input
+    try {
+      const gone = await unsubscribeFromNewsletter(serviceClient(ctx), input.token)
+      if (!gone) return invalidLink(c)
+      ctx.logger.info({ subscriber: gone.id }, 'newsletter unsubscribed')
+      return page(c, 200, {
+        title: 'You are unsubscribed',
+        message:
+          'You will not get our newsletter any more. Subscribe again on our resources page at any time.',
+      })
+    } catch (err) {
+      ctx.logger.error({ err }, 'unsubscribing from the newsletter failed')
+      return refuse(c, 502, 'We could not unsubscribe you right now. Please try again later.')
+    }
+  })
+
   return routes
 }

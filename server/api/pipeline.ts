@@ -123,6 +123,8 @@ async function decode(
   }
   if (type === 'application/x-www-form-urlencoded')
     return { ok: true, value: Object.fromEntries(new URLSearchParams(text)) }
+  // No body at all: nothing was sent, so every required field is missing (the schema says which).
+  if (text.trim() === '') return { ok: true, value: {} }
   let parsed: unknown
   try {
     parsed = JSON.parse(text)

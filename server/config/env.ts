@@ -35,6 +35,11 @@ export const envSchema = z.object({
    * still in flight go on; the outbox retries the ones that fail.
    */
   LEAD_MAIL_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  /**
+   * Confirmation emails (lead confirmations and newsletter confirmation links) the server sends per hour,
+   * across all visitors: past it they are held back and a log line says so.
+   */
+  CONFIRMATION_MAIL_HOURLY_CAP: z.coerce.number().int().min(1).default(200),
   /** Behind a reverse proxy: take the client IP for rate limits from the last X-Forwarded-For hop. */
   TRUST_PROXY: z
     .string()

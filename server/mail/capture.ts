@@ -77,7 +77,8 @@ export async function startSmtpCapture(options: {
               text: parsed.text ?? '',
               date: received.toISOString(),
               replyTo: addressText(parsed.replyTo),
-              headerNames: [...parsed.headers.keys()],
+              // The raw header lines' names (the parsed map folds List-* headers into one `list` entry).
+              headerNames: [...new Set(parsed.headerLines.map((h) => h.key.toLowerCase()))],
             }
             // The file name sorts by arrival (time, then a counter for messages in the same millisecond).
             const name = `${received.getTime()}-${String(sequence++).padStart(6, '0')}-${mail.id}.json`

@@ -13,6 +13,8 @@ export interface OutgoingMail {
   html: string
   text: string
   replyTo?: string
+  /** Extra headers (List-Unsubscribe on newsletter mail); values are made header-safe. */
+  headers?: Record<string, string>
 }
 
 /** The mailer seam: nodemailer over SMTP_URL, or over real SMTP to the embedded capture inbox in local mode. */
@@ -71,6 +73,9 @@ export async function startMail(options: {
         html: mail.html,
         text: mail.text,
         ...(mail.replyTo ? { replyTo: headerSafe(mail.replyTo) } : {}),
+        ...(mail.headers
+          ? { headers: Object.fromEntries(Object.entries(mail.headers).map(([k, v]) => [k, headerSafe(v)])) }
+          : {}),
       })
       logger.debug({ messageId: info.messageId }, 'mail sent')
       return { messageId: String(info.messageId ?? '') }

@@ -6,8 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../config/env.ts'
 import { startMail, type MailService } from './index.ts'
 import {
+  greetingName,
+  greetingNameMaxLength,
   headerSafe,
+  leadConfirmationSubject,
   renderLeadConfirmation,
+  renderNewsletterConfirmation,
   renderLeadNotification,
   renderServiceMessage,
   textFromHtml,
@@ -99,12 +103,46 @@ describe('lead email templates', () => {
       { ...lead, name: 'Priya Sharma' },
       'https://meridian.example',
     )
-    expect(subject).toContain('Priya')
+    expect(subject).toBe(leadConfirmationSubject)
     expect(text).toMatch(/^Hi Priya,/)
     for (const claim of ['2 weeks', 'Top 1% talent', 'Seamless integration', 'path to ownership'])
       expect(text.toLowerCase()).toContain(claim.toLowerCase())
     expect(html).toContain('Book an intro call')
     expect(html).toContain('mailto:sales@meridian.example?subject=Intro%20call')
+  })
+
+  it('echoes nothing else the visitor typed: a capped name, no requirement, stack or links', () => {
+    const { html, text, subject } = renderLeadConfirmation(
+      { name: `${'A'.repeat(300)} Smith` },
+      'https://meridian.example',
+    )
+    expect(subject).toBe(leadConfirmationSubject)
+    expect(text).toContain(`Hi ${'A'.repeat(greetingNameMaxLength)},`)
+    expect(text).not.toContain('A'.repeat(greetingNameMaxLength + 1))
+    expect(text).not.toMatch(/Team requirements|Technology stack/)
+    expect(html).not.toMatch(/Team requirements|Technology stack/)
+    for (const name of [
+      'http://evil.example now',
+      'www.evil.example',
+      'buy@pills.example',
+      'evil.com/x',
+      '<a>',
+    ])
+      expect(greetingName(name)).toBe('there')
+    expect(greetingName('J.R. Smith')).toBe('J.R.')
+    expect(greetingName('Zoë')).toBe('Zoë')
+  })
+
+  it('puts a confirm link, an unsubscribe link and nothing from the visitor in the newsletter confirmation', () => {
+    const links = {
+      confirmUrl: 'https://meridian.example/api/newsletter/confirm?token=c',
+      unsubscribeUrl: 'https://meridian.example/api/newsletter/unsubscribe?token=u',
+    }
+    const { html, text } = renderNewsletterConfirmation(links)
+    for (const body of [html, text]) {
+      expect(body).toContain(links.confirmUrl)
+      expect(body).toContain(links.unsubscribeUrl)
+    }
   })
 
   it('lists name, email, phone, requirement and tech stack for sales', () => {

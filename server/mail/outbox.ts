@@ -54,6 +54,8 @@ export function createLeadOutbox(options: {
   now?: () => Date
   intervalMs?: number
   maxAttempts?: number
+  /** Whether a confirmation may go to this visitor now (the hourly cap); when not, it is skipped for good. */
+  allowConfirmation?: (recipient: string) => Promise<boolean>
 }): LeadOutbox {
   const now = options.now ?? (() => new Date())
   const maxAttempts = options.maxAttempts ?? maxLeadEmailAttempts
@@ -95,7 +97,21 @@ export function createLeadOutbox(options: {
       notification: lead.notificationSentAt !== null,
     }
     Object.assign(progress, already)
-    const kinds = (['confirmation', 'notification'] as const).filter((kind) => !already[kind])
+    let kinds = (['confirmation', 'notification'] as const).filter(
+      (kind) => !already[kind] && !(kind === 'confirmation' && lead.confirmationSkippedAt !== null),
+    )
+    // Over the confirmation cap: the confirmation is dropped (never queued for later, which would only
+    // postpone a flood); the sales notification still goes out.
+    let confirmationSkipped = false
+    if (
+      kinds.includes('confirmation') &&
+      options.allowConfirmation &&
+      !(await options.allowConfirmation(lead.email))
+    ) {
+      confirmationSkipped = true
+      kinds = kinds.filter((kind) => kind !== 'confirmation')
+      options.logger.info({ leadId: lead.id }, 'lead confirmation held back by the hourly cap')
+    }
     // Both at once: the two sends are independent, and a visitor's request may be waiting for them.
     const results = await Promise.allSettled(
       kinds.map((kind) =>
@@ -136,6 +152,7 @@ export function createLeadOutbox(options: {
       await recordLeadDelivery(client, lead.id, {
         at: now(),
         confirmationSent: sentNow.confirmation,
+        confirmationSkipped,
         notificationSent: sentNow.notification,
         failure,
       })

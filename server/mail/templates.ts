@@ -30,9 +30,19 @@ export function headerSafe(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim()
 }
 
-/** First word of the name, for a friendly greeting ("Hi Priya,"). */
-function firstName(name: string): string {
-  return headerSafe(name).split(' ')[0] || headerSafe(name)
+/** Longest greeting name a confirmation carries: a name, not a message. */
+export const greetingNameMaxLength = 40
+
+/**
+ * The name a visitor confirmation greets: the first word of what they typed, at most 40 characters, and
+ * "there" when that word looks like a link, an address or a domain (a confirmation never carries a link or
+ * free text from the visitor: it must not be usable to send strangers a message).
+ */
+export function greetingName(name: string): string {
+  const first = headerSafe(name).split(' ')[0] ?? ''
+  const looksLikeALink = /[:/@\\<>]|www|\.[a-z]{2,}/i.test(first)
+  if (first === '' || looksLikeALink) return 'there'
+  return Array.from(first).slice(0, greetingNameMaxLength).join('')
 }
 
 function layout(title: string, body: string): string {
@@ -55,10 +65,16 @@ export function introCallLink(): string {
   return `mailto:${brand.salesEmail}?subject=${encodeURIComponent('Intro call')}`
 }
 
-/** The visitor's confirmation (spec §7): greeting, the value proposition and a link to book an intro call. */
-export function renderLeadConfirmation(lead: LeadInput, publicUrl: string): RenderedMail {
-  const greetingName = firstName(lead.name)
-  const subject = headerSafe(`Thanks, ${greetingName}: let's build your tech team in India`)
+/** The subject of every visitor confirmation: fixed, nothing the visitor typed. */
+export const leadConfirmationSubject = "Thanks for your request: let's build your tech team in India"
+
+/**
+ * The visitor's confirmation (spec §7): a greeting by name (`greetingName`), the value proposition and a link
+ * to book an intro call. It echoes nothing else the visitor typed: no requirement, no stack, no links.
+ */
+export function renderLeadConfirmation(lead: Pick<LeadInput, 'name'>, publicUrl: string): RenderedMail {
+  const name = greetingName(lead.name)
+  const subject = leadConfirmationSubject
   const points = [
     ['Hire in 2 weeks', 'not 2 months: AI-assisted sourcing and first-round screening by domain experts.'],
     ['Top 1% talent', 'from a database of over 10 million candidate profiles.'],
@@ -71,19 +87,17 @@ export function renderLeadConfirmation(lead: LeadInput, publicUrl: string): Rend
   const call = introCallLink()
   const html = layout(
     subject,
-    `<p style="margin:0 0 16px">Hi ${escapeHtml(greetingName)},</p>
+    `<p style="margin:0 0 16px">Hi ${escapeHtml(name)},</p>
 <p style="margin:0 0 16px">Thank you for telling us about your team. We have your request and will get back to you within 24 hours.</p>
 <p style="margin:0 0 8px">Here is what building your tech capacity centre with ${escapeHtml(brand.name)} looks like:</p>
 <ul style="margin:0 0 20px;padding-left:20px">
 ${points.map(([title, text]) => `<li style="margin:0 0 6px"><strong>${escapeHtml(title)}</strong> ${escapeHtml(text)}</li>`).join('\n')}
 </ul>
 <p style="margin:0 0 24px"><a href="${escapeHtml(call)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600">Book an intro call</a></p>
-<p style="margin:0 0 4px">Your request:</p>
-<p style="margin:0 0 16px;color:#475569"><strong>Team requirements:</strong> ${escapeHtml(lead.requirement)}<br><strong>Technology stack:</strong> ${escapeHtml(lead.techStack)}</p>
 <p style="margin:0">The ${escapeHtml(brand.name)} team<br><a href="${escapeHtml(publicUrl)}" style="color:#4f46e5">${escapeHtml(publicUrl.replace(/^https?:\/\//, ''))}</a></p>`,
   )
   const text = [
-    `Hi ${greetingName},`,
+    `Hi ${name},`,
     '',
     'Thank you for telling us about your team. We have your request and will get back to you within 24 hours.',
     '',
@@ -92,14 +106,60 @@ ${points.map(([title, text]) => `<li style="margin:0 0 6px"><strong>${escapeHtml
     '',
     `Book an intro call: ${call}`,
     '',
-    'Your request:',
-    `Team requirements: ${lead.requirement}`,
-    `Technology stack: ${lead.techStack}`,
-    '',
     `The ${brand.name} team`,
     publicUrl,
   ].join('\n')
   return { subject, html, text }
+}
+
+/** Every newsletter mail ends with this: why the reader gets it and a one-click way out. */
+function newsletterFooter(unsubscribeUrl: string): { html: string; text: string } {
+  return {
+    html: `<p style="margin:24px 0 0;color:#64748b;font-size:13px">You get this because this address was entered in the "Stay Updated" form on our site. <a href="${escapeHtml(unsubscribeUrl)}" style="color:#64748b">Unsubscribe</a></p>`,
+    text: `You get this because this address was entered in the "Stay Updated" form on our site. Unsubscribe: ${unsubscribeUrl}`,
+  }
+}
+
+/**
+ * The double opt-in mail: a link to confirm the subscription. Nothing in it comes from the visitor (the
+ * address is only its recipient); until the link is clicked the address receives nothing else.
+ */
+export function renderNewsletterConfirmation(links: {
+  confirmUrl: string
+  unsubscribeUrl: string
+}): RenderedMail {
+  const subject = `Confirm your subscription to ${brand.name} insights`
+  const footer = newsletterFooter(links.unsubscribeUrl)
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px">Please confirm that you want our latest insights on building, running and owning a tech team in India.</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(links.confirmUrl)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600">Confirm my subscription</a></p>
+<p style="margin:0">If you did not ask for this, ignore this email: without a confirmation you will not hear from us again.</p>
+${footer.html}`,
+  )
+  const text = [
+    'Please confirm that you want our latest insights on building, running and owning a tech team in India.',
+    '',
+    `Confirm my subscription: ${links.confirmUrl}`,
+    '',
+    'If you did not ask for this, ignore this email: without a confirmation you will not hear from us again.',
+    '',
+    footer.text,
+  ].join('\n')
+  return { subject, html, text }
+}
+
+/** A newsletter issue for a confirmed reader: the body (trusted HTML from editors) plus the footer. */
+export function renderNewsletterIssue(
+  issue: { subject: string; html: string; text: string },
+  unsubscribeUrl: string,
+): RenderedMail {
+  const footer = newsletterFooter(unsubscribeUrl)
+  return {
+    subject: headerSafe(issue.subject),
+    html: layout(issue.subject, `${issue.html}\n${footer.html}`),
+    text: `${issue.text}\n\n${footer.text}`,
+  }
 }
 
 /** The sales notification (spec §7): every field of the lead. */

@@ -7,6 +7,8 @@ import { Input } from '../ui/Input.tsx'
 export function leadEmailStatus(lead: LeadRecord): { label: string; tone: 'ok' | 'waiting' | 'failed' } {
   const sent = [lead.confirmationSentAt, lead.notificationSentAt].filter(Boolean).length
   if (sent === 2) return { label: 'Emails sent', tone: 'ok' }
+  if (lead.notificationSentAt && lead.confirmationSkippedAt)
+    return { label: 'Sales notified; confirmation held back by the hourly cap', tone: 'ok' }
   if (lead.nextAttemptAt)
     return { label: sent === 1 ? '1 of 2 emails sent, retrying' : 'Emails waiting to send', tone: 'waiting' }
   return { label: lead.lastError ? `Emails failed: ${lead.lastError}` : 'Emails not sent', tone: 'failed' }

@@ -112,6 +112,8 @@ export async function recordLeadDelivery(
   outcome: {
     at: Date
     confirmationSent: boolean
+    /** The confirmation was held back by the hourly cap: done, never retried. */
+    confirmationSkipped?: boolean
     notificationSent: boolean
     failure: { error: string; attempts: number; nextAttemptAt: Date | null } | null
   },
@@ -119,6 +121,7 @@ export async function recordLeadDelivery(
   const at = outcome.at.toISOString()
   const patch: Record<string, unknown> = {}
   if (outcome.confirmationSent) patch.confirmation_sent_at = at
+  if (outcome.confirmationSkipped) patch.confirmation_skipped_at = at
   if (outcome.notificationSent) patch.notification_sent_at = at
   if (outcome.failure) {
     Object.assign(patch, {

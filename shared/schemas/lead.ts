@@ -82,6 +82,7 @@ export const leadRecordSchema = z
     idempotency_key: z.string().nullable().optional(),
     created_at: z.string(),
     confirmation_sent_at: timestamp.optional(),
+    confirmation_skipped_at: timestamp.optional(),
     notification_sent_at: timestamp.optional(),
     attempts: z.number().int().nullable().optional(),
     last_error: z.string().nullable().optional(),
@@ -97,6 +98,8 @@ export const leadRecordSchema = z
     idempotencyKey: row.idempotency_key ?? null,
     createdAt: row.created_at,
     confirmationSentAt: row.confirmation_sent_at ?? null,
+    /** Set when the hourly cap on confirmation mail held the visitor's confirmation back (not owed). */
+    confirmationSkippedAt: row.confirmation_skipped_at ?? null,
     notificationSentAt: row.notification_sent_at ?? null,
     attempts: row.attempts ?? 0,
     lastError: row.last_error ?? null,

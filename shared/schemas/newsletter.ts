@@ -11,3 +11,12 @@ export const newsletterSubscriptionSchema = z.object({
     .max(320, invalidNewsletterEmailMessage)
     .pipe(z.email(invalidNewsletterEmailMessage)),
 })
+
+export const invalidNewsletterLinkMessage = 'This link is not valid or has expired.'
+
+/** The token of a confirmation or unsubscribe link (`?token=` or a form field). */
+export const newsletterTokenSchema = z.object({
+  token: typedText(invalidNewsletterLinkMessage)
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, invalidNewsletterLinkMessage),
+})

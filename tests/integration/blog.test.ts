@@ -194,7 +194,7 @@ describe('post pages served by the server', () => {
 })
 
 describe('newsletter subscription', () => {
-  it('stores the address once, lower-cased, and sends one confirmation email', async () => {
+  it('stores the address once, lower-cased, and sends one confirmation link', async () => {
     const subscribe = (email: string) =>
       fetch(`${server.url}/api/newsletter`, {
         method: 'POST',
@@ -213,7 +213,7 @@ describe('newsletter subscription', () => {
     const captured = (await server.ctx.mail.listCaptured?.()) ?? []
     const confirmations = captured.filter((m) => m.to.includes('reader@example.com'))
     expect(confirmations).toHaveLength(1)
-    expect(confirmations[0].subject).toContain('subscribed')
+    expect(confirmations[0].subject).toContain('Confirm your subscription')
     expect(data?.[0].confirmation_sent_at).not.toBeNull()
   })
 
@@ -226,7 +226,7 @@ describe('newsletter subscription', () => {
       })
     const bad = await post(JSON.stringify({ email: 'not-an-email' }))
     expect(bad.status).toBe(400)
-    expect(await bad.json()).toEqual({ message: 'Please enter a valid email address.' })
+    expect(await bad.json()).toMatchObject({ message: 'Please enter a valid email address.' })
     expect((await post('{nope')).status).toBe(400)
     expect((await post(JSON.stringify({ email: `${'a'.repeat(20_000)}@x.com` }))).status).toBe(413)
   })
@@ -234,5 +234,7 @@ describe('newsletter subscription', () => {
   it('keeps visitors from reading the subscriber list', async () => {
     const { data } = await anon.from('newsletter_subscribers').select('email')
     expect(data ?? []).toEqual([])
+    const recipients = await anon.from('newsletter_recipients').select('email')
+    expect(recipients.data ?? []).toEqual([])
   })
 })

@@ -71,8 +71,11 @@ describe('POST /api/leads', () => {
     const mails = await mailTo(server, lead.email)
     const confirmation = mails.find((m) => m.to === lead.email)!
     const notification = mails.find((m) => m.to === 'sales@meridian.example')!
-    expect(confirmation.subject).toContain('Priya')
+    expect(confirmation.subject).toBe("Thanks for your request: let's build your tech team in India")
     expect(confirmation.text).toContain('Hi Priya,')
+    // The confirmation echoes nothing the visitor typed but the first name.
+    expect(confirmation.text).not.toContain(lead.requirement)
+    expect(confirmation.text).not.toContain(lead.techStack)
     expect(confirmation.html).toContain('Book an intro call')
     expect(confirmation.replyTo).toBe('')
     // The visitor's address: the confirmation's recipient and the notification's Reply-To, nowhere else in headers.

@@ -139,21 +139,40 @@ test.describe('resources and post pages', () => {
     await expect(page.getByRole('list', { name: 'Resources' })).toBeVisible()
   })
 
-  test('"Stay Updated" subscribes an email and confirms with a toast', async ({ page }) => {
+  test('"Stay Updated" asks the reader to confirm by email; the link confirms, one click unsubscribes', async ({
+    page,
+  }) => {
     const email = `${uniqueToken('reader')}@example.com`
     await page.goto('/resources')
     await expect(page.getByRole('heading', { name: 'Stay Updated' })).toBeVisible()
     await page.getByLabel('Email address').fill(email)
     await page.getByRole('button', { name: 'Subscribe' }).click()
-    await expect(page.getByText('You are subscribed!')).toBeVisible()
+    await expect(page.getByText('Check your inbox', { exact: true })).toBeVisible()
     await expect(page.getByLabel('Email address')).toHaveValue('')
+
     // The captured inbox is for editors only.
     const { data } = await (await editorClient()).auth.getSession()
     const staff = { headers: { Authorization: `Bearer ${data.session!.access_token}` } }
     const mail = (await (await fetch(`${baseUrl}/api/dev/mail`, staff)).json()) as Array<{
       to: string
-      subject: string
+      text: string
+      headerNames: string[]
     }>
-    expect(mail.some((m) => m.to.includes(email))).toBe(true)
+    const confirmation = mail.find((m) => m.to.includes(email))!
+    expect(confirmation.headerNames).toEqual(
+      expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post']),
+    )
+    const link = /Confirm my subscription: (\S+)/.exec(confirmation.text)![1]
+
+    // The link opens a page with a button; the button confirms (a mail scanner following links does not).
+    await page.goto(link.replace(/^http:\/\/localhost:\d+/, baseUrl))
+    await expect(page.getByRole('heading', { name: 'Confirm your subscription' })).toBeVisible()
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click()
+    await expect(page.getByRole('heading', { name: 'You are subscribed' })).toBeVisible()
+
+    const unsubscribe = /Unsubscribe: (\S+)/.exec(confirmation.text)![1]
+    await page.goto(unsubscribe.replace(/^http:\/\/localhost:\d+/, baseUrl))
+    await page.getByRole('button', { name: 'Unsubscribe' }).click()
+    await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible()
   })
 })

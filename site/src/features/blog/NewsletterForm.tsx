@@ -5,7 +5,10 @@ import { Mail } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 
-/** "Stay Updated": subscribes through `POST /api/newsletter`, which stores the address and sends a confirmation. */
+/**
+ * "Stay Updated": subscribes through `POST /api/newsletter`, which stores the address and mails it a link to
+ * confirm the subscription (double opt-in).
+ */
 export function NewsletterForm() {
   const id = useId()
   const [email, setEmail] = useState('')
@@ -23,8 +26,9 @@ export function NewsletterForm() {
       })
       const body = (await res.json().catch(() => ({}))) as { message?: string }
       if (!res.ok) throw new Error(body.message ?? `Subscription failed (status ${res.status})`)
-      toast.success('You are subscribed!', {
-        description: body.message ?? 'Check your inbox for a confirmation email.',
+      // Double opt-in: nothing counts until the link in the email is clicked.
+      toast.success('Check your inbox', {
+        description: body.message ?? 'Click the link in our email to confirm your subscription.',
         duration: 5000,
       })
       setEmail('')
