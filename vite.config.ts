@@ -20,6 +20,8 @@ export default defineConfig({
     // SITE_DIR lets parallel test runs build into separate folders; the server reads the same variable.
     outDir: path.resolve(root, process.env.SITE_DIR ?? 'dist/site'),
     emptyOutDir: true,
+    // Every browser the site supports has modulepreload; the polyfill would only add bytes to `/`.
+    modulePreload: { polyfill: false },
     // Illustrations stay files (cached, counted as images) instead of data URLs inside the JavaScript.
     assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
   },

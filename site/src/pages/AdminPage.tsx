@@ -27,7 +27,7 @@ export function Component() {
   const [store] = useState(createWebBlogStore)
   return (
     // The same tinted backdrop as /test-email, the other staff page, so the white cards stand out.
-    <div className="bg-slate-50">
+    <div className="bg-ink-50">
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-16">
         <BlogAdminProvider store={store} platform={webPlatform}>
           <BlogAdminApp />

@@ -28,14 +28,14 @@ const trustPoints = [
  */
 export function Component() {
   return (
-    <div className="bg-slate-50">
+    <div className="bg-ink-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-6 py-12 sm:py-16 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:px-8 lg:py-20">
         <header className="lg:col-start-1 lg:row-start-1">
-          <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase">Get started</p>
-          <h1 className="mt-2 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Get started</p>
+          <h1 className="mt-2 text-4xl font-bold tracking-tight text-balance text-ink-900 sm:text-5xl">
             Let's Build Your Tech Team
           </h1>
-          <p className="mt-4 text-lg text-pretty text-slate-600">
+          <p className="mt-4 text-lg text-pretty text-ink-600">
             Tell us about your requirements and we'll help you assemble the perfect team
           </p>
         </header>
@@ -45,7 +45,7 @@ export function Component() {
         </div>
 
         <aside aria-labelledby="next-steps-title" className="lg:col-start-1 lg:row-start-2">
-          <div className="rounded-2xl bg-slate-900 p-6 text-slate-300 sm:p-8">
+          <div className="rounded-2xl bg-ink-900 p-6 text-ink-300 sm:p-8">
             <p className="inline-flex items-center gap-2 rounded-full bg-emerald-400/10 px-3 py-1 text-sm font-semibold text-emerald-300 ring-1 ring-emerald-400/30">
               <Clock3 aria-hidden="true" className="size-4" />
               Answer within 24 hours
@@ -58,13 +58,13 @@ export function Component() {
                 <li key={step.title} className="relative flex gap-4">
                   <span
                     aria-hidden="true"
-                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-500/20 text-sm font-semibold text-indigo-200 ring-1 ring-indigo-400/40"
+                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-500/20 text-sm font-semibold text-brand-200 ring-1 ring-brand-400/40"
                   >
                     {i + 1}
                   </span>
                   <span>
                     <span className="block font-medium text-white">{step.title}</span>
-                    <span className="mt-1 block text-sm leading-6 text-slate-400">{step.text}</span>
+                    <span className="mt-1 block text-sm leading-6 text-ink-400">{step.text}</span>
                   </span>
                 </li>
               ))}
@@ -72,8 +72,8 @@ export function Component() {
           </div>
           <ul className="mt-6 space-y-3 px-1">
             {trustPoints.map(({ icon: Icon, text }) => (
-              <li key={text} className="flex items-center gap-3 text-sm text-slate-700">
-                <Icon aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
+              <li key={text} className="flex items-center gap-3 text-sm text-ink-700">
+                <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
                 {text}
               </li>
             ))}

@@ -39,7 +39,7 @@ export function Component() {
 
   if (!post) {
     return (
-      <p role="status" className="mx-auto max-w-3xl px-6 py-24 text-center text-slate-500">
+      <p role="status" className="mx-auto max-w-3xl px-6 py-24 text-center text-ink-500">
         Loading...
       </p>
     )
@@ -51,23 +51,23 @@ export function Component() {
         {/* A reader who arrived from a shared link has no other way back to the list than the menu. */}
         <Link
           to="/resources"
-          className="mb-6 inline-flex min-h-6 items-center gap-1 text-sm font-medium text-indigo-700 hover:text-indigo-900"
+          className="mb-6 inline-flex min-h-6 items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-900"
         >
           <span aria-hidden="true">←</span> All resources
         </Link>
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">
           {post.title}
         </h1>
-        <p className="mt-4 text-slate-600">
+        <p className="mt-4 text-ink-600">
           <time dateTime={post.created_at}>{longDate(post.created_at)}</time>
           <span aria-hidden="true"> · </span>
-          By <span className="font-medium text-slate-800">{authorOrDefault(post.author)}</span>
+          By <span className="font-medium text-ink-800">{authorOrDefault(post.author)}</span>
         </p>
       </header>
       <img
         src={post.cover_image_url || placeholderCover}
         alt={post.cover_image_url ? `Cover image for ${post.title}` : ''}
-        className="mt-8 max-h-[500px] w-full rounded-xl bg-slate-100 object-cover"
+        className="mt-8 max-h-[500px] w-full rounded-xl bg-ink-100 object-cover"
       />
       <div
         className="post-content mt-10"

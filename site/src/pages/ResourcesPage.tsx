@@ -36,7 +36,7 @@ export function Component() {
           <div className="relative md:w-96">
             <Search
               aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400"
             />
             <label htmlFor="resources-search" className="sr-only">
               Search resources
@@ -47,7 +47,7 @@ export function Component() {
               placeholder="Search resources..."
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
-              className="h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none"
+              className="h-11 w-full rounded-lg border border-ink-300 bg-white pr-3 pl-9 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
             />
           </div>
           <div role="group" aria-label="Filter by type" className="flex flex-wrap gap-2">
@@ -75,15 +75,15 @@ export function Component() {
         )}
 
         {state.status === 'loading' && (
-          <p className="flex items-center justify-center gap-2 py-16 text-slate-500">
+          <p className="flex items-center justify-center gap-2 py-16 text-ink-500">
             <Spinner /> Loading resources...
           </p>
         )}
 
         {state.status === 'ready' && state.posts.length === 0 && (
           <div className="py-16 text-center">
-            <h2 className="text-xl font-semibold text-slate-900">No resources found</h2>
-            <p className="mt-2 text-slate-600">
+            <h2 className="text-xl font-semibold text-ink-900">No resources found</h2>
+            <p className="mt-2 text-ink-600">
               Try adjusting your search or filters to find what you're looking for
             </p>
           </div>

@@ -41,12 +41,12 @@ function CardGrid({
       {cards.map((card, i) => {
         const Icon = icons[i % icons.length]
         return (
-          <article key={card.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <span className="inline-flex size-10 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700">
+          <article key={card.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-200">
+            <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
               <Icon aria-hidden="true" className="size-5" />
             </span>
-            <h3 className="mt-4 font-semibold text-slate-900">{card.title}</h3>
-            <p className="mt-2 text-sm leading-6 text-slate-600">{card.description}</p>
+            <h3 className="mt-4 font-semibold text-ink-900">{card.title}</h3>
+            <p className="mt-2 text-sm leading-6 text-ink-600">{card.description}</p>
           </article>
         )
       })}
@@ -65,20 +65,17 @@ export function Component() {
 
       <section id="talent-bot" aria-labelledby="talent-bot-title" className="bg-white py-20 sm:py-24">
         <div className="mx-auto max-w-7xl px-6 lg:px-8">
-          <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase">Premium Solution</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Premium Solution</p>
           <div className="mt-2 flex flex-wrap items-center gap-4">
-            <h2
-              id="talent-bot-title"
-              className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
-            >
+            <h2 id="talent-bot-title" className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">
               TALENT BOT Model
             </h2>
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-gradient-to-r from-indigo-600 to-violet-600 px-3 py-1 text-xs font-semibold text-white">
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-gradient-to-r from-brand-600 to-violet-600 px-3 py-1 text-xs font-semibold text-white">
               <Rocket aria-hidden="true" className="size-3.5" />
               Premium Solution for Enterprise Growth
             </span>
           </div>
-          <p className="mt-4 max-w-3xl text-lg leading-8 text-slate-600">
+          <p className="mt-4 max-w-3xl text-lg leading-8 text-ink-600">
             Build, operate, transfer: we create a company only for you, staff it with a dedicated HR business
             partner and talent acquisition team, onboard your talent in under 2 weeks, and give you the option
             to acquire the whole company later.
@@ -92,16 +89,16 @@ export function Component() {
         </div>
       </section>
 
-      <section id="shared-gcc" aria-labelledby="shared-gcc-title" className="bg-slate-50 py-20 sm:py-24">
+      <section id="shared-gcc" aria-labelledby="shared-gcc-title" className="bg-ink-50 py-20 sm:py-24">
         <div className="mx-auto max-w-7xl px-6 lg:px-8">
-          <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase">Efficient Solution</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Efficient Solution</p>
           <h2
             id="shared-gcc-title"
-            className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+            className="mt-2 text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl"
           >
             Shared GCC Model
           </h2>
-          <p className="mt-4 max-w-3xl text-lg leading-8 text-slate-600">
+          <p className="mt-4 max-w-3xl text-lg leading-8 text-ink-600">
             Share an employer of record, HR, talent acquisition and project management staff and a common
             workspace with other clients, with the same quality and speed of hiring and an onboarding SLA of
             under 4 weeks.
@@ -129,13 +126,13 @@ export function Component() {
               cells: [row.talentBot, row.sharedGcc],
             }))}
           />
-          <ul className="mt-8 grid gap-3 text-sm text-slate-600 sm:grid-cols-2">
+          <ul className="mt-8 grid gap-3 text-sm text-ink-600 sm:grid-cols-2">
             <li className="flex gap-2">
-              <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
+              <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
               Both models: top 1% talent, AI-assisted sourcing, expert screening.
             </li>
             <li className="flex gap-2">
-              <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
+              <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
               Start with the Shared GCC model and move to your own subsidiary later.
             </li>
           </ul>

@@ -27,9 +27,7 @@ export function Logo({ tone = 'dark', onClick }: { tone?: 'dark' | 'light'; onCl
           strokeLinejoin="round"
         />
       </svg>
-      <span
-        className={`text-lg font-bold tracking-tight ${tone === 'dark' ? 'text-slate-900' : 'text-white'}`}
-      >
+      <span className={`text-lg font-bold tracking-tight ${tone === 'dark' ? 'text-ink-900' : 'text-white'}`}>
         {brand.name}
       </span>
     </Link>

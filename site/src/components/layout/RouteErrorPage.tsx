@@ -18,7 +18,7 @@ export function describeRouteError(error: unknown): string {
 export function RouteErrorPage({ error }: { error: unknown }) {
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-6 text-center">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Unexpected Application Error</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-ink-900">Unexpected Application Error</h1>
       <p className="mt-4 font-mono text-sm break-words text-red-700">{describeRouteError(error)}</p>
       <ButtonLink to="/" className="mt-8" variant="secondary">
         Return to Home

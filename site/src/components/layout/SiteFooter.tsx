@@ -11,7 +11,7 @@ function SocialMark({ name }: { name: (typeof socialProfiles)[number] }) {
       role="img"
       aria-label={`${name} (profile coming soon)`}
       title={`${name}: profile coming soon`}
-      className="inline-flex size-9 items-center justify-center rounded-full bg-slate-800 text-slate-300"
+      className="inline-flex size-9 items-center justify-center rounded-full bg-ink-800 text-ink-300"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="currentColor">
         {name === 'LinkedIn' && (
@@ -35,7 +35,7 @@ function FooterColumn({ title, links }: { title: string; links: { label: string;
       <ul className="mt-4 space-y-3">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="text-sm text-slate-300 transition-colors hover:text-white">
+            <Link to={link.to} className="text-sm text-ink-300 transition-colors hover:text-white">
               {link.label}
             </Link>
           </li>
@@ -48,18 +48,18 @@ function FooterColumn({ title, links }: { title: string; links: { label: string;
 export function SiteFooter() {
   const year = new Date().getFullYear()
   return (
-    <footer className="bg-slate-950 text-slate-300">
+    <footer className="bg-ink-950 text-ink-300">
       <div className="mx-auto max-w-7xl px-6 pt-16 pb-10 lg:px-8">
         <div className="grid gap-12 md:grid-cols-[2fr_1fr_1fr]">
           <div className="max-w-sm">
             <Logo tone="light" />
-            <p className="mt-4 text-sm leading-6 text-slate-400">
+            <p className="mt-4 text-sm leading-6 text-ink-400">
               AI-enabled and end to end: we help startups and scale-ups acquire, manage, retain and own a tech
               capacity centre in India.
             </p>
             <a
               href={`mailto:${brand.contactEmail}`}
-              className="mt-5 inline-flex items-center gap-2 text-sm font-medium text-white hover:text-indigo-300"
+              className="mt-5 inline-flex items-center gap-2 text-sm font-medium text-white hover:text-brand-300"
             >
               <Mail aria-hidden="true" className="size-4" />
               {brand.contactEmail}
@@ -73,7 +73,7 @@ export function SiteFooter() {
           <FooterColumn title="Solutions" links={footerSolutionLinks} />
           <FooterColumn title="Company" links={footerCompanyLinks} />
         </div>
-        <div className="mt-12 border-t border-slate-800 pt-8 text-sm text-slate-400">
+        <div className="mt-12 border-t border-ink-800 pt-8 text-sm text-ink-400">
           <p>
             © {year} {brand.name}. All rights reserved.
           </p>

@@ -7,11 +7,11 @@ import { Logo } from './Logo.tsx'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-    isActive ? 'text-indigo-700' : 'text-slate-700 hover:text-slate-900'
+    isActive ? 'text-brand-700' : 'text-ink-700 hover:text-ink-900'
   }`
 
 const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2.5 text-base font-medium ${isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-800 hover:bg-slate-50'}`
+  `block rounded-lg px-3 py-2.5 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-800 hover:bg-ink-50'}`
 
 /** Sticky header; below 768 px (Tailwind's md) the links fold into a menu toggled by a button. */
 export function SiteHeader() {
@@ -23,7 +23,7 @@ export function SiteHeader() {
   useEffect(() => setMenuOpen(false), [pathname])
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+    <header className="sticky top-0 z-40 border-b border-ink-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <nav
         aria-label="Main"
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-6 lg:px-8"
@@ -43,7 +43,7 @@ export function SiteHeader() {
         </div>
         <button
           type="button"
-          className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+          className="inline-flex size-10 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100 md:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((open) => !open)}
@@ -59,7 +59,7 @@ export function SiteHeader() {
       <div
         id="mobile-menu"
         hidden={!menuOpen}
-        className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg md:hidden"
+        className="border-t border-ink-200 bg-white px-4 pt-2 pb-4 shadow-lg md:hidden"
       >
         <ul className="space-y-1">
           {headerLinks.map((link) => (

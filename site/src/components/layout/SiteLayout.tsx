@@ -80,7 +80,7 @@ function PageLoading() {
   return (
     <div role="status" className="mx-auto flex max-w-7xl justify-center px-6 py-32">
       <span
-        className="size-8 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600"
+        className="size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600"
         aria-hidden="true"
       />
       <span className="sr-only">Loading page</span>
@@ -96,7 +96,7 @@ export function SiteLayout() {
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-semibold text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
         Skip to content
       </a>

@@ -4,14 +4,14 @@ import { Link } from 'react-router-dom'
 type Variant = 'primary' | 'secondary' | 'ghost' | 'light'
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-indigo-600 text-white shadow-sm shadow-indigo-600/20 hover:bg-indigo-500',
-  secondary: 'bg-white text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50 hover:ring-slate-400',
-  ghost: 'text-indigo-700 hover:bg-indigo-50',
-  light: 'bg-white text-indigo-700 shadow-sm hover:bg-indigo-50',
+  primary: 'bg-brand-600 text-white shadow-sm shadow-brand-600/20 hover:bg-brand-500',
+  secondary: 'bg-white text-ink-900 ring-1 ring-ink-300 hover:bg-ink-50 hover:ring-ink-400',
+  ghost: 'text-brand-700 hover:bg-brand-50',
+  light: 'bg-white text-brand-700 shadow-sm hover:bg-brand-50',
 }
 
 export const buttonClasses = (variant: Variant = 'primary', size: 'md' | 'lg' = 'md') =>
-  `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+  `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
     size === 'lg' ? 'px-5 py-3 text-base' : 'px-4 py-2 text-sm'
   } ${variants[variant]}`
 

@@ -17,6 +17,8 @@ interface ComparisonGridProps {
   /** Below this width the table scrolls sideways instead of squeezing (a Tailwind class). */
   minWidthClass: string
   className?: string
+  /** The tone of the section around it (the hint above the table follows it). */
+  tone?: 'light' | 'dark'
 }
 
 /**
@@ -31,6 +33,7 @@ export function ComparisonGrid({
   highlight,
   minWidthClass,
   className = 'mt-6',
+  tone = 'light',
 }: ComparisonGridProps) {
   const [first, ...dataColumns] = columns
   const tint = (i: number) => i === highlight
@@ -38,12 +41,12 @@ export function ComparisonGrid({
     <div className={`comparison ${className}`}>
       <p
         aria-hidden="true"
-        className="mb-3 flex items-center gap-2 text-sm font-medium text-slate-600 md:hidden"
+        className={`mb-3 flex items-center gap-2 text-sm font-medium md:hidden ${tone === 'dark' ? 'text-ink-300' : 'text-ink-600'}`}
       >
-        <MoveHorizontal className="size-4 text-indigo-600" />
+        <MoveHorizontal className={`size-4 ${tone === 'dark' ? 'text-brand-300' : 'text-brand-600'}`} />
         Swipe the table to see {dataColumns.length === 2 ? 'both' : `all ${dataColumns.length}`} columns
       </p>
-      <div className="relative overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="relative overflow-hidden rounded-card bg-white shadow-card ring-1 ring-ink-200">
         <div
           role="region"
           aria-labelledby={labelledBy}
@@ -52,10 +55,10 @@ export function ComparisonGrid({
         >
           <table className={`w-full ${minWidthClass} text-left text-sm`}>
             <thead>
-              <tr className="border-b border-slate-200">
+              <tr className="border-b border-ink-200">
                 <th
                   scope="col"
-                  className="sticky left-0 z-10 w-32 bg-white px-4 py-4 font-semibold text-slate-900 shadow-[1px_0_0_var(--color-slate-200)] sm:w-auto sm:px-5 md:static md:shadow-none"
+                  className="sticky left-0 z-10 w-32 bg-white px-4 py-4 font-semibold text-ink-900 shadow-[1px_0_0_var(--color-ink-200)] sm:w-auto sm:px-5 md:static md:shadow-none"
                 >
                   {first}
                 </th>
@@ -63,26 +66,26 @@ export function ComparisonGrid({
                   <th
                     key={name}
                     scope="col"
-                    className={`px-4 py-4 font-semibold sm:px-5 ${tint(i) ? 'bg-indigo-50 text-indigo-800' : 'text-slate-900'}`}
+                    className={`px-4 py-4 font-semibold sm:px-5 ${tint(i) ? 'bg-brand-50 text-brand-800' : 'text-ink-900'}`}
                   >
                     {name}
                   </th>
                 ))}
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="divide-y divide-ink-100">
               {rows.map((row) => (
                 <tr key={row.header}>
                   <th
                     scope="row"
-                    className="sticky left-0 z-10 bg-white px-4 py-4 font-medium text-slate-900 shadow-[1px_0_0_var(--color-slate-200)] sm:px-5 md:static md:shadow-none"
+                    className="sticky left-0 z-10 bg-white px-4 py-4 font-medium text-ink-900 shadow-[1px_0_0_var(--color-ink-200)] sm:px-5 md:static md:shadow-none"
                   >
                     {row.header}
                   </th>
                   {row.cells.map((cell, i) => (
                     <td
                       key={i}
-                      className={`px-4 py-4 sm:px-5 ${tint(i) ? 'bg-indigo-50/60 font-medium text-slate-900' : 'text-slate-600'}`}
+                      className={`px-4 py-4 sm:px-5 ${tint(i) ? 'bg-brand-50/60 font-medium text-ink-900' : 'text-ink-600'}`}
                     >
                       {cell}
                     </td>

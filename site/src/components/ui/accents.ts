@@ -3,10 +3,10 @@ import type { Accent } from '@site/content/types.ts'
 /** Fixed class sets per accent, written out in full so Tailwind finds them at build time. */
 export const accentClasses: Record<Accent, { icon: string; ring: string; text: string; soft: string }> = {
   indigo: {
-    icon: 'bg-indigo-600 text-white',
-    ring: 'ring-indigo-200',
-    text: 'text-indigo-700',
-    soft: 'bg-indigo-50',
+    icon: 'bg-brand-600 text-white',
+    ring: 'ring-brand-200',
+    text: 'text-brand-700',
+    soft: 'bg-brand-50',
   },
   violet: {
     icon: 'bg-violet-600 text-white',

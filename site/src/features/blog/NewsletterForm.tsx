@@ -46,13 +46,13 @@ export function NewsletterForm() {
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="rounded-2xl bg-indigo-600 px-6 py-12 text-center text-white sm:px-12"
+      className="rounded-2xl bg-brand-600 px-6 py-12 text-center text-white sm:px-12"
     >
-      <Mail aria-hidden="true" className="mx-auto size-8 text-indigo-200" />
+      <Mail aria-hidden="true" className="mx-auto size-8 text-brand-200" />
       <h2 id={`${id}-title`} className="mt-3 text-2xl font-bold">
         Stay Updated
       </h2>
-      <p className="mx-auto mt-2 max-w-xl text-indigo-100">
+      <p className="mx-auto mt-2 max-w-xl text-brand-100">
         Get our latest insights on building and scaling tech teams in India.
       </p>
       <form onSubmit={submit} className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">

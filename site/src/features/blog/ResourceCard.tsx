@@ -7,23 +7,23 @@ import { longDate, typeLabel } from './post-format.ts'
 
 export function ResourceCard({ post }: { post: BlogListItem }) {
   return (
-    <article className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+    <article className="group flex flex-col overflow-hidden rounded-xl border border-ink-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <img
         src={post.cover_image_url || placeholderCover}
         alt=""
         loading="lazy"
-        className="aspect-video w-full bg-slate-100 object-cover"
+        className="aspect-video w-full bg-ink-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-5">
-        <div className="flex items-center gap-3 text-xs text-slate-500">
+        <div className="flex items-center gap-3 text-xs text-ink-500">
           <Badge>{typeLabel(post.type)}</Badge>
           <time dateTime={post.created_at}>{longDate(post.created_at)}</time>
         </div>
-        <h2 className="mt-3 text-lg font-semibold text-slate-900">{post.title}</h2>
-        {post.excerpt && <p className="mt-2 line-clamp-2 text-sm text-slate-600">{post.excerpt}</p>}
+        <h2 className="mt-3 text-lg font-semibold text-ink-900">{post.title}</h2>
+        {post.excerpt && <p className="mt-2 line-clamp-2 text-sm text-ink-600">{post.excerpt}</p>}
         <Link
           to={`/post/${post.slug}`}
-          className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-indigo-700 hover:text-indigo-500"
+          className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-brand-700 hover:text-brand-500"
           aria-label={`Read more: ${post.title}`}
         >
           Read more{' '}

@@ -31,11 +31,11 @@ const troubleshooting = [
 
 function ResponseDetails({ value }: { value: unknown }) {
   return (
-    <details className="group mt-4 rounded-xl border border-slate-200 bg-slate-50 text-sm">
-      <summary className="cursor-pointer rounded-xl px-4 py-2.5 font-medium text-slate-700 select-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600">
+    <details className="group mt-4 rounded-xl border border-ink-200 bg-ink-50 text-sm">
+      <summary className="cursor-pointer rounded-xl px-4 py-2.5 font-medium text-ink-700 select-none hover:bg-ink-100 focus-visible:outline-2 focus-visible:outline-brand-600">
         Response details
       </summary>
-      <pre className="overflow-x-auto border-t border-slate-200 px-4 py-3 text-xs leading-relaxed text-slate-700">
+      <pre className="overflow-x-auto border-t border-ink-200 px-4 py-3 text-xs leading-relaxed text-ink-700">
         {JSON.stringify(value, null, 2)}
       </pre>
     </details>
@@ -44,7 +44,7 @@ function ResponseDetails({ value }: { value: unknown }) {
 
 function StatusBadge({ status }: { status: EmailServiceState['status'] }) {
   const styles = {
-    checking: 'bg-slate-100 text-slate-700 ring-slate-200',
+    checking: 'bg-ink-100 text-ink-700 ring-ink-200',
     available: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
     unavailable: 'bg-red-50 text-red-700 ring-red-200',
   }
@@ -69,11 +69,11 @@ function ServiceStatusCard({ state, onRefresh }: { state: EmailServiceState; onR
     <section
       aria-labelledby="email-status-title"
       aria-live="polite"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      className="rounded-2xl border border-ink-200 bg-white p-6 shadow-sm sm:p-8"
     >
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-3">
-          <h2 id="email-status-title" className="text-lg font-semibold text-slate-900">
+          <h2 id="email-status-title" className="text-lg font-semibold text-ink-900">
             Service status
           </h2>
           <StatusBadge status={state.status} />
@@ -82,7 +82,7 @@ function ServiceStatusCard({ state, onRefresh }: { state: EmailServiceState; onR
           type="button"
           onClick={onRefresh}
           disabled={state.status === 'checking'}
-          className="inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60"
+          className="inline-flex items-center gap-2 rounded-xl border border-ink-300 bg-white px-3.5 py-2 text-sm font-medium text-ink-800 shadow-sm transition hover:bg-ink-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
         >
           <RefreshCw
             aria-hidden="true"
@@ -92,12 +92,12 @@ function ServiceStatusCard({ state, onRefresh }: { state: EmailServiceState; onR
         </button>
       </div>
       <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-[8rem_1fr]">
-        <dt className="font-medium text-slate-500">Endpoint</dt>
-        <dd className="font-mono break-all text-slate-900" data-testid="email-service-endpoint">
+        <dt className="font-medium text-ink-500">Endpoint</dt>
+        <dd className="font-mono break-all text-ink-900" data-testid="email-service-endpoint">
           {state.baseUrl ?? '…'}
         </dd>
-        <dt className="font-medium text-slate-500">Protocol</dt>
-        <dd className="font-mono text-slate-900" data-testid="email-service-protocol">
+        <dt className="font-medium text-ink-500">Protocol</dt>
+        <dd className="font-mono text-ink-900" data-testid="email-service-protocol">
           {protocol}
         </dd>
       </dl>
@@ -198,14 +198,14 @@ function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceS
   return (
     <div>
       {session.status === 'signed-in' && (
-        <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-indigo-50 px-4 py-3 text-sm text-indigo-900">
+        <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">
           <span>
             Signed in as <strong>{session.session.email}</strong>
           </span>
           <button
             type="button"
             onClick={() => void auth.signOut()}
-            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 font-medium text-indigo-700 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 font-medium text-brand-700 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             <LogOut aria-hidden="true" className="size-4" /> Sign out
           </button>
@@ -213,7 +213,7 @@ function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceS
       )}
       <form onSubmit={send} noValidate className="space-y-4">
         <div className="space-y-1.5">
-          <label htmlFor={`${id}-to`} className="block text-sm font-medium text-slate-800">
+          <label htmlFor={`${id}-to`} className="block text-sm font-medium text-ink-800">
             Recipient email
           </label>
           <input
@@ -228,24 +228,24 @@ function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceS
                 ? true
                 : undefined
             }
-            className="block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-4 focus:ring-indigo-500/15 focus:outline-none aria-[invalid=true]:border-red-500"
+            className="block w-full rounded-xl border border-ink-300 bg-white px-3.5 py-2.5 text-sm text-ink-900 shadow-sm placeholder:text-ink-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none aria-[invalid=true]:border-red-500"
           />
         </div>
         <button
           type="submit"
           disabled={sending || state.status !== 'available'}
-          className="inline-flex items-center justify-center gap-2 rounded-xl bg-gradient-to-r from-indigo-600 to-violet-600 px-5 py-2.5 text-sm font-semibold text-white shadow-lg shadow-indigo-600/20 transition hover:from-indigo-500 hover:to-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
+          className="inline-flex items-center justify-center gap-2 rounded-xl bg-gradient-to-r from-brand-600 to-violet-600 px-5 py-2.5 text-sm font-semibold text-white shadow-lg shadow-brand-600/20 transition hover:from-brand-500 hover:to-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
         >
           {sending ? <Spinner /> : <Send aria-hidden="true" className="size-4" />}
           {sending ? 'Sending...' : 'Send Test Email'}
         </button>
         {session.status !== 'signed-in' && pendingTo === null && (
-          <p className="text-sm text-slate-500">Sending a test email asks for an editor sign-in.</p>
+          <p className="text-sm text-ink-500">Sending a test email asks for an editor sign-in.</p>
         )}
       </form>
       {session.status === 'signed-out' && pendingTo !== null && (
         <div className="mt-6 space-y-4">
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-ink-600">
             Sending a test email is for editors. Sign in and it goes to <strong>{pendingTo}</strong>.
           </p>
           <SignInForm description="Sign in with your editor account to send a test email." />
@@ -282,13 +282,13 @@ export function EmailTestPanel() {
       <ServiceStatusCard state={state} onRefresh={refresh} />
       <section
         aria-labelledby="email-send-title"
-        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+        className="rounded-2xl border border-ink-200 bg-white p-6 shadow-sm sm:p-8"
       >
-        <h2 id="email-send-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <Mail aria-hidden="true" className="size-5 text-indigo-600" />
+        <h2 id="email-send-title" className="flex items-center gap-2 text-lg font-semibold text-ink-900">
+          <Mail aria-hidden="true" className="size-5 text-brand-600" />
           Send a test email
         </h2>
-        <p className="mt-1 mb-6 text-sm text-slate-500">
+        <p className="mt-1 mb-6 text-sm text-ink-500">
           Sends a short message through the email service to the address you enter.
         </p>
         <AuthProvider auth={auth}>

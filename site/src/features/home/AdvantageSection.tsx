@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { brand } from '@shared/config/brand.ts'
 import { ComparisonGrid } from '@site/components/ui/ComparisonGrid.tsx'
 import { Collapsible } from '@site/components/ui/Collapsible.tsx'
+import { Section } from '@site/components/ui/Section.tsx'
 import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
 import { traditionalComparison } from '@site/content/comparison.ts'
 import { HighlightCarousel } from './HighlightCarousel.tsx'
@@ -31,28 +32,28 @@ function WhyDifferent() {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   return (
-    <div className="mt-12 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <div className="mt-stack rounded-card bg-white text-ink-900 shadow-card">
       <h3>
         <button
           type="button"
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
-          className="flex w-full items-center justify-between gap-4 rounded-2xl px-6 py-5 text-left text-lg font-semibold text-slate-900"
+          className="flex w-full items-center justify-between gap-4 rounded-2xl px-6 py-5 text-left text-lg font-semibold text-ink-900"
         >
           Why is {brand.name} different?
           <ChevronDown
             aria-hidden="true"
-            className={`size-5 shrink-0 text-slate-500 transition-transform duration-300 motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+            className={`size-5 shrink-0 text-ink-500 transition-transform duration-300 motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
           />
         </button>
       </h3>
-      <Collapsible id={panelId} open={open} className="border-t border-slate-100 px-6 py-6">
+      <Collapsible id={panelId} open={open} className="border-t border-ink-100 px-6 py-6">
         <dl className="grid gap-6 sm:grid-cols-2">
           {differences.map((d) => (
             <div key={d.title}>
-              <dt className="font-semibold text-slate-900">{d.title}</dt>
-              <dd className="mt-1 text-sm leading-6 text-slate-600">{d.text}</dd>
+              <dt className="font-semibold text-ink-900">{d.title}</dt>
+              <dd className="mt-1 text-sm leading-6 text-ink-600">{d.text}</dd>
             </div>
           ))}
         </dl>
@@ -61,37 +62,48 @@ function WhyDifferent() {
   )
 }
 
-/** Advantage: highlight cards (carousel on small screens), the table against traditional options, why different. */
+/** Advantage, on the night tone: highlight cards (carousel on small screens), the table against the traditional way, why different. */
 export function AdvantageSection() {
   return (
-    <section aria-labelledby="advantage-title" className="bg-slate-50 py-20 sm:py-28">
-      <div className="mx-auto max-w-7xl px-6 lg:px-8">
-        <SectionHeading
-          id="advantage-title"
-          eyebrow={`The ${brand.name} advantage`}
-          title="Faster than building alone, and still yours"
-          lead="You get the speed of a partner and the ownership of doing it yourself, without the setup risk."
-        />
-        <div className="mt-14">
-          <HighlightCarousel />
-        </div>
-        <div className="mt-16">
-          <h3 id="traditional-title" className="text-center text-xl font-semibold text-slate-900">
+    <Section tone="dark" labelledBy="advantage-title" className="relative isolate overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 -z-10 h-[32rem] bg-[radial-gradient(40rem_20rem_at_85%_0%,rgba(99,102,241,0.35),transparent)]"
+      />
+      <SectionHeading
+        id="advantage-title"
+        align="left"
+        tone="dark"
+        eyebrow={`The ${brand.name} advantage`}
+        title="Faster than building alone, and still yours"
+        lead="You get the speed of a partner and the ownership of doing it yourself, without the setup risk."
+      />
+      <div className="mt-stack">
+        <HighlightCarousel />
+      </div>
+      <div className="mt-stack grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <div>
+          <h3 id="traditional-title" className="text-2xl font-semibold tracking-tight text-white">
             {brand.name} versus the traditional way
           </h3>
-          <ComparisonGrid
-            labelledBy="traditional-title"
-            columns={['Factor', brand.name, 'Building on your own']}
-            highlight={0}
-            minWidthClass="min-w-[560px]"
-            rows={traditionalComparison.map((row) => ({
-              header: row.factor,
-              cells: [row.meridian, row.traditional],
-            }))}
-          />
+          <p className="mt-3 text-ink-300">
+            Setting up an entity, payroll and hiring yourself takes months before the first engineer starts.
+          </p>
         </div>
-        <WhyDifferent />
+        <ComparisonGrid
+          labelledBy="traditional-title"
+          columns={['Factor', brand.name, 'Building on your own']}
+          highlight={0}
+          minWidthClass="min-w-[520px]"
+          tone="dark"
+          className=""
+          rows={traditionalComparison.map((row) => ({
+            header: row.factor,
+            cells: [row.meridian, row.traditional],
+          }))}
+        />
       </div>
-    </section>
+      <WhyDifferent />
+    </Section>
   )
 }

@@ -11,7 +11,7 @@ const heroStats = [
 
 export function Hero() {
   return (
-    <section className="relative isolate overflow-hidden bg-slate-950">
+    <section className="relative isolate overflow-hidden bg-ink-950">
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(70rem_35rem_at_50%_-15%,rgba(99,102,241,0.55),transparent),radial-gradient(40rem_25rem_at_85%_20%,rgba(139,92,246,0.35),transparent),radial-gradient(30rem_20rem_at_10%_60%,rgba(56,189,248,0.18),transparent)]"
@@ -21,14 +21,14 @@ export function Hero() {
         className="absolute inset-0 -z-10 bg-[linear-gradient(to_right,rgba(148,163,184,0.08)_1px,transparent_1px),linear-gradient(to_bottom,rgba(148,163,184,0.08)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black_30%,transparent_75%)] bg-[size:48px_48px]"
       />
       <div className="mx-auto max-w-7xl px-6 pt-16 pb-16 sm:pt-24 sm:pb-20 lg:px-8">
-        <p className="inline-flex items-center gap-2 rounded-full border border-indigo-400/30 bg-indigo-500/10 px-4 py-1.5 text-sm font-medium text-indigo-200">
+        <p className="inline-flex items-center gap-2 rounded-full border border-brand-400/30 bg-brand-500/10 px-4 py-1.5 text-sm font-medium text-brand-200">
           <span className="size-1.5 rounded-full bg-emerald-400" aria-hidden="true" />
           AI-enabled, end to end: acquire, manage, retain, own
         </p>
         <div className="mt-8">
           <TypingHeadline />
         </div>
-        <p className="mt-6 max-w-2xl text-lg leading-8 text-pretty text-slate-300">
+        <p className="mt-6 max-w-2xl text-lg leading-8 text-pretty text-ink-300">
           Access the top 1% of tech talent, hire in 2 weeks instead of 2 months, and grow from 1 employee to a
           full centre that you eventually own.
         </p>
@@ -45,8 +45,8 @@ export function Hero() {
         </div>
         <dl className="mt-14 grid max-w-4xl grid-cols-2 gap-px overflow-hidden rounded-2xl bg-white/10 ring-1 ring-white/10 sm:grid-cols-4">
           {heroStats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse gap-1 bg-slate-950/60 px-4 py-5">
-              <dt className="text-sm text-slate-400">{stat.label}</dt>
+            <div key={stat.label} className="flex flex-col-reverse gap-1 bg-ink-950/60 px-4 py-5">
+              <dt className="text-sm text-ink-400">{stat.label}</dt>
               <dd className="text-2xl font-semibold tracking-tight text-white">{stat.value}</dd>
             </div>
           ))}

@@ -8,7 +8,7 @@ import { useSwipeCarousel } from './useSwipeCarousel.ts'
 const icons: Record<BenefitIcon, typeof Sparkles> = { sparkles: Sparkles, rocket: Rocket, key: KeyRound }
 
 const arrowButton =
-  'inline-flex size-11 items-center justify-center rounded-full bg-white text-slate-700 shadow-sm ring-1 ring-slate-300 transition hover:bg-slate-50 active:scale-95'
+  'inline-flex size-11 items-center justify-center rounded-full bg-white/5 text-white ring-1 ring-white/20 transition hover:bg-white/10 active:scale-95'
 
 /**
  * The three highlight cards: a row on desktop; below 768 px a centred, looping carousel (Embla) that
@@ -50,14 +50,14 @@ export function HighlightCarousel() {
                 data-active={i === index}
                 className="min-w-0 shrink-0 grow-0 basis-[84%] px-2 md:basis-auto md:px-0"
               >
-                <div className={`h-full rounded-2xl bg-white p-6 shadow-sm ring-1 ${accent.ring}`}>
+                <div className="h-full rounded-card bg-white/[0.04] p-6 ring-1 ring-white/10">
                   <span
                     className={`inline-flex size-11 items-center justify-center rounded-xl ${accent.icon}`}
                   >
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
-                  <h3 className="mt-5 text-lg font-semibold text-slate-900">{benefit.title}</h3>
-                  <ul className="mt-3 space-y-2 text-sm text-slate-600">
+                  <h3 className="mt-5 text-lg font-semibold text-white">{benefit.title}</h3>
+                  <ul className="mt-3 space-y-2 text-sm text-ink-300">
                     {benefit.points.map((point) => (
                       <li key={point} className="flex gap-2">
                         <span
@@ -83,7 +83,7 @@ export function HighlightCarousel() {
           {benefits.map((b, i) => (
             <span
               key={b.title}
-              className={`h-1.5 rounded-full transition-all duration-300 ${i === index ? 'w-6 bg-indigo-600' : 'w-1.5 bg-slate-300'}`}
+              className={`h-1.5 rounded-full transition-all duration-300 ${i === index ? 'w-6 bg-brand-300' : 'w-1.5 bg-ink-600'}`}
             />
           ))}
         </div>

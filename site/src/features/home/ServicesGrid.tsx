@@ -2,6 +2,7 @@ import { ArrowRight, ChevronDown, Handshake, KeyRound, LayoutDashboard, UserSear
 import { useId, useState } from 'react'
 import { ButtonLink } from '@site/components/ui/ButtonLink.tsx'
 import { Collapsible } from '@site/components/ui/Collapsible.tsx'
+import { Section } from '@site/components/ui/Section.tsx'
 import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
 import { accentClasses } from '@site/components/ui/accents.ts'
 import { offerings } from '@site/content/offerings.ts'
@@ -15,17 +16,17 @@ function OfferingCard({ offering, index }: { offering: Offering; index: number }
   const accent = accentClasses[offering.color]
   const Icon = icons[index % icons.length]
   return (
-    <article className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
+    <article className="flex flex-col rounded-card bg-white p-6 shadow-card ring-1 ring-ink-200 transition-shadow hover:shadow-md">
       <span className={`inline-flex size-11 items-center justify-center rounded-xl ${accent.icon}`}>
         <Icon aria-hidden="true" className="size-5" />
       </span>
-      <h3 className="mt-5 text-lg font-semibold text-slate-900">{offering.title}</h3>
-      <p className="mt-2 text-sm leading-6 text-slate-600">{offering.description}</p>
+      <h3 className="mt-5 text-lg font-semibold text-ink-900">{offering.title}</h3>
+      <p className="mt-2 text-sm leading-6 text-ink-600">{offering.description}</p>
       <ul className="mt-4 space-y-3">
         {offering.features.map((feature) => (
           <li key={feature.title} className="text-sm">
-            <span className="font-medium text-slate-900">{feature.title}.</span>{' '}
-            <span className="text-slate-600">{feature.description}</span>
+            <span className="font-medium text-ink-900">{feature.title}.</span>{' '}
+            <span className="text-ink-600">{feature.description}</span>
           </li>
         ))}
       </ul>
@@ -45,37 +46,36 @@ function OfferingCard({ offering, index }: { offering: Offering; index: number }
           />
         </button>
         <Collapsible id={panelId} open={open} className="pt-3">
-          <p className={`rounded-lg p-4 text-sm leading-6 text-slate-700 ${accent.soft}`}>
-            {offering.details}
-          </p>
+          <p className={`rounded-lg p-4 text-sm leading-6 text-ink-700 ${accent.soft}`}>{offering.details}</p>
         </Collapsible>
       </div>
     </article>
   )
 }
 
-/** Four offering cards, each with a Learn more expander, and the Explore All Services link. */
+/** Four offering cards, each with a Learn more expander, beside the section heading and Explore All Services. */
 export function ServicesGrid() {
   return (
-    <section aria-labelledby="services-title" className="bg-white py-20 sm:py-28">
-      <div className="mx-auto max-w-7xl px-6 lg:px-8">
-        <SectionHeading
-          id="services-title"
-          eyebrow="Services"
-          title="Everything your centre needs, end to end"
-          lead="Four services that cover the whole journey, from the first hire to owning the company."
-        />
-        <div className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <Section labelledBy="services-title">
+      <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:gap-16">
+        <div className="lg:sticky lg:top-28 lg:self-start">
+          <SectionHeading
+            id="services-title"
+            align="left"
+            eyebrow="Services"
+            title="Everything your centre needs, end to end"
+            lead="Four services that cover the whole journey, from the first hire to owning the company."
+          />
+          <ButtonLink to="/solutions" variant="secondary" size="lg" className="mt-8">
+            Explore All Services <ArrowRight aria-hidden="true" className="size-4" />
+          </ButtonLink>
+        </div>
+        <div className="grid gap-6 sm:grid-cols-2">
           {offerings.map((offering, i) => (
             <OfferingCard key={offering.title} offering={offering} index={i} />
           ))}
         </div>
-        <div className="mt-12 text-center">
-          <ButtonLink to="/solutions" variant="secondary" size="lg">
-            Explore All Services <ArrowRight aria-hidden="true" className="size-4" />
-          </ButtonLink>
-        </div>
       </div>
-    </section>
+    </Section>
   )
 }

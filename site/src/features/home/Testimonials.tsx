@@ -1,4 +1,5 @@
 import { Star } from 'lucide-react'
+import { Section } from '@site/components/ui/Section.tsx'
 import { testimonials } from '@site/content/testimonials.ts'
 
 /**
@@ -7,63 +8,55 @@ import { testimonials } from '@site/content/testimonials.ts'
  */
 export function Testimonials() {
   return (
-    <section aria-labelledby="testimonials-title" className="bg-slate-50 py-20 sm:py-28">
-      <div className="mx-auto max-w-7xl px-6 lg:px-8">
-        <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase">Testimonials</p>
-          <h2
-            id="testimonials-title"
-            className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
-          >
-            What building with us feels like
-          </h2>
-          <p className="mt-3 text-sm text-slate-600">
-            Sample quotes that illustrate the experience we aim for; the people and companies are not real
-            clients.
-          </p>
-        </div>
-        <div className="mt-12 grid gap-6 lg:grid-cols-3">
-          {testimonials.map((t, i) => (
-            <figure
-              key={t.author}
-              className={`flex flex-col rounded-2xl p-8 shadow-sm ring-1 ${
-                i === 0
-                  ? 'bg-slate-900 text-slate-200 ring-slate-900'
-                  : 'bg-white text-slate-700 ring-slate-200'
-              }`}
-            >
-              <div
-                role="img"
-                aria-label={`Rated ${t.rating} out of 5`}
-                className="flex gap-0.5 text-amber-400"
-              >
-                {Array.from({ length: t.rating }, (_, j) => (
-                  <Star key={j} aria-hidden="true" className="size-5 fill-current" />
-                ))}
-              </div>
-              <blockquote className="mt-5 flex-1 text-base leading-7">“{t.content}”</blockquote>
-              <figcaption className="mt-6 flex items-center gap-3">
-                <img
-                  src={t.avatar}
-                  alt=""
-                  width={48}
-                  height={48}
-                  loading="lazy"
-                  className="size-12 rounded-full"
-                />
-                <span>
-                  <span className={`block font-semibold ${i === 0 ? 'text-white' : 'text-slate-900'}`}>
-                    {t.author}
-                  </span>
-                  <span className={`block text-sm ${i === 0 ? 'text-slate-400' : 'text-slate-600'}`}>
-                    {t.position}
-                  </span>
-                </span>
-              </figcaption>
-            </figure>
-          ))}
-        </div>
+    <Section tone="tinted" labelledBy="testimonials-title">
+      <div className="max-w-2xl">
+        <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Testimonials</p>
+        <h2
+          id="testimonials-title"
+          className="mt-2 text-title font-bold tracking-tight text-balance text-ink-900"
+        >
+          What building with us feels like
+        </h2>
+        <p className="mt-3 text-sm text-ink-600">
+          Sample quotes that illustrate the experience we aim for; the people and companies are not real
+          clients.
+        </p>
       </div>
-    </section>
+      <div className="mt-stack grid gap-6 lg:grid-cols-3">
+        {testimonials.map((t, i) => (
+          <figure
+            key={t.author}
+            className={`flex flex-col rounded-card p-8 shadow-card ring-1 ${
+              i === 0 ? 'bg-ink-900 text-ink-200 ring-ink-900' : 'bg-white text-ink-700 ring-ink-200'
+            }`}
+          >
+            <div role="img" aria-label={`Rated ${t.rating} out of 5`} className="flex gap-0.5 text-amber-400">
+              {Array.from({ length: t.rating }, (_, j) => (
+                <Star key={j} aria-hidden="true" className="size-5 fill-current" />
+              ))}
+            </div>
+            <blockquote className="mt-5 flex-1 text-base leading-7">“{t.content}”</blockquote>
+            <figcaption className="mt-6 flex items-center gap-3">
+              <img
+                src={t.avatar}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                className="size-12 rounded-full"
+              />
+              <span>
+                <span className={`block font-semibold ${i === 0 ? 'text-white' : 'text-ink-900'}`}>
+                  {t.author}
+                </span>
+                <span className={`block text-sm ${i === 0 ? 'text-ink-400' : 'text-ink-600'}`}>
+                  {t.position}
+                </span>
+              </span>
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+    </Section>
   )
 }

@@ -19,11 +19,11 @@ export function TypingHeadline() {
           The{' '}
           <span
             data-testid="typing-word"
-            className="bg-gradient-to-r from-indigo-300 via-violet-300 to-fuchsia-300 bg-clip-text text-transparent"
+            className="bg-gradient-to-r from-brand-300 via-violet-300 to-fuchsia-300 bg-clip-text text-transparent"
           >
             {text}
           </span>
-          <span className="ml-1 inline-block h-[0.8em] w-[3px] bg-indigo-300 align-[-0.05em] motion-safe:animate-caret" />
+          <span className="ml-1 inline-block h-[0.8em] w-[3px] bg-brand-300 align-[-0.05em] motion-safe:animate-caret" />
         </span>
         <span className="block text-balance">way to build and own a tech capacity centre in India</span>
       </span>

@@ -45,8 +45,8 @@ const fields: FieldSpec[] = [
 ]
 
 const fieldClasses =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
-  'transition focus:border-indigo-500 focus:ring-4 focus:ring-indigo-500/15 focus:outline-none ' +
+  'block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-sm text-ink-900 shadow-sm placeholder:text-ink-400 ' +
+  'transition focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none ' +
   'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/15'
 
 /** The lead form of /get-started: spec §2 texts, §4 submission flow, §5 validation. */
@@ -124,15 +124,12 @@ export function LeadForm() {
           {submitError}
         </Alert>
       )}
-      <section
-        aria-labelledby={`${id}-title`}
-        className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-      >
-        <div className="border-b border-slate-100 px-6 pt-6 pb-4 sm:px-8">
-          <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
+      <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-white shadow-sm ring-1 ring-ink-200">
+        <div className="border-b border-ink-100 px-6 pt-6 pb-4 sm:px-8">
+          <h2 id={`${id}-title`} className="text-xl font-semibold text-ink-900">
             Request Information
           </h2>
-          <p className="mt-1 text-sm text-slate-500">
+          <p className="mt-1 text-sm text-ink-500">
             Fill out this form and we'll get back to you within 24 hours
           </p>
         </div>
@@ -154,7 +151,7 @@ export function LeadForm() {
               }
               return (
                 <div key={field.name} className="space-y-1.5">
-                  <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+                  <label htmlFor={inputId} className="block text-sm font-medium text-ink-800">
                     {field.label}
                   </label>
                   {field.multiline ? (
@@ -188,12 +185,12 @@ export function LeadForm() {
             <button
               type="submit"
               disabled={isSubmitting}
-              className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-indigo-600 px-5 py-3 text-base font-semibold text-white shadow-sm shadow-indigo-600/20 transition-colors hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-70"
+              className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-3 text-base font-semibold text-white shadow-sm shadow-brand-600/20 transition-colors hover:bg-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70"
             >
               {isSubmitting && <Spinner className="size-5" />}
               {isSubmitting ? 'Processing...' : 'Submit Request'}
             </button>
-            <p className="text-center text-xs text-slate-500">
+            <p className="text-center text-xs text-ink-500">
               Your information is secure and will only be used to contact you about your requirements.
             </p>
           </form>
@@ -218,21 +215,21 @@ function SubmittedNotice({
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-8 ring-emerald-50/60">
         <CircleCheck aria-hidden="true" className="size-7" />
       </span>
-      <h3 ref={headingRef} tabIndex={-1} className="mt-6 text-2xl font-semibold text-slate-900 outline-none">
+      <h3 ref={headingRef} tabIndex={-1} className="mt-6 text-2xl font-semibold text-ink-900 outline-none">
         Thank you{firstName ? `, ${firstName}` : ''}. Your request is in.
       </h3>
-      <p className="mx-auto mt-3 max-w-md text-slate-600">
+      <p className="mx-auto mt-3 max-w-md text-ink-600">
         {emailed
           ? "We've emailed you a confirmation and will get back to you within 24 hours."
           : "It is safely stored; we'll process it and get back to you within 24 hours."}
       </p>
       <div className="mx-auto mt-8 max-w-xs">
-        <div className="h-1 overflow-hidden rounded-full bg-slate-100">
-          <div className="h-full origin-left animate-countdown rounded-full bg-indigo-600" />
+        <div className="h-1 overflow-hidden rounded-full bg-ink-100">
+          <div className="h-full origin-left animate-countdown rounded-full bg-brand-600" />
         </div>
-        <p className="mt-3 text-sm text-slate-500">
+        <p className="mt-3 text-sm text-ink-500">
           Taking you to the home page in 3 seconds.{' '}
-          <Link to="/" className="font-semibold text-indigo-700 hover:text-indigo-600">
+          <Link to="/" className="font-semibold text-brand-700 hover:text-brand-600">
             Go now
           </Link>
         </p>

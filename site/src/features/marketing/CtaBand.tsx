@@ -1,7 +1,7 @@
-import { ArrowRight } from 'lucide-react'
+import { ArrowRight, Clock3 } from 'lucide-react'
 import { ButtonLink } from '@site/components/ui/ButtonLink.tsx'
 
-/** The closing call to action shared by the marketing pages. */
+/** The closing call to action of the marketing pages: a full-width brand band above the footer. */
 export function CtaBand({
   title = 'Ready to build your tech capacity centre in India?',
   text = 'Tell us what you need. We reply within 24 hours and can have your first engineers hired in 2 weeks.',
@@ -10,20 +10,28 @@ export function CtaBand({
   text?: string
 }) {
   return (
-    <section aria-labelledby="cta-title" className="bg-white px-6 py-20 lg:px-8">
-      <div className="relative isolate mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br from-indigo-600 via-indigo-700 to-violet-700 px-6 py-14 text-center shadow-xl sm:px-16">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[radial-gradient(30rem_15rem_at_80%_0%,rgba(255,255,255,0.18),transparent)]"
-        />
-        <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
-          {title}
-        </h2>
-        <p className="mx-auto mt-4 max-w-xl text-lg leading-8 text-indigo-100">{text}</p>
-        <div className="mt-8">
+    <section
+      aria-labelledby="cta-title"
+      className="relative isolate overflow-hidden bg-brand-700 px-6 py-16 sm:py-20 lg:px-8"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(40rem_20rem_at_100%_0%,rgba(167,139,250,0.45),transparent),radial-gradient(30rem_18rem_at_0%_100%,rgba(30,27,75,0.6),transparent)]"
+      />
+      <div className="mx-auto flex max-w-7xl flex-col gap-8 lg:flex-row lg:items-center lg:justify-between">
+        <div className="max-w-2xl">
+          <h2 id="cta-title" className="text-title font-bold tracking-tight text-balance text-white">
+            {title}
+          </h2>
+          <p className="mt-4 text-lead text-brand-100">{text}</p>
+        </div>
+        <div className="flex shrink-0 flex-col items-start gap-3">
           <ButtonLink to="/get-started" variant="light" size="lg">
             Get Started <ArrowRight aria-hidden="true" className="size-4" />
           </ButtonLink>
+          <p className="flex items-center gap-2 text-sm text-brand-100">
+            <Clock3 aria-hidden="true" className="size-4" /> Answer within 24 hours
+          </p>
         </div>
       </div>
     </section>
