@@ -1,0 +1,96 @@
+// The model-based sync test at full length (`npm run test:sync-model`, also part of `npm run bench`):
+// 500 random cases of two desktops and a browser editor editing, renaming and deleting, going offline,
+// losing replies, crashing and living through server restarts, against one real server
+// (tests/support/sync-model.ts has the model and the invariant). Any failure stops the run with
+// fast-check's counterexample; SYNC_MODEL_SEED replays a seed, SYNC_MODEL_CASES changes the count.
+import fc from 'fast-check'
+import { commandArbitrary, createModelWorld, type Command } from '../../tests/support/sync-model.ts'
+
+export const title = 'Model-based sync test: two desktops and a browser editor'
+
+const clients = 2
+const cases = Number(process.env.SYNC_MODEL_CASES ?? 500)
+
+export async function run(): Promise<string> {
+  const seed = Number(process.env.SYNC_MODEL_SEED ?? Date.now() % 2 ** 31)
+  console.log(`sync model: seed ${seed}, ${cases} cases (replay with SYNC_MODEL_SEED=${seed})`)
+  const totals = { cases: 0, commands: 0, landed: 0 }
+  // A case's report counts every conflict and needs-attention entry open on a desktop at its end, including
+  // ones left from earlier cases: count each entry (desktop, post, when detected) once.
+  const conflicts = new Set<string>()
+  const attention = new Set<string>()
+  const kinds = new Map<Command['kind'], number>()
+  const caseMs: number[] = []
+  const started = performance.now()
+  const world = await createModelWorld(clients)
+  const setupMs = performance.now() - started
+  // A failure's report (seed, counterexample, error) must reach the output even if cleaning up fails too.
+  let failure: unknown = null
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(commandArbitrary(clients, { restarts: true }), { minLength: 8, maxLength: 30 }),
+        async (commands) => {
+          const caseStarted = performance.now()
+          const report = await world.runCase(commands)
+          caseMs.push(performance.now() - caseStarted)
+          totals.cases++
+          totals.commands += report.commands
+          totals.landed += report.landed
+          for (const [c, client] of world.clients.entries()) {
+            for (const x of await client.backend.engine.conflicts())
+              conflicts.add(`${c}:${x.postId}:${x.detectedAt}`)
+            for (const x of await client.backend.engine.attention())
+              attention.add(`${c}:${x.postId}:${x.detectedAt}`)
+          }
+          for (const command of commands) kinds.set(command.kind, (kinds.get(command.kind) ?? 0) + 1)
+          if (totals.cases % 50 === 0)
+            console.log(
+              `  ${totals.cases} cases, ${((performance.now() - started) / 1000).toFixed(0)} s, no failure`,
+            )
+        },
+      ),
+      { seed, numRuns: cases, endOnFailure: true },
+    )
+  } catch (err) {
+    failure = err
+    console.error(`sync model FAILED (seed ${seed}):\n${err instanceof Error ? err.message : String(err)}`)
+  }
+  try {
+    await world.close()
+  } catch (err) {
+    // Shutting the test world down is not part of what is checked; say so and keep the figures.
+    console.error('sync model: closing the test world failed:', err)
+  }
+  if (failure) throw failure
+  if (totals.cases !== cases) throw new Error(`ran ${totals.cases} cases, expected ${cases}`)
+  const totalS = (performance.now() - started) / 1000
+  const sorted = [...caseMs].sort((a, b) => a - b)
+  const kind = (k: Command['kind']) => kinds.get(k) ?? 0
+  const row = (label: string, value: string | number) => `| ${label} | ${value} |`
+  return [
+    `fast-check, ${cases} cases of 8–30 random commands from a settled state, ${clients} desktops (real offline stores and sync engines, in the benchmark's process) and a supabase-js browser editor against one in-process server; after each case everything goes online and settles, then: every edit a desktop showed as saved is on the server (the database's audit trigger saw it) or in a conflict or needs-attention entry its editor can see, unless the editor dropped it; every desktop shows the server's posts and versions; nothing is left pending.`,
+    '',
+    '| | |',
+    '|---|---:|',
+    row('seed (`SYNC_MODEL_SEED` replays it)', seed),
+    row('cases', totals.cases),
+    row('commands', totals.commands),
+    row('server restarts executed', kind('serverRestart')),
+    row('crashes (write sent, reply lost, desktop reopened from disk)', kind('crash')),
+    row('lost replies (write sent, reply lost)', kind('lostReply')),
+    row('offline periods started', kind('offline')),
+    row('conflicts shown (distinct, open at the end of a case)', conflicts.size),
+    row('needs-attention entries (distinct, open at the end of a case)', attention.size),
+    row('resolve commands (keep mine, theirs or both; a no-op when no conflict is open)', kind('resolve')),
+    row('acknowledged edits that landed on the server', totals.landed),
+    row('failures', 0),
+    row('total time (including the first server start)', `${totalS.toFixed(0)} s`),
+    row(
+      'per case, median (p90)',
+      `${(sorted[Math.floor(sorted.length / 2)] / 1000).toFixed(2)} s (${(sorted[Math.floor(sorted.length * 0.9)] / 1000).toFixed(2)} s)`,
+    ),
+    '',
+    `Setting up the world (server, two desktops signed in, browser editor) took ${(setupMs / 1000).toFixed(1)} s.`,
+  ].join('\n')
+}
