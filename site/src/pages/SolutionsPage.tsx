@@ -23,6 +23,7 @@ import {
   type SolutionCard,
 } from '@site/content/solutions.ts'
 import { CtaBand } from '@site/features/marketing/CtaBand.tsx'
+import { ModelsDiagram } from '@site/features/solutions/ModelsDiagram.tsx'
 
 const talentBotIcons = [Building2, Handshake, Headset, Award]
 const sharedIcons = [Users, Layers, Building2, Repeat, Sparkles, Timer]
@@ -41,7 +42,7 @@ function CardGrid({
       {cards.map((card, i) => {
         const Icon = icons[i % icons.length]
         return (
-          <article key={card.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-200">
+          <article key={card.title} className="rounded-card bg-white p-6 shadow-card ring-1 ring-ink-200">
             <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
               <Icon aria-hidden="true" className="size-5" />
             </span>
@@ -61,13 +62,14 @@ export function Component() {
         eyebrow="Solutions"
         title="Our GCC Solutions"
         lead="Two ways to build your global capability centre in India: a company that is yours alone, or a shared setup that gets you started fast."
+        media={<ModelsDiagram />}
       />
 
-      <section id="talent-bot" aria-labelledby="talent-bot-title" className="bg-white py-20 sm:py-24">
+      <section id="talent-bot" aria-labelledby="talent-bot-title" className="bg-white py-section">
         <div className="mx-auto max-w-7xl px-6 lg:px-8">
           <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Premium Solution</p>
           <div className="mt-2 flex flex-wrap items-center gap-4">
-            <h2 id="talent-bot-title" className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">
+            <h2 id="talent-bot-title" className="text-title font-bold tracking-tight text-ink-900">
               TALENT BOT Model
             </h2>
             <span className="inline-flex items-center gap-1.5 rounded-full bg-gradient-to-r from-brand-600 to-violet-600 px-3 py-1 text-xs font-semibold text-white">
@@ -89,13 +91,10 @@ export function Component() {
         </div>
       </section>
 
-      <section id="shared-gcc" aria-labelledby="shared-gcc-title" className="bg-ink-50 py-20 sm:py-24">
+      <section id="shared-gcc" aria-labelledby="shared-gcc-title" className="bg-ink-50 py-section">
         <div className="mx-auto max-w-7xl px-6 lg:px-8">
           <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Efficient Solution</p>
-          <h2
-            id="shared-gcc-title"
-            className="mt-2 text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl"
-          >
+          <h2 id="shared-gcc-title" className="mt-2 text-title font-bold tracking-tight text-ink-900">
             Shared GCC Model
           </h2>
           <p className="mt-4 max-w-3xl text-lg leading-8 text-ink-600">
@@ -112,7 +111,7 @@ export function Component() {
         </div>
       </section>
 
-      <section aria-labelledby="choose-title" className="bg-white py-20 sm:py-24">
+      <section aria-labelledby="choose-title" className="bg-white py-section">
         <div className="mx-auto max-w-5xl px-6 lg:px-8">
           <SectionHeading id="choose-title" title="Choose the Right Model for Your Business" />
           <ComparisonGrid

@@ -1,5 +1,6 @@
 import { ArrowRight, ChevronDown } from 'lucide-react'
 import { buttonClasses, ButtonLink } from '@site/components/ui/ButtonLink.tsx'
+import indiaHubs from '@site/assets/illustrations/india-hubs.svg'
 import { TypingHeadline } from './TypingHeadline.tsx'
 
 const heroStats = [
@@ -20,37 +21,46 @@ export function Hero() {
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[linear-gradient(to_right,rgba(148,163,184,0.08)_1px,transparent_1px),linear-gradient(to_bottom,rgba(148,163,184,0.08)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black_30%,transparent_75%)] bg-[size:48px_48px]"
       />
-      <div className="mx-auto max-w-7xl px-6 pt-16 pb-16 sm:pt-24 sm:pb-20 lg:px-8">
-        <p className="inline-flex items-center gap-2 rounded-full border border-brand-400/30 bg-brand-500/10 px-4 py-1.5 text-sm font-medium text-brand-200">
-          <span className="size-1.5 rounded-full bg-emerald-400" aria-hidden="true" />
-          AI-enabled, end to end: acquire, manage, retain, own
-        </p>
-        <div className="mt-8">
-          <TypingHeadline />
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-6 pt-16 pb-16 sm:pt-24 sm:pb-20 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,0.8fr)] lg:px-8">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full border border-brand-400/30 bg-brand-500/10 px-4 py-1.5 text-sm font-medium text-brand-200">
+            <span className="size-1.5 rounded-full bg-emerald-400" aria-hidden="true" />
+            AI-enabled, end to end: acquire, manage, retain, own
+          </p>
+          <div className="mt-8">
+            <TypingHeadline />
+          </div>
+          <p className="mt-6 max-w-2xl text-lg leading-8 text-pretty text-ink-300">
+            Access the top 1% of tech talent, hire in 2 weeks instead of 2 months, and grow from 1 employee to
+            a full centre that you eventually own.
+          </p>
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+            <ButtonLink to="/get-started" size="lg" className="w-full sm:w-auto">
+              Get Started <ArrowRight aria-hidden="true" className="size-4" />
+            </ButtonLink>
+            <a
+              href="#framework"
+              className={`${buttonClasses('secondary', 'lg')} w-full bg-white/5! text-white! ring-white/20! hover:bg-white/10! sm:w-auto`}
+            >
+              Learn More <ChevronDown aria-hidden="true" className="size-4" />
+            </a>
+          </div>
+          <dl className="mt-14 grid grid-cols-2 gap-px overflow-hidden rounded-2xl bg-white/10 ring-1 ring-white/10 sm:grid-cols-4">
+            {heroStats.map((stat) => (
+              <div key={stat.label} className="flex flex-col-reverse gap-1 bg-ink-950/60 px-4 py-5">
+                <dt className="text-sm text-ink-400">{stat.label}</dt>
+                <dd className="text-2xl font-semibold tracking-tight text-white">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
         </div>
-        <p className="mt-6 max-w-2xl text-lg leading-8 text-pretty text-ink-300">
-          Access the top 1% of tech talent, hire in 2 weeks instead of 2 months, and grow from 1 employee to a
-          full centre that you eventually own.
-        </p>
-        <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-          <ButtonLink to="/get-started" size="lg" className="w-full sm:w-auto">
-            Get Started <ArrowRight aria-hidden="true" className="size-4" />
-          </ButtonLink>
-          <a
-            href="#framework"
-            className={`${buttonClasses('secondary', 'lg')} w-full bg-white/5! text-white! ring-white/20! hover:bg-white/10! sm:w-auto`}
-          >
-            Learn More <ChevronDown aria-hidden="true" className="size-4" />
-          </a>
-        </div>
-        <dl className="mt-14 grid max-w-4xl grid-cols-2 gap-px overflow-hidden rounded-2xl bg-white/10 ring-1 ring-white/10 sm:grid-cols-4">
-          {heroStats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse gap-1 bg-ink-950/60 px-4 py-5">
-              <dt className="text-sm text-ink-400">{stat.label}</dt>
-              <dd className="text-2xl font-semibold tracking-tight text-white">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <img
+          src={indiaHubs}
+          width={526}
+          height={535}
+          alt="Map of India marking the tech hubs where we hire: Delhi NCR, Pune, Hyderabad, Bengaluru and Chennai"
+          className="mx-auto hidden w-full max-w-md lg:block"
+        />
       </div>
     </section>
   )

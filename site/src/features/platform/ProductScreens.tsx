@@ -1,0 +1,272 @@
+import { BadgeCheck, CalendarClock, MapPin, Search, TrendingUp, Wallet } from 'lucide-react'
+import {
+  centreDashboard,
+  interviewWeek,
+  peopleOps,
+  talentSearch,
+  teamPulse,
+} from '@site/content/platform-screens.ts'
+import { ScreenFrame } from './ScreenFrame.tsx'
+
+const toneClasses = {
+  brand: 'bg-brand-50 text-brand-800 ring-brand-200',
+  violet: 'bg-violet-50 text-violet-800 ring-violet-200',
+  emerald: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  saffron: 'bg-saffron-100 text-saffron-700 ring-saffron-400/40',
+} as const
+
+function Avatar({ initials, hue }: { initials: string; hue: number }) {
+  return (
+    <span
+      className="flex size-9 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white"
+      style={{ background: `linear-gradient(135deg, oklch(62% 0.17 ${hue}), oklch(48% 0.2 ${hue + 30}))` }}
+    >
+      {initials}
+    </span>
+  )
+}
+
+/** Talent search: a query over the candidate database with ranked, screened results. */
+export function TalentSearchScreen({ className, caption }: { className?: string; caption?: boolean }) {
+  return (
+    <ScreenFrame
+      className={className}
+      caption={caption}
+      title="Meridian · Talent search"
+      description={`A talent search for “${talentSearch.query}” listing ${talentSearch.results.length} ranked candidates with their skills, match score and whether a domain expert screened them.`}
+    >
+      <div className="flex items-center gap-2 rounded-lg bg-ink-50 px-3 py-2 text-sm ring-1 ring-ink-200">
+        <Search className="size-4 text-ink-500" />
+        <span className="truncate">{talentSearch.query}</span>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-1.5">
+        {talentSearch.filters.map((f) => (
+          <span
+            key={f}
+            className="rounded-full bg-white px-2.5 py-1 text-[11px] font-medium text-ink-700 ring-1 ring-ink-200"
+          >
+            {f}
+          </span>
+        ))}
+        <span className="ml-auto text-[11px] text-ink-500">{talentSearch.total}</span>
+      </div>
+      <ul className="mt-4 divide-y divide-ink-100">
+        {talentSearch.results.map((c, i) => (
+          <li key={c.name} className="flex items-center gap-3 py-3">
+            <Avatar initials={c.initials} hue={260 + i * 40} />
+            <div className="min-w-0 flex-1">
+              <p className="flex items-center gap-1.5 text-sm font-semibold">
+                {c.name}
+                {c.screened && <BadgeCheck className="size-4 text-brand-600" />}
+              </p>
+              <p className="truncate text-xs text-ink-500">
+                {c.role} · {c.years} yrs · <MapPin className="inline size-3 align-[-1px]" /> {c.city}
+              </p>
+              <p className="mt-1.5 flex gap-1">
+                {c.skills.map((s) => (
+                  <span
+                    key={s}
+                    className="rounded bg-ink-100 px-1.5 py-0.5 text-[10px] font-medium text-ink-700"
+                  >
+                    {s}
+                  </span>
+                ))}
+              </p>
+            </div>
+            <div className="w-16 shrink-0 text-right">
+              <p className="text-sm font-semibold text-brand-700">{c.match}%</p>
+              <div className="mt-1 h-1.5 rounded-full bg-ink-100">
+                <div className="h-full rounded-full bg-brand-600" style={{ width: `${c.match}%` }} />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </ScreenFrame>
+  )
+}
+
+/** Interview scheduling: a week of interviews in the candidates' and the client's time zones. */
+export function InterviewCalendarScreen({ className }: { className?: string }) {
+  const rows = interviewWeek.hours.length
+  return (
+    <ScreenFrame
+      className={className}
+      title="Meridian · Interviews this week"
+      description={`An interview calendar for one week with ${interviewWeek.slots.length} interviews, from expert rounds to an offer call, shown in India and European time.`}
+    >
+      <div className="flex items-center justify-between text-xs">
+        <span className="flex items-center gap-1.5 font-semibold">
+          <CalendarClock className="size-4 text-brand-600" /> Week 43
+        </span>
+        <span className="text-ink-500">{interviewWeek.zones}</span>
+      </div>
+      <div
+        className="mt-3 grid gap-px overflow-hidden rounded-lg bg-ink-100 ring-1 ring-ink-100"
+        style={{ gridTemplateColumns: `2.5rem repeat(${interviewWeek.days.length}, minmax(0, 1fr))` }}
+      >
+        <span className="bg-white" />
+        {interviewWeek.days.map((d) => (
+          <span key={d} className="bg-white py-1.5 text-center text-[11px] font-semibold text-ink-600">
+            {d}
+          </span>
+        ))}
+        {interviewWeek.hours.map((h, r) => (
+          <div key={h} className="contents">
+            <span className="bg-white pt-1 pr-1 text-right text-[10px] text-ink-500">{h}</span>
+            {interviewWeek.days.map((d, day) => {
+              const slot = interviewWeek.slots.find((s) => s.day === day && s.start === r)
+              return (
+                <div key={d} className="relative h-11 bg-white">
+                  {slot && (
+                    <div
+                      className={`absolute inset-x-0.5 top-0.5 z-10 rounded-md px-1.5 py-1 text-[10px] leading-tight font-medium ring-1 ${toneClasses[slot.tone]}`}
+                      style={{
+                        height: `calc(${Math.min(slot.length, rows - r) * 100}% + ${(slot.length - 1) * 1}px - 4px)`,
+                      }}
+                    >
+                      {slot.title}
+                    </div>
+                  )}
+                </div>
+              )
+            })}
+          </div>
+        ))}
+      </div>
+    </ScreenFrame>
+  )
+}
+
+/** The centre dashboard: headcount, time to hire, retention and eNPS, hires per month, people operations. */
+export function CentreDashboardScreen({ className }: { className?: string }) {
+  const max = Math.max(...centreDashboard.hires.map((h) => h.count))
+  return (
+    <ScreenFrame
+      className={className}
+      title={`Meridian · ${centreDashboard.centre}`}
+      description={`A dashboard for a centre in Bengaluru: ${centreDashboard.kpis.map((k) => `${k.label.toLowerCase()} ${k.value}`).join(', ')}; a chart of hires per month; payroll, leave and devices status.`}
+    >
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {centreDashboard.kpis.map((k) => (
+          <div key={k.label} className="rounded-lg bg-ink-50 p-2.5 ring-1 ring-ink-100">
+            <p className="text-[11px] text-ink-500">{k.label}</p>
+            <p className="mt-0.5 text-lg font-semibold tracking-tight">{k.value}</p>
+            <p className="text-[10px] text-ink-500">{k.note}</p>
+          </div>
+        ))}
+      </div>
+      <div className="mt-3 grid gap-3 sm:grid-cols-[3fr_2fr]">
+        <div className="rounded-lg p-3 ring-1 ring-ink-100">
+          <p className="flex items-center justify-between text-xs font-semibold">
+            Hires per month <TrendingUp className="size-4 text-emerald-600" />
+          </p>
+          <div className="mt-3 flex h-24 items-end gap-2">
+            {centreDashboard.hires.map((h, i) => (
+              <div key={h.month} className="flex flex-1 flex-col items-center gap-1">
+                <div
+                  className={`w-full rounded-t ${i === centreDashboard.hires.length - 1 ? 'bg-brand-600' : 'bg-brand-200'}`}
+                  style={{ height: `${(h.count / max) * 72}px` }}
+                />
+                <span className="text-[10px] text-ink-500">{h.month}</span>
+              </div>
+            ))}
+          </div>
+        </div>
+        <ul className="space-y-2 rounded-lg p-3 ring-1 ring-ink-100">
+          {centreDashboard.people.map((p) => (
+            <li key={p.item} className="flex items-center justify-between gap-2 text-[11px]">
+              <span className="truncate text-ink-700">{p.item}</span>
+              <span className={`shrink-0 rounded-full px-2 py-0.5 font-medium ring-1 ${toneClasses[p.tone]}`}>
+                {p.status}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </ScreenFrame>
+  )
+}
+
+/** Retention: the latest pulse survey and growth plans. */
+export function TeamPulseScreen({ className }: { className?: string }) {
+  return (
+    <ScreenFrame
+      className={className}
+      title="Meridian · Team pulse"
+      description={`A pulse survey answered by 22 of 24 people: ${teamPulse.scores.map((s) => `${s.value}% agree that ${s.label.toLowerCase()}`).join('; ')}; and two engineers' growth plans with their progress.`}
+    >
+      <p className="text-xs text-ink-500">{teamPulse.survey}</p>
+      <ul className="mt-3 space-y-3">
+        {teamPulse.scores.map((s) => (
+          <li key={s.label}>
+            <p className="flex justify-between text-xs">
+              <span className="text-ink-700">{s.label}</span>
+              <span className="font-semibold">{s.value}%</span>
+            </p>
+            <div className="mt-1 h-2 rounded-full bg-ink-100">
+              <div
+                className="h-full rounded-full bg-gradient-to-r from-brand-500 to-violet-500"
+                style={{ width: `${s.value}%` }}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-5 text-xs font-semibold">Growth plans</p>
+      <ul className="mt-2 space-y-2">
+        {teamPulse.growth.map((g, i) => (
+          <li key={g.name} className="flex items-center gap-3 rounded-lg bg-ink-50 p-2 ring-1 ring-ink-100">
+            <Avatar initials={g.initials} hue={260 + i * 40} />
+            <div className="min-w-0 flex-1">
+              <p className="text-xs font-semibold">{g.name}</p>
+              <p className="text-[11px] text-ink-500">{g.plan}</p>
+            </div>
+            <span className="text-xs font-semibold text-emerald-700">{g.progress}%</span>
+          </li>
+        ))}
+      </ul>
+    </ScreenFrame>
+  )
+}
+
+/** People operations: a payroll run with leave and onboarding, and the HR modules around it. */
+export function PeopleOpsScreen({ className }: { className?: string }) {
+  return (
+    <ScreenFrame
+      className={className}
+      title="Meridian · People operations"
+      description="A payroll run for 24 people with each person's status and leave, and the HR modules: health insurance for all 24, 24 laptops managed, 30 office desks in Bengaluru."
+    >
+      <p className="flex items-center gap-1.5 text-xs font-semibold">
+        <Wallet className="size-4 text-brand-600" /> {peopleOps.run}
+      </p>
+      <ul className="mt-3 divide-y divide-ink-100 rounded-lg ring-1 ring-ink-100">
+        {peopleOps.rows.map((r, i) => (
+          <li key={r.name} className="flex items-center gap-3 px-3 py-2.5">
+            <Avatar initials={r.initials} hue={260 + i * 40} />
+            <div className="min-w-0 flex-1">
+              <p className="text-xs font-semibold">
+                {r.name} <span className="font-normal text-ink-500">· {r.team}</span>
+              </p>
+              <p className="text-[11px] text-ink-500">{r.leave}</p>
+            </div>
+            <span
+              className={`rounded-full px-2 py-0.5 text-[11px] font-medium ring-1 ${r.status === 'Paid' ? toneClasses.emerald : toneClasses.brand}`}
+            >
+              {r.status}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 grid grid-cols-3 gap-2">
+        {peopleOps.modules.map((m) => (
+          <div key={m.label} className="rounded-lg bg-ink-50 p-2.5 ring-1 ring-ink-100">
+            <p className="text-[10px] text-ink-500">{m.label}</p>
+            <p className="mt-0.5 text-xs font-semibold">{m.value}</p>
+          </div>
+        ))}
+      </div>
+    </ScreenFrame>
+  )
+}
