@@ -12,7 +12,8 @@ import { startLocalSupabase } from './local-supabase/index.ts'
 import { startMail } from './mail/index.ts'
 import { createServerLeadOutbox } from './api/lead-outbox.ts'
 import { createConfirmationGate } from './mail/confirmation-cap.ts'
-import { createMemoryRateLimits } from './rate-limits.ts'
+import { createDatabaseRateLimits } from './rate-limits.ts'
+import { serviceClient } from './supabase-clients.ts'
 import { ensureSiteBuilt } from './web/build.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -91,7 +92,13 @@ export async function startServer(
   const localSupabase = env.SUPABASE_URL ? null : await startLocalSupabase({ dataDir, logger })
   const mail = await startMail({ env, dataDir, logger })
 
-  const rateLimits = createMemoryRateLimits(env)
+  // Counters live in the database (every instance shares them); the client is made on first use, once the
+  // backend's URL is known.
+  const rateLimits = createDatabaseRateLimits(
+    env,
+    () => serviceClient(ctx),
+    logger.child({ component: 'rate-limits' }),
+  )
   const ctx: ServerContext = {
     env,
     logger,

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto'
+import type { Logger } from 'pino'
+import type { SupabaseClient } from '../shared/data/client.ts'
+import { takeRateLimit } from '../shared/data/rate-limits.ts'
 import type { Env } from './config/env.ts'
 
 /**
@@ -43,7 +47,30 @@ export interface RateLimits {
   take(rule: RateLimitName, key: string): Promise<RateLimitResult>
 }
 
-/** Fixed-window counters kept in this process's memory. */
+/**
+ * Fixed-window counters in the database (`take_rate_limit`, through supabase-js with the service role): every
+ * server instance on the project counts in the same place, so a limit holds however many there are. Keys
+ * are hashed: no address or email is stored in clear. When the database cannot be asked, a request is let
+ * through (and logged): whatever it wants to store will fail just the same.
+ */
+export function createDatabaseRateLimits(env: Env, client: () => SupabaseClient, logger: Logger): RateLimits {
+  const rules = rateLimitRules(env)
+  return {
+    async take(name, key) {
+      const rule = rules[name]
+      if (rule.limit <= 0) return { ok: true, retryAfterSeconds: 0 }
+      const hashed = createHash('sha256').update(key).digest('base64url').slice(0, 32)
+      try {
+        return await takeRateLimit(client(), `${name}:${hashed}`, rule.limit, rule.windowSeconds)
+      } catch (err) {
+        logger.warn({ err, rule: name }, 'rate limit could not be checked; request let through')
+        return { ok: true, retryAfterSeconds: 0 }
+      }
+    },
+  }
+}
+
+/** Fixed-window counters kept in this process's memory (one instance; tests of the rules themselves). */
 export function createMemoryRateLimits(env: Env, now: () => number = Date.now): RateLimits {
   const rules = rateLimitRules(env)
   const windows = new Map<string, { start: number; count: number }>()

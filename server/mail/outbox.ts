@@ -1,6 +1,6 @@
 import type { Logger } from 'pino'
 import { brand } from '../../shared/config/brand.ts'
-import { getLead, listLeadsDueForRetry, recordLeadDelivery } from '../../shared/data/leads.ts'
+import { claimDueLeads, claimLead, markLeadEmailSent, recordLeadDelivery } from '../../shared/data/leads.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import type { LeadEmailKind, LeadRecord } from '../../shared/schemas/lead.ts'
 import type { MailService } from './index.ts'
@@ -12,6 +12,14 @@ export const retryDelaysMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 
 export const maxLeadEmailAttempts = 10
 /** How often the timer looks for due leads. */
 export const outboxIntervalMs = 30_000
+/**
+ * How long a claim on a lead's delivery lasts. Far longer than a delivery can take (the mailer's timeouts
+ * end every send within a minute): only a holder that crashed lets it run out, and then another instance
+ * (or this one after a restart) takes the lead over.
+ */
+export const deliveryLeaseSeconds = 120
+/** Leads one outbox round claims at most (the next round takes the rest). */
+export const outboxBatchSize = 20
 
 export function nextAttemptDelay(failedAttempts: number): number {
   return retryDelaysMs[Math.min(Math.max(failedAttempts, 1), retryDelaysMs.length) - 1]
@@ -33,9 +41,13 @@ export interface DeliveryHandle {
 /** How long `stop()` waits for deliveries in flight (a hung SMTP server must not hold a shutdown). */
 export const stopGraceMs = 5_000
 
-/** Sends a lead's two emails and retries the ones that fail, on a schedule, until both are sent. */
+/**
+ * Sends a lead's two emails and retries the ones that fail, on a schedule, until both are sent. Every
+ * delivery first claims the lead with a lease in the database, so several server instances on one project
+ * never deliver the same lead at once.
+ */
 export interface LeadOutbox {
-  /** Sends whatever is still unsent for this lead now and records the outcome on the lead. */
+  /** Claims the lead and sends whatever is still unsent now (nothing if another instance holds it). */
   deliver(lead: LeadRecord): DeliveryHandle
   /** Processes due leads (every pending lead with `ignoreSchedule`). Drives the clock in tests. */
   runDue(options?: { ignoreSchedule?: boolean }): Promise<{ processed: number; completed: number }>
@@ -51,6 +63,7 @@ export function createLeadOutbox(options: {
   logger: Logger
   /** Where notifications go (default: the brand's sales inbox). */
   salesEmail?: string
+  /** A test clock; without it the database's clock decides what is due and when a lease ends. */
   now?: () => Date
   intervalMs?: number
   maxAttempts?: number
@@ -58,40 +71,39 @@ export function createLeadOutbox(options: {
   allowConfirmation?: (recipient: string) => Promise<boolean>
 }): LeadOutbox {
   const now = options.now ?? (() => new Date())
+  const dbNow = () => (options.now ? options.now() : undefined)
   const maxAttempts = options.maxAttempts ?? maxLeadEmailAttempts
   const inFlight = new Map<string, DeliveryHandle>()
   let timer: NodeJS.Timeout | null = null
   let running: Promise<unknown> | null = null
 
   async function sendOne(lead: LeadRecord, kind: LeadEmailKind): Promise<void> {
-    const leadInput = {
-      name: lead.name,
-      email: lead.email,
-      phone: lead.phone,
-      requirement: lead.requirement,
-      techStack: lead.techStack,
-    }
     if (kind === 'confirmation') {
-      await options.mail.send({ to: lead.email, ...renderLeadConfirmation(leadInput, options.publicUrl()) })
+      await options.mail.send({ to: lead.email, ...renderLeadConfirmation(lead, options.publicUrl()) })
     } else {
       // The visitor's address appears here only as Reply-To, so sales can answer with one click.
       await options.mail.send({
         to: options.salesEmail ?? brand.salesEmail,
         replyTo: lead.email,
-        ...renderLeadNotification({ ...leadInput, id: lead.id }),
+        ...renderLeadNotification({
+          name: lead.name,
+          email: lead.email,
+          phone: lead.phone,
+          requirement: lead.requirement,
+          techStack: lead.techStack,
+          id: lead.id,
+        }),
       })
     }
   }
 
-  async function deliverNow(
-    listed: LeadRecord,
-    refresh: boolean,
+  /** Delivers a lead this instance holds the claim on, records the outcome and releases the claim. */
+  async function deliverClaimed(
+    lead: LeadRecord,
     progress: { confirmation: boolean; notification: boolean },
   ): Promise<DeliveryResult> {
     const client = options.client()
-    // A listed row can be stale: a request may have finished sending since. Re-read it before sending.
-    const lead = refresh ? await getLead(client, listed.id) : listed
-    if (!lead) return { confirmationSent: false, notificationSent: false }
+    const claimToken = lead.claimToken!
     const already = {
       confirmation: lead.confirmationSentAt !== null,
       notification: lead.notificationSentAt !== null,
@@ -112,18 +124,21 @@ export function createLeadOutbox(options: {
       kinds = kinds.filter((kind) => kind !== 'confirmation')
       options.logger.info({ leadId: lead.id }, 'lead confirmation held back by the hourly cap')
     }
-    // Both at once: the two sends are independent, and a visitor's request may be waiting for them.
+    // Both at once: the two sends are independent, and a visitor's request may be waiting for them. Each
+    // is recorded the moment it is sent.
     const results = await Promise.allSettled(
-      kinds.map((kind) =>
-        sendOne(lead, kind).then(() => {
-          progress[kind] = true
-        }),
-      ),
+      kinds.map(async (kind) => {
+        await sendOne(lead, kind)
+        progress[kind] = true
+        await markLeadEmailSent(client, lead.id, kind, { at: now(), claimToken }).catch((err: unknown) =>
+          options.logger.warn({ err, leadId: lead.id, kind }, 'could not record a sent email yet'),
+        )
+      }),
     )
     const sentNow = { confirmation: false, notification: false }
     const errors: string[] = []
     results.forEach((result, i) => {
-      if (result.status === 'fulfilled') sentNow[kinds[i]] = true
+      if (result.status === 'fulfilled' || progress[kinds[i]]) sentNow[kinds[i]] = true
       else
         errors.push(
           `${kinds[i]}: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`,
@@ -151,50 +166,69 @@ export function createLeadOutbox(options: {
     try {
       await recordLeadDelivery(client, lead.id, {
         at: now(),
+        claimToken,
         confirmationSent: sentNow.confirmation,
         confirmationSkipped,
         notificationSent: sentNow.notification,
         failure,
       })
     } catch (err) {
-      // What went out went out; failing to record it could at worst send it once more on a later round.
+      // What went out is recorded already (each send is); the claim runs out on its own.
       options.logger.error({ err, leadId: lead.id, sentNow, errors }, 'could not record the lead emails')
     }
     return { confirmationSent: sent.confirmation, notificationSent: sent.notification }
   }
 
-  function deliver(lead: LeadRecord, refresh = false): DeliveryHandle {
-    // One delivery per lead at a time: the timer and a request must never send the same email twice.
-    const pending = inFlight.get(lead.id)
+  /**
+   * Delivers a lead: `claimed` is a row a claim already returned (the outbox), else the lead is claimed
+   * first (a request). The claim in the database is what keeps two deliveries of one lead apart, across
+   * processes as well as within one; `inFlight` only lets `stop()` wait for them.
+   */
+  function deliver(lead: LeadRecord, claimed: boolean): DeliveryHandle {
+    const key = claimed ? `${lead.id}:${lead.claimToken}` : lead.id
+    const pending = inFlight.get(key)
     if (pending) return pending
     const progress = { confirmation: false, notification: false }
-    const done = deliverNow(lead, refresh, progress)
+    const done = (async () => {
+      const held = claimed
+        ? lead
+        : await claimLead(options.client(), lead.id, { leaseSeconds: deliveryLeaseSeconds, now: dbNow() })
+      // Another instance holds it (or nothing is owed): that delivery answers for it.
+      if (!held) return { confirmationSent: false, notificationSent: false }
+      return deliverClaimed(held, progress)
+    })()
       .catch((err: unknown) => {
-        // Nothing was recorded: the lead's next_attempt_at (set when it was stored) brings it back.
-        options.logger.warn({ err, leadId: lead.id }, 'lead delivery failed before sending')
+        // Nothing more was recorded: the lead's schedule (and its lease running out) brings it back.
+        options.logger.warn({ err, leadId: lead.id }, 'lead delivery failed')
         return { confirmationSent: progress.confirmation, notificationSent: progress.notification }
       })
-      .finally(() => inFlight.delete(lead.id))
+      .finally(() => inFlight.delete(key))
     const handle: DeliveryHandle = {
       done,
       sentSoFar: () => ({ confirmationSent: progress.confirmation, notificationSent: progress.notification }),
     }
-    inFlight.set(lead.id, handle)
+    inFlight.set(key, handle)
     return handle
   }
 
   async function runDue(runOptions: { ignoreSchedule?: boolean } = {}) {
-    const due = await listLeadsDueForRetry(options.client(), {
-      now: now(),
-      maxAttempts,
-      ignoreSchedule: runOptions.ignoreSchedule,
-    })
+    let processed = 0
     let completed = 0
-    for (const lead of due) {
-      const result = await deliver(lead, true).done
-      if (result.confirmationSent && result.notificationSent) completed++
+    // Claim a batch, deliver it, and go on while batches come back full.
+    for (;;) {
+      const claimed = await claimDueLeads(options.client(), {
+        leaseSeconds: deliveryLeaseSeconds,
+        maxAttempts,
+        limit: outboxBatchSize,
+        ignoreSchedule: runOptions.ignoreSchedule,
+        now: dbNow(),
+      })
+      const results = await Promise.all(claimed.map((lead) => deliver(lead, true).done))
+      processed += claimed.length
+      completed += results.filter((r) => r.confirmationSent && r.notificationSent).length
+      if (claimed.length < outboxBatchSize) break
     }
-    return { processed: due.length, completed }
+    return { processed, completed }
   }
 
   function tick() {
@@ -207,7 +241,7 @@ export function createLeadOutbox(options: {
   }
 
   return {
-    deliver: (lead) => deliver(lead),
+    deliver: (lead) => deliver(lead, false),
     runDue,
     start() {
       if (timer) return
@@ -217,8 +251,8 @@ export function createLeadOutbox(options: {
     async stop() {
       if (timer) clearInterval(timer)
       timer = null
-      // Deliveries in flight finish and record their outcome, unless SMTP hangs: then they are cut off and
-      // the lead's schedule brings them back on the next start.
+      // Deliveries in flight finish and record their outcome, unless SMTP hangs: then they are cut off, and
+      // their leases running out hand them to the next instance (or the next start).
       const settled = Promise.allSettled([running, ...[...inFlight.values()].map((d) => d.done)])
       let grace: NodeJS.Timeout | undefined
       await Promise.race([settled, new Promise((resolve) => (grace = setTimeout(resolve, stopGraceMs)))])

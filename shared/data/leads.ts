@@ -84,42 +84,90 @@ export async function insertLead(
 }
 
 /**
- * Records that one email of a lead went out. `complete` (both emails sent) also takes the lead off the
- * outbox schedule and clears its last error.
+ * Claims one lead for delivery (a lease of `leaseSeconds` in the database): the fresh row with its
+ * `claimToken`, or null when another server instance holds it or nothing is owed. `now` only for tests
+ * that drive the clock; otherwise the database's clock decides.
+ */
+export async function claimLead(
+  client: SupabaseClient,
+  id: string,
+  options: { leaseSeconds: number; now?: Date },
+): Promise<LeadRecord | null> {
+  const { data, error } = await client.rpc('claim_lead', {
+    p_lead_id: id,
+    p_lease_seconds: options.leaseSeconds,
+    p_now: options.now?.toISOString() ?? null,
+  })
+  if (error) fail('claim the lead', error)
+  const rows = (data ?? []) as unknown[]
+  return rows.length > 0 ? parseRow(rows[0]) : null
+}
+
+/**
+ * Claims up to `limit` leads whose emails are owed and whose next attempt is due (every pending one with
+ * `ignoreSchedule`, the "run now" switch), skipping those another instance holds.
+ */
+export async function claimDueLeads(
+  client: SupabaseClient,
+  options: {
+    leaseSeconds: number
+    maxAttempts: number
+    limit?: number
+    ignoreSchedule?: boolean
+    now?: Date
+  },
+): Promise<LeadRecord[]> {
+  const { data, error } = await client.rpc('claim_due_leads', {
+    p_limit: options.limit ?? 20,
+    p_lease_seconds: options.leaseSeconds,
+    p_max_attempts: options.maxAttempts,
+    p_ignore_schedule: options.ignoreSchedule ?? false,
+    p_now: options.now?.toISOString() ?? null,
+  })
+  if (error) fail('claim the leads due', error)
+  return ((data ?? []) as unknown[]).map(parseRow)
+}
+
+/**
+ * Records that one email of a claimed lead went out, right after the send: the smaller the gap between
+ * sending and recording, the fewer mails a crash can make the next holder send again.
  */
 export async function markLeadEmailSent(
   client: SupabaseClient,
   id: string,
   kind: LeadEmailKind,
-  options: { at?: Date; complete?: boolean } = {},
-): Promise<LeadRecord> {
-  const at = (options.at ?? new Date()).toISOString()
-  const patch: Record<string, unknown> =
-    kind === 'confirmation' ? { confirmation_sent_at: at } : { notification_sent_at: at }
-  if (options.complete) Object.assign(patch, { next_attempt_at: null, last_error: null })
-  const { data, error } = await client.from('leads').update(patch).eq('id', id).select('*').single()
+  options: { at: Date; claimToken: string },
+): Promise<void> {
+  const at = options.at.toISOString()
+  const patch = kind === 'confirmation' ? { confirmation_sent_at: at } : { notification_sent_at: at }
+  const { error } = await client
+    .from('leads')
+    .update(patch)
+    .eq('id', id)
+    .eq('claim_token', options.claimToken)
   if (error) fail('record the sent email', error)
-  return parseRow(data)
 }
 
 /**
- * Records the outcome of one delivery round in a single update: which emails went out now, and either
- * the failure (attempt count, error, next attempt; null gives up) or, when both are sent, completion.
+ * Records the outcome of one delivery round in a single update and releases the claim: which emails went
+ * out now, and either the failure (attempt count, error, next attempt; null gives up) or, when nothing is
+ * owed any more, completion. Applies only under the claim that made the delivery.
  */
 export async function recordLeadDelivery(
   client: SupabaseClient,
   id: string,
   outcome: {
     at: Date
+    claimToken: string
     confirmationSent: boolean
     /** The confirmation was held back by the hourly cap: done, never retried. */
     confirmationSkipped?: boolean
     notificationSent: boolean
     failure: { error: string; attempts: number; nextAttemptAt: Date | null } | null
   },
-): Promise<LeadRecord> {
+): Promise<void> {
   const at = outcome.at.toISOString()
-  const patch: Record<string, unknown> = {}
+  const patch: Record<string, unknown> = { claimed_until: null, claim_token: null }
   if (outcome.confirmationSent) patch.confirmation_sent_at = at
   if (outcome.confirmationSkipped) patch.confirmation_skipped_at = at
   if (outcome.notificationSent) patch.notification_sent_at = at
@@ -132,50 +180,12 @@ export async function recordLeadDelivery(
   } else {
     Object.assign(patch, { next_attempt_at: null, last_error: null })
   }
-  const { data, error } = await client.from('leads').update(patch).eq('id', id).select('*').single()
-  if (error) fail('record the lead emails', error)
-  return parseRow(data)
-}
-
-/** Records a failed send: the attempt count, the error and when the outbox tries again (null: gives up). */
-export async function recordLeadEmailFailure(
-  client: SupabaseClient,
-  id: string,
-  failure: { error: string; attempts: number; nextAttemptAt: Date | null },
-): Promise<LeadRecord> {
-  const { data, error } = await client
+  const { error } = await client
     .from('leads')
-    .update({
-      attempts: failure.attempts,
-      last_error: failure.error.slice(0, 1000),
-      next_attempt_at: failure.nextAttemptAt ? failure.nextAttemptAt.toISOString() : null,
-    })
+    .update(patch)
     .eq('id', id)
-    .select('*')
-    .single()
-  if (error) fail('record the failed email', error)
-  return parseRow(data)
-}
-
-/**
- * Leads whose emails are not all sent and whose next attempt is due (`next_attempt_at` is set only
- * while something is pending). `ignoreSchedule` returns every pending lead (the dev "run now" switch).
- */
-export async function listLeadsDueForRetry(
-  client: SupabaseClient,
-  options: { now?: Date; maxAttempts: number; limit?: number; ignoreSchedule?: boolean },
-): Promise<LeadRecord[]> {
-  let query = client
-    .from('leads')
-    .select('*')
-    .not('next_attempt_at', 'is', null)
-    .lt('attempts', options.maxAttempts)
-    .order('next_attempt_at', { ascending: true })
-    .limit(options.limit ?? 50)
-  if (!options.ignoreSchedule) query = query.lte('next_attempt_at', (options.now ?? new Date()).toISOString())
-  const { data, error } = await query
-  if (error) fail('list the leads due for retry', error)
-  return (data ?? []).map(parseRow)
+    .eq('claim_token', outcome.claimToken)
+  if (error) fail('record the lead emails', error)
 }
 
 export interface LeadPage {

@@ -87,6 +87,7 @@ export const leadRecordSchema = z
     attempts: z.number().int().nullable().optional(),
     last_error: z.string().nullable().optional(),
     next_attempt_at: timestamp.optional(),
+    claim_token: z.string().nullable().optional(),
   })
   .transform((row) => ({
     id: row.id,
@@ -104,6 +105,8 @@ export const leadRecordSchema = z
     attempts: row.attempts ?? 0,
     lastError: row.last_error ?? null,
     nextAttemptAt: row.next_attempt_at ?? null,
+    /** The delivery lease this row was read under (set only on rows a claim returned). */
+    claimToken: row.claim_token ?? null,
   }))
 
 export type LeadRecord = z.output<typeof leadRecordSchema>

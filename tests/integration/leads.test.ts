@@ -58,7 +58,8 @@ async function leadRows(server: TestServer, email: string) {
 describe('POST /api/leads', () => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startTestServer({ LEAD_RATE_LIMIT: '0' })
+    // A generous mail budget: these tests check what is sent, not how fast (lead-mail-budget.test.ts does).
+    server = await startTestServer({ LEAD_RATE_LIMIT: '0', LEAD_MAIL_WAIT_MS: '20000' })
   })
   afterAll(() => server?.stop())
 

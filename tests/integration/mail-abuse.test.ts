@@ -28,7 +28,11 @@ const mailFor = async (server: TestServer, address: string) =>
 describe('lead confirmations under the hourly cap', () => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startTestServer({ LEAD_RATE_LIMIT: '0', CONFIRMATION_MAIL_HOURLY_CAP: '2' })
+    server = await startTestServer({
+      LEAD_RATE_LIMIT: '0',
+      LEAD_MAIL_WAIT_MS: '20000',
+      CONFIRMATION_MAIL_HOURLY_CAP: '2',
+    })
   })
   afterAll(() => server?.stop())
 
@@ -64,7 +68,7 @@ describe('lead confirmations under the hourly cap', () => {
 describe('what a confirmation may carry, and the newsletter double opt-in', () => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startTestServer({ LEAD_RATE_LIMIT: '0' })
+    server = await startTestServer({ LEAD_RATE_LIMIT: '0', LEAD_MAIL_WAIT_MS: '20000' })
   })
   afterAll(() => server?.stop())
 

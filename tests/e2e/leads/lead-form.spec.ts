@@ -36,7 +36,8 @@ test.describe('lead form', () => {
   let origin: string
 
   test.beforeAll(async () => {
-    server = await startTestServer({ LEAD_RATE_LIMIT: '0' })
+    // A generous mail budget: the success path must not turn into "saved" on a busy machine.
+    server = await startTestServer({ LEAD_RATE_LIMIT: '0', LEAD_MAIL_WAIT_MS: '20000' })
     origin = server.url.replace('127.0.0.1', 'localhost')
   })
   test.afterAll(async () => {
@@ -244,7 +245,7 @@ test.describe('lead form rate limit', () => {
   let origin: string
 
   test.beforeAll(async () => {
-    server = await startTestServer({ LEAD_RATE_LIMIT: '1' })
+    server = await startTestServer({ LEAD_RATE_LIMIT: '1', LEAD_MAIL_WAIT_MS: '20000' })
     origin = server.url.replace('127.0.0.1', 'localhost')
   })
   test.afterAll(async () => {
