@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { blogInputSchema, type BlogFields, type BlogRow } from '../shared/schemas/blog.ts'
+import { blogInputSchema, type BlogFields, type BlogListItem, type BlogRow } from '../shared/schemas/blog.ts'
 import type { LeadRecord } from '../shared/schemas/lead.ts'
 import type { EmailServiceHealth, TestEmailResult } from './main/services/email-test.ts'
 
@@ -38,8 +38,11 @@ export interface ListQuery {
   pageSize?: number
 }
 
+/** A row of the post list: the list columns (no bodies) and the sync state. */
+export type LocalListItem = BlogListItem & { syncState: PostSyncState }
+
 export interface PostList {
-  items: LocalPost[]
+  items: LocalListItem[]
   total: number
 }
 

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { createPost, deletePost, PostConflictError, updatePost } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import type { BlogRow } from '../../shared/schemas/blog.ts'
-import type { LocalPost } from '../../desktop/contract.ts'
+import type { LocalListItem } from '../../desktop/contract.ts'
 import { openDesktop, otherEditor, postInput, type DesktopUnderTest } from './desktop.ts'
 import { startTestServer, testEditor, type TestServer } from './server.ts'
 
@@ -170,7 +170,7 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
       const acked = new Map<string, Acked>()
       const key = (client: number, postId: string) => `${client}:${postId}`
       const mine = (c: number) => clients[c]!.backend.engine
-      const postsOf = async (c: number): Promise<LocalPost[]> =>
+      const postsOf = async (c: number): Promise<LocalListItem[]> =>
         (await mine(c).listPosts({ search: prefix, ascending: true })).items
           .filter((p) => p.slug.startsWith(prefix))
           .sort((a, b) => a.id.localeCompare(b.id))
@@ -196,8 +196,10 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
             }
             case 'edit': {
               const posts = await postsOf(c)
-              const post = posts[command.post % Math.max(1, posts.length)]
-              if (!post) break
+              const item = posts[command.post % Math.max(1, posts.length)]
+              // The editor opens the post (the whole of it, as the form does).
+              const post = item ? await mine(c).getPost(item.slug) : null
+              if (!post || post.id !== item?.id) break
               const t = title()
               const slug = command.rename === null ? post.slug : slugOf(command.rename)
               await mine(c).savePost(
@@ -358,7 +360,7 @@ function full(input: ReturnType<typeof postInput>) {
   return { ...input, content_markdown: null }
 }
 
-function fieldsOf(post: BlogRow) {
+function fieldsOf(post: Omit<BlogRow, 'content_markdown'>) {
   return {
     author: post.author ?? 'Asha Rao',
     content: post.content ?? '',

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { SyncCursor } from '../../../shared/data/blogs.ts'
-import type { BlogRow } from '../../../shared/schemas/blog.ts'
+import type { BlogListItem, BlogRow } from '../../../shared/schemas/blog.ts'
 import type { AttentionReason, PostInput } from '../../contract.ts'
 
 /**
@@ -189,8 +189,11 @@ export class OfflineStore {
       )
     }
   }
-  async cachedPosts(): Promise<BlogRow[]> {
-    const { rows } = await this.db.query<{ row: BlogRow }>('select row from server_posts')
+  /** Every cached post without its bodies (`content`, `content_markdown`): what a list needs. */
+  async cachedListRows(): Promise<BlogListItem[]> {
+    const { rows } = await this.db.query<{ row: BlogListItem }>(
+      `select row - 'content' - 'content_markdown' as row from server_posts`,
+    )
     return rows.map((r) => r.row)
   }
   async cachedPost(id: string, db: Db = this.db): Promise<CachedPost | null> {

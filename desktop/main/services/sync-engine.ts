@@ -12,6 +12,7 @@ import type {
   AttentionItem,
   ConflictView,
   ListQuery,
+  LocalListItem,
   LocalPost,
   PostInput,
   PostList,
@@ -72,6 +73,8 @@ export class SyncEngine {
   private sending: string | null = null
   private lastStamp = 0
   private closed = false
+  /** Bumped by `resetPull`: a pull that started before a reset stops at its next page. */
+  private pullGeneration = 0
 
   constructor(private readonly options: SyncEngineOptions) {}
 
@@ -82,7 +85,7 @@ export class SyncEngine {
   // ---- what the editor does (never waits for the network) ----------------------------------------------
 
   async listPosts(query: ListQuery = {}): Promise<PostList> {
-    const all = await this.localPosts()
+    const all = await this.listItems()
     const needle = query.search?.trim().toLowerCase() ?? ''
     const matching = needle
       ? all.filter((p) => [p.title, p.slug, p.author ?? ''].some((v) => v.toLowerCase().includes(needle)))
@@ -290,6 +293,9 @@ export class SyncEngine {
    * and pull everything again. Local changes are untouched.
    */
   async resetPull() {
+    this.pullGeneration++
+    // A pull already running (as the other identity) must not write its pages or cursor after the reset.
+    await this.running?.catch(() => {})
     await this.store.clearCache()
     await this.store.setMeta(metaPostsCursor, null)
     await this.store.setMeta(metaDeletesCursor, null)
@@ -348,6 +354,7 @@ export class SyncEngine {
    */
   private async push(remote: RemoteBlogs) {
     let after = 0
+    const retried = new Set<number>()
     for (;;) {
       if (this.closed || !this.networkUp()) throw new RemoteError('The computer is offline.', 'offline')
       const entry = await this.store.nextEntry(after)
@@ -378,6 +385,13 @@ export class SyncEngine {
             await this.store.markAttention(entry.postId!, failure.reason, failure.message)
           else await this.store.removeEntry(entry.seq)
           this.lastError = failure.message
+          continue
+        }
+        if (failure.failure === 'offline' && !retried.has(entry.seq)) {
+          // A keep-alive connection the server closed while idle fails the first request after a quiet spell:
+          // try once more at once (every write is conditional, so sending it again is safe).
+          retried.add(entry.seq)
+          after = entry.seq - 1
           continue
         }
         const delay = (this.options.backoffMs ?? defaultBackoff)(entry.attempts)
@@ -462,12 +476,14 @@ export class SyncEngine {
     page: (cursor: SyncCursor | null) => Promise<SyncPage<T>>,
     apply: (rows: T[]) => Promise<void>,
   ) {
+    const generation = this.pullGeneration
     const stored = await this.store.getCursor(key)
     let cursor = rewindCursor(stored, pullOverlapMs)
     let furthest = stored
     for (;;) {
       if (this.closed) return
       const { rows, end, more } = await page(cursor)
+      if (generation !== this.pullGeneration) return
       await apply(rows)
       if (end && (!furthest || compareCursor(end, furthest) > 0)) {
         furthest = end
@@ -510,20 +526,22 @@ export class SyncEngine {
     return overlay(cached, change)
   }
 
-  private async localPosts(): Promise<LocalPost[]> {
-    const cached = await this.store.cachedPosts()
+  /** Every post as the list shows it (no bodies: a list of 10,000 posts stays small). */
+  private async listItems(): Promise<LocalListItem[]> {
+    const cached = await this.store.cachedListRows()
     const changes = new Map((await this.store.changes()).map((c) => [c.postId, c]))
-    const posts: LocalPost[] = []
+    const items: LocalListItem[] = []
+    const add = (post: LocalPost | LocalListItem | null) => {
+      if (!post) return
+      const { content: _content, content_markdown: _markdown, ...item } = post as LocalPost
+      items.push(item)
+    }
     for (const row of cached) {
-      const post = overlay(row, changes.get(row.id) ?? null)
+      add(overlay(row as BlogRow, changes.get(row.id) ?? null))
       changes.delete(row.id)
-      if (post) posts.push(post)
     }
-    for (const change of changes.values()) {
-      const post = overlay(null, change)
-      if (post) posts.push(post)
-    }
-    return posts
+    for (const change of changes.values()) add(overlay(null, change))
+    return items
   }
 }
 

@@ -220,9 +220,10 @@ test.describe('blog admin', () => {
     await signInToAdmin(page)
     await page.getByLabel('Title').fill(`Unsaved ${token}`)
     await page.getByLabel('Tags (comma-separated)').fill('kept, locally')
+    // The draft is written a moment after the last keystroke: wait until it holds both fields.
     await expect
       .poll(() => page.evaluate(() => window.localStorage.getItem('meridian.blog-admin.draft')))
-      .toContain(token)
+      .toMatch(new RegExp(`${token}.*kept, locally|kept, locally.*${token}`))
     // Leaving with unsaved edits asks first.
     page.once('dialog', (dialog) => {
       expect(dialog.type()).toBe('beforeunload')
