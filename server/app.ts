@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { ServerContext } from './context.ts'
+import { diskFullMessage, diskProblemOf, isClientGone } from './failures.ts'
 import { createApi } from './api/index.ts'
-import { ClientGoneError } from './api/pipeline.ts'
 import { publicConfigFor } from './public-config.ts'
 import { securityHeaders } from './security-headers.ts'
 import { createSiteRoutes } from './web/index.ts'
@@ -41,10 +41,15 @@ export function createApp(ctx: ServerContext): Hono {
   app.route('/', createSiteRoutes(ctx))
 
   app.onError((err, c) => {
-    if (err instanceof ClientGoneError) {
+    if (isClientGone(err, c)) {
       // Nobody is left to answer: a closed tab or a dropped connection is not a server fault.
       ctx.logger.info({ path: c.req.path }, 'client closed the connection mid-request')
       return c.body(null, 400)
+    }
+    const disk = diskProblemOf(err)
+    if (disk) {
+      ctx.logger.warn({ err, path: c.req.path, disk }, 'request failed: the data directory cannot be written')
+      return c.json({ message: diskFullMessage }, 503)
     }
     ctx.logger.error({ err, path: c.req.path }, 'unhandled error')
     return c.json({ error: 'Internal server error' }, 500)

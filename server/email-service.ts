@@ -4,8 +4,10 @@ import { cors } from 'hono/cors'
 import type { AddressInfo } from 'node:net'
 import { serviceEmailSchema } from '../shared/schemas/email.ts'
 import { bearerToken, editorOfRequest, sameSecret } from './api/editor-auth.ts'
-import { ClientGoneError, clientIp, limitReached, parseInput, refuse } from './api/pipeline.ts'
+import { clientIp, limitReached, parseInput, refuse } from './api/pipeline.ts'
+import { httpServerOptions } from './config/env.ts'
 import type { ServerContext } from './context.ts'
+import { isClientGone } from './failures.ts'
 import { renderServiceMessage } from './mail/templates.ts'
 
 /** SMTP reachability is cached briefly: a health poll must not open an SMTP session every time. */
@@ -84,7 +86,7 @@ export function createEmailServiceApp(ctx: ServerContext): Hono {
 
   app.notFound((c) => c.json({ success: false, message: 'Not found' }, 404))
   app.onError((err, c) => {
-    if (err instanceof ClientGoneError) {
+    if (isClientGone(err, c)) {
       ctx.logger.info({ path: c.req.path }, 'client closed the connection mid-request')
       return c.body(null, 400)
     }
@@ -100,9 +102,13 @@ export async function startEmailService(
 ): Promise<{ port: number; close(): Promise<void> }> {
   const app = createEmailServiceApp(ctx)
   const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: ctx.env.EMAIL_SERVICE_PORT, hostname: ctx.env.HOST }, () =>
-      resolve(s),
-    )
+    const options = {
+      fetch: app.fetch,
+      port: ctx.env.EMAIL_SERVICE_PORT,
+      hostname: ctx.env.HOST,
+      serverOptions: httpServerOptions(ctx.env),
+    }
+    const s = serve(options, () => resolve(s))
     s.once('error', reject)
   })
   const port = (server.address() as AddressInfo).port

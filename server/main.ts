@@ -1,12 +1,12 @@
 import { serve, type ServerType } from '@hono/node-server'
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pino from 'pino'
 import { adminPath, brand } from '../shared/config/brand.ts'
 import { createApp } from './app.ts'
-import { parseEnv } from './config/env.ts'
+import { httpServerOptions, parseEnv, type Env } from './config/env.ts'
 import type { ServerContext } from './context.ts'
+import { checkDataDirectory, DataDirectoryError, diskProblemOf } from './failures.ts'
 import { startEmailService } from './email-service.ts'
 import { startLocalSupabase } from './local-supabase/index.ts'
 import { startMail } from './mail/index.ts'
@@ -58,11 +58,15 @@ function listeningOn(host: string): string {
   return host
 }
 
-function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, port: number, host: string) {
+function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, env: Env) {
   return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, (info) =>
-      resolve({ server, port: info.port }),
-    )
+    const options = {
+      fetch: app.fetch,
+      port: env.PORT,
+      hostname: env.HOST,
+      serverOptions: httpServerOptions(env),
+    }
+    const server = serve(options, (info) => resolve({ server, port: info.port }))
     server.once('error', reject)
   })
 }
@@ -81,16 +85,30 @@ function closeServer(server: ServerType) {
  */
 export async function startServer(
   overrides: Record<string, string | undefined> = {},
+  options: { logDestination?: pino.DestinationStream } = {},
 ): Promise<RunningServer> {
   const env = parseEnv({ ...process.env, ...overrides })
-  const logger = pino({ level: env.LOG_LEVEL, base: undefined })
+  // The structured log goes to stdout, or where a caller (a test reading the log) says.
+  const logger = options.logDestination
+    ? pino({ level: env.LOG_LEVEL, base: undefined }, options.logDestination)
+    : pino({ level: env.LOG_LEVEL, base: undefined })
   const dataDir = path.resolve(projectRoot, env.DATA_DIR)
-  mkdirSync(dataDir, { recursive: true })
+  checkDataDirectory(dataDir)
 
   if (!env.SKIP_BUILD) await ensureSiteBuilt(logger, path.resolve(projectRoot, env.SITE_DIR))
 
-  const localSupabase = env.SUPABASE_URL ? null : await startLocalSupabase({ dataDir, logger })
-  const mail = await startMail({ env, dataDir, logger })
+  // A disk that fills up while the database or the mail capture opens is named like one that was full.
+  const explainDisk = (err: unknown): never => {
+    const problem = diskProblemOf(err)
+    throw problem ? new DataDirectoryError(dataDir, problem, err) : err
+  }
+  const localSupabase = env.SUPABASE_URL
+    ? null
+    : await startLocalSupabase({ dataDir, logger }).catch(explainDisk)
+  const mail = await startMail({ env, dataDir, logger }).catch(async (err: unknown) => {
+    await localSupabase?.close()
+    return explainDisk(err)
+  })
 
   // Counters live in the database (every instance shares them); the client is made on first use, once the
   // backend's URL is known.
@@ -129,7 +147,7 @@ export async function startServer(
   }
 
   ctx.leadOutbox = createServerLeadOutbox(ctx)
-  const { server, port } = await listen(createApp(ctx), env.PORT, env.HOST)
+  const { server, port } = await listen(createApp(ctx), env)
   const url = `http://127.0.0.1:${port}`
   if (localSupabase) ctx.supabase.url = url
   if (!env.PUBLIC_URL) ctx.publicUrl = `http://localhost:${port}`

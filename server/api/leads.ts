@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { findLeadByIdempotencyKey, insertLead } from '../../shared/data/leads.ts'
 import { idempotencyKeySchema, leadSchema, type LeadSubmissionResult } from '../../shared/schemas/lead.ts'
 import type { ServerContext } from '../context.ts'
+import { diskProblemOf } from '../failures.ts'
 import { tooManyRequestsMessage } from '../rate-limits.ts'
 import { serviceClient } from '../supabase-clients.ts'
 import { clientIp, readInput, refuse, validate } from './pipeline.ts'
@@ -80,7 +81,8 @@ export function createLeadRoutes(ctx: ServerContext): Hono {
       ctx.logger.error({ err }, 'could not store a lead')
       return refuse(
         c,
-        502,
+        // A full disk is worth a retry later (503); anything else is the backend failing (502).
+        diskProblemOf(err) ? 503 : 502,
         'We could not save your request right now. Please try again later or contact us directly.',
       )
     }

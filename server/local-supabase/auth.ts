@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import { Hono, type Context } from 'hono'
 import { SignJWT } from 'jose'
 import type { Logger } from 'pino'
+import { diskProblemOf, isClientGone } from '../failures.ts'
 import { FailedAttemptLimiter } from './auth-rate-limit.ts'
 import {
   findUserByEmail,
@@ -45,7 +46,7 @@ type AuthSettings = Pick<
 const API_VERSION = '2024-01-01'
 const FAILURE_WINDOW_MS = 5 * 60 * 1000
 
-type AuthErrorStatus = 400 | 401 | 403 | 404 | 422 | 429 | 500
+type AuthErrorStatus = 400 | 401 | 403 | 404 | 422 | 429 | 500 | 503
 
 /** GoTrue's error body: `code` is what auth-js exposes as `error.code`, `msg`/`message` as `error.message`. */
 function authError(
@@ -500,6 +501,20 @@ export function createAuthApp(deps: AuthDeps): Hono {
   )
 
   app.onError((err, c) => {
+    if (isClientGone(err, c)) {
+      logger.info({ path: c.req.path }, 'client closed the connection mid-request')
+      return authError(c, 400, 'request_aborted', 'The request was closed before it arrived')
+    }
+    if (diskProblemOf(err)) {
+      // Signing in stores a session and a refresh token: with no room for them, say why, plainly.
+      logger.warn({ err, path: c.req.path }, 'Auth request failed: the data directory cannot be written')
+      return authError(
+        c,
+        503,
+        'insufficient_storage',
+        "Signing in is not possible right now: the server's disk is full. Please try again later.",
+      )
+    }
     logger.error({ err, path: c.req.path }, 'Auth request failed')
     // A genuine server fault: 500 makes auth-js retry later and keep the session rather than drop it.
     return authError(c, 500, 'unexpected_failure', 'The request could not be processed')

@@ -18,6 +18,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import type { Logger } from 'pino'
+import { diskProblemOf } from '../failures.ts'
 import type { JwtClaims, RequestRole } from './keys.ts'
 
 export type { PGlite, Transaction }
@@ -230,8 +231,10 @@ async function createDatabase(
       const { applied } = await migrate(restored)
       return { db: restored, fresh: true, applied }
     } catch (err) {
-      logger.warn({ err, template }, 'The database template is unusable; creating the database from scratch')
       await restored?.close().catch(() => undefined)
+      // A full or read-only disk is not the template's fault: keep it, and say what is wrong with the disk.
+      if (diskProblemOf(err)) throw err
+      logger.warn({ err, template }, 'The database template is unusable; creating the database from scratch')
       rmSync(template, { force: true })
       rmSync(dbDir, { recursive: true, force: true })
     }

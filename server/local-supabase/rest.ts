@@ -501,7 +501,7 @@ function isPgError(err: unknown): err is PgError {
   )
 }
 
-/** PostgREST's status for a Postgres error. Never 503/520: postgrest-js retries those. */
+/** PostgREST's status for a Postgres error. 503 only for class 53: postgrest-js retries GET/HEAD on it. */
 function statusForPgError(code: string, role: RequestRole): ContentfulStatusCode {
   if (code === '42501') return role === 'anon' ? 401 : 403
   if (code === '23505' || code === '23503') return 409
@@ -511,6 +511,9 @@ function statusForPgError(code: string, role: RequestRole): ContentfulStatusCode
   if (code === '25006') return 405
   // Program limits (e.g. a value too large for its index) come from oversized input: PostgREST says 413.
   if (code.startsWith('54')) return 413
+  // Insufficient resources (53100: the disk is full): PostgREST says 503, and so do we; it is no ordinary
+  // error, and a retry later may well succeed.
+  if (code.startsWith('53')) return 503
   return 500
 }
 

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream'
 import type { PGlite } from '@electric-sql/pglite'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
+import { diskFullMessage, diskProblemOf, isClientGone } from '../failures.ts'
 import { withClaims } from './database.ts'
 import { mimeTypeAllowed, normaliseMimeType, sniffImageType } from './image-sniff.ts'
 import {
@@ -46,7 +47,7 @@ export interface StorageDeps {
   dataDir: string
 }
 
-type StorageStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500
+type StorageStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500 | 503
 
 /** Storage API's error body; storage-js exposes `message` and `statusCode`. */
 function storageError(c: Context, status: StorageStatus, error: string, message: string) {
@@ -523,6 +524,14 @@ export function createStorageApp(deps: StorageDeps): Hono {
     if (err instanceof InvalidKeyError) return storageError(c, 400, 'InvalidKey', err.message)
     if (err instanceof BodyTooLargeError) return storageError(c, 413, 'Payload too large', err.message)
     if (err instanceof MalformedUploadError) return storageError(c, 400, 'InvalidRequest', err.message)
+    if (isClientGone(err, c)) {
+      logger.info({ path: c.req.path }, 'client closed the connection mid-upload')
+      return storageError(c, 400, 'InvalidRequest', 'The request was closed before it arrived')
+    }
+    if (diskProblemOf(err)) {
+      logger.warn({ err, path: c.req.path }, 'Storage request failed: the data directory cannot be written')
+      return storageError(c, 503, 'insufficient_storage', diskFullMessage)
+    }
     logger.error({ err, path: c.req.path }, 'Storage request failed')
     return storageError(c, 500, 'internal', 'The storage request could not be completed')
   })

@@ -32,3 +32,14 @@ export async function verifyEditorToken(
   if (selectError) throw new Error(`Could not check editor access: ${selectError.message}`)
   return rows && rows.length > 0 ? { userId: data.user.id, email: data.user.email ?? '' } : null
 }
+
+/**
+ * What an editor sees when signing in fails, from auth-js's error. A 503 (the server's disk is full, or the
+ * service is down) reaches auth-js without its body, so it is worded here rather than shown as "{}".
+ */
+export function signInErrorMessage(error: { message: string; status?: number }): string {
+  if (error.message === 'Invalid login credentials') return 'Wrong email or password.'
+  if (error.status === 503)
+    return 'Signing in is not possible right now: the server cannot store sessions. Please try again later.'
+  return error.message
+}

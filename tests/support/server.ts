@@ -18,20 +18,24 @@ export interface TestServer extends RunningServer {
  */
 export async function startTestServer(
   overrides: Record<string, string | undefined> = {},
+  options: Parameters<typeof startServer>[1] = {},
 ): Promise<TestServer> {
   const dataDir = overrides.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'meridian-test-'))
-  const running = await startServer({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    EMAIL_SERVICE_PORT: '0',
-    SMTP_CAPTURE_PORT: '0',
-    SKIP_BUILD: '1',
-    LOG_LEVEL: 'silent',
-    EDITOR_EMAIL: testEditor.email,
-    EDITOR_PASSWORD: testEditor.password,
-    ...overrides,
-    DATA_DIR: dataDir,
-  })
+  const running = await startServer(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      EMAIL_SERVICE_PORT: '0',
+      SMTP_CAPTURE_PORT: '0',
+      SKIP_BUILD: '1',
+      LOG_LEVEL: 'silent',
+      EDITOR_EMAIL: testEditor.email,
+      EDITOR_PASSWORD: testEditor.password,
+      ...overrides,
+      DATA_DIR: dataDir,
+    },
+    options,
+  )
   return {
     ...running,
     dataDir,

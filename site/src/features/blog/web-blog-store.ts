@@ -8,7 +8,7 @@ import {
   uploadBlogImage,
 } from '@shared/data/blogs.ts'
 import { getBrowserSupabase, type Session } from '@shared/data/client.ts'
-import { verifyEditorToken } from '@shared/data/editor-access.ts'
+import { signInErrorMessage, verifyEditorToken } from '@shared/data/editor-access.ts'
 
 function toAdminSession(session: Session | null): AdminSession | null {
   if (!session?.user) return null
@@ -45,10 +45,7 @@ export function createWebBlogStore(): BlogStore {
       checkingSignIn = true
       try {
         const { data, error } = await supabase.auth.signInWithPassword({ email, password })
-        if (error)
-          throw new Error(
-            error.message === 'Invalid login credentials' ? 'Wrong email or password.' : error.message,
-          )
+        if (error) throw new Error(signInErrorMessage(error))
         const session = toAdminSession(data.session)
         if (!session || !data.session) throw new Error('Sign-in did not return a session.')
         // Any account can sign in, but only editors may write (RLS): say so now rather than on the first save.

@@ -1,5 +1,6 @@
 import type { AdminAuth, AdminSession } from '@shared/admin/blog-store.ts'
 import { getBrowserSupabase, type Session } from '@shared/data/client.ts'
+import { signInErrorMessage } from '@shared/data/editor-access.ts'
 
 const toAdminSession = (session: Session | null): AdminSession | null =>
   session ? { userId: session.user.id, email: session.user.email ?? '' } : null
@@ -18,7 +19,7 @@ export function createBrowserEditorAuth(): EditorAuth {
     },
     async signIn(email, password) {
       const { data, error } = await (await getBrowserSupabase()).auth.signInWithPassword({ email, password })
-      if (error) throw new Error(error.message)
+      if (error) throw new Error(signInErrorMessage(error))
       return toAdminSession(data.session)!
     },
     async signOut() {
