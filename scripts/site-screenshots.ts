@@ -74,32 +74,31 @@ try {
 async function adminStates(page: Page, width: number) {
   const admin = `${origin}/meridian/updateresources`
   await page.goto(admin, { waitUntil: 'networkidle' })
+  await page.getByRole('heading', { name: 'Editor sign-in' }).waitFor()
   await shot(page, `admin-signed-out-${width}`, false)
   await page.getByLabel('Email').fill(testEditor.email)
   await page.getByLabel('Password').fill(testEditor.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { name: 'All Blog Posts' }).waitFor()
+  await page.getByText(/Page \d+ of \d+/).waitFor()
+  await page.locator('.ProseMirror').waitFor()
   await page.waitForTimeout(500)
   await shot(page, `admin-list-${width}`, false)
-  const edit = page.getByRole('button', { name: /^Edit/ }).first()
-  if (await edit.isVisible().catch(() => false)) {
-    await edit.click()
-    await page.waitForTimeout(800)
-    await shot(page, `admin-editing-${width}`, false)
-  }
-  const preview = page.getByRole('button', { name: 'Preview' })
-  if (await preview.isVisible().catch(() => false)) {
-    await preview.click()
-    await page.waitForTimeout(500)
-    await shot(page, `admin-preview-${width}`, false)
-    await page.keyboard.press('Escape')
-  }
-  const del = page.getByRole('button', { name: /^Delete/ }).first()
-  page.once('dialog', (d) => void d.dismiss())
-  if (await del.isVisible().catch(() => false)) {
-    await del.click()
-    await page.waitForTimeout(400)
-    await shot(page, `admin-confirm-delete-${width}`, false)
-    await page.keyboard.press('Escape')
-  }
+  await page.getByRole('button', { name: /^Edit/ }).first().click()
+  await page.getByText(/^Editing/).waitFor()
+  await page.waitForTimeout(800)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await shot(page, `admin-editing-${width}`, false)
+  await page.getByRole('button', { name: 'Preview' }).click()
+  await page.waitForTimeout(500)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await shot(page, `admin-preview-${width}`, false)
+  await page.getByRole('button', { name: 'Preview' }).click()
+  await page
+    .getByRole('button', { name: /^Delete/ })
+    .first()
+    .click()
+  await page.getByRole('alertdialog').waitFor()
+  await page.waitForTimeout(300)
+  await shot(page, `admin-confirm-delete-${width}`, false)
+  await page.getByRole('button', { name: 'Cancel' }).click()
 }

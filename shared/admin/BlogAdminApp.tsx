@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
+import { ExternalLink, LogOut } from 'lucide-react'
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { brand } from '../config/brand.ts'
 import type { BlogRow } from '../schemas/blog.ts'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardHeader } from '../ui/Card.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { BlogEditorForm } from './BlogEditorForm.tsx'
+import { clearDraft } from './BlogEditorForm.utils.ts'
 import { BlogPostList } from './BlogPostList.tsx'
 import { BlogStatusLine } from './BlogStatusLine.tsx'
 import { SignInForm } from './SignInForm.tsx'
@@ -18,46 +20,101 @@ export interface BlogAdminAppProps {
   open?: { slug: string; request: number } | null
   /** Reloads the list when it changes (the desktop passes its sync state, so row badges stay true). */
   refreshKey?: string | number
+  /**
+   * `app`: the admin is the whole window (the browser's admin route): its own top bar with the editor,
+   * "View site" and sign out. `embedded`: inside a host app that has its own chrome (the desktop), so only
+   * a slim account line above the panes.
+   */
+  chrome?: 'app' | 'embedded'
 }
 
 /**
- * The whole blog admin: sign-in gate, the post form and the list. Mounted by the site's admin page and
- * by the desktop renderer inside a `<BlogAdminProvider store platform>`.
+ * The whole blog admin: sign-in gate, then the list pane beside the editor pane. Mounted by the site's
+ * admin page and by the desktop renderer inside a `<BlogAdminProvider store platform>`.
  */
-export function BlogAdminApp({ open = null, refreshKey = 0 }: BlogAdminAppProps = {}) {
+export function BlogAdminApp({ open = null, refreshKey = 0, chrome = 'app' }: BlogAdminAppProps = {}) {
   const session = useAdminSession()
   const store = useBlogStore()
   // Outlives the workspace (which remounts on sign-in), so a request is carried out once.
   const openedRequest = useRef(0)
+  const email = session.status === 'signed-in' ? session.session.email : null
+  const signOut = () => void store.signOut()
 
+  let content: ReactNode
   if (session.status === 'loading') {
-    return (
+    content = (
       <p className="flex items-center justify-center gap-2 py-16 text-slate-500">
         <Spinner /> Loading...
       </p>
     )
-  }
-  if (session.status === 'signed-out') {
-    return (
-      <div className="py-10">
+  } else if (session.status === 'signed-out') {
+    content = (
+      <div className="px-4 py-10 sm:py-16">
         <SignInForm pageHeading />
       </div>
     )
+  } else {
+    content = (
+      <BlogAdminWorkspace open={open} refreshKey={refreshKey} openedRequest={openedRequest} chrome={chrome} />
+    )
   }
-  return (
-    <div className="space-y-8">
-      <div className="flex items-center justify-end gap-3 text-sm text-slate-600">
-        <span className="min-w-0 truncate">Signed in as {session.session.email}</span>
-        <Button
-          size="sm"
-          variant="outline"
-          className="shrink-0 whitespace-nowrap"
-          onClick={() => void store.signOut()}
-        >
-          Sign out
-        </Button>
+
+  if (chrome === 'embedded') {
+    return (
+      <div className="space-y-4">
+        {email && (
+          <div className="flex items-center justify-end gap-3 text-sm text-slate-600">
+            <span className="min-w-0 truncate">Signed in as {email}</span>
+            <Button size="sm" variant="outline" className="shrink-0 whitespace-nowrap" onClick={signOut}>
+              Sign out
+            </Button>
+          </div>
+        )}
+        {content}
       </div>
-      <BlogAdminWorkspace open={open} refreshKey={refreshKey} openedRequest={openedRequest} />
+    )
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-100 [--admin-bar:3.5rem]">
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 bg-slate-950 px-4 text-white sm:px-5">
+        <span className="flex min-w-0 items-center gap-2.5">
+          <span
+            aria-hidden="true"
+            className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-indigo-500 text-sm font-bold"
+          >
+            {brand.name.charAt(0)}
+          </span>
+          <span className="truncate font-semibold">
+            {brand.name} <span className="font-normal text-slate-400">Editor</span>
+          </span>
+        </span>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {email && (
+            <span className="hidden max-w-64 truncate text-sm text-slate-300 md:inline">
+              Signed in as {email}
+            </span>
+          )}
+          <a
+            href="/"
+            className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400"
+          >
+            <ExternalLink aria-hidden="true" className="size-4" />
+            <span className="sr-only sm:not-sr-only">View site</span>
+          </a>
+          {email && (
+            <button
+              type="button"
+              onClick={signOut}
+              className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400"
+            >
+              <LogOut aria-hidden="true" className="size-4" />
+              <span className="sr-only sm:not-sr-only">Sign out</span>
+            </button>
+          )}
+        </div>
+      </header>
+      <main className="flex-1">{content}</main>
     </div>
   )
 }
@@ -66,12 +123,18 @@ function BlogAdminWorkspace({
   open,
   refreshKey,
   openedRequest,
+  chrome,
 }: Required<BlogAdminAppProps> & { openedRequest: RefObject<number> }) {
   const store = useBlogStore()
   const [status, setStatus] = useState('')
   const [form, setForm] = useState<{ post: BlogRow | null; key: number }>({ post: null, key: 0 })
   const [reloadKey, setReloadKey] = useState(0)
   const formTop = useRef<HTMLDivElement | null>(null)
+  const dirty = useRef(false)
+
+  const bringFormIntoView = () =>
+    // On a phone the panes are stacked: take the editor to the top. Side by side it is already in view.
+    formTop.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
 
   const edit = useCallback(
     async (slug: string) => {
@@ -85,14 +148,21 @@ function BlogAdminWorkspace({
         // Spec §4: Edit loads the post and clears the message.
         setStatus('')
         setForm((f) => ({ post, key: f.key + 1 }))
-        // The page scrolls in the browser; the desktop scrolls its main pane: bring the form into view either way.
-        formTop.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+        bringFormIntoView()
       } catch (err) {
         setStatus(`❌ Something went wrong: ${err instanceof Error ? err.message : String(err)}`)
       }
     },
     [store],
   )
+
+  function newPost() {
+    if (dirty.current && !window.confirm('Discard your unsaved changes?')) return
+    clearDraft(window.localStorage)
+    setStatus('')
+    setForm((f) => ({ post: null, key: f.key + 1 }))
+    bringFormIntoView()
+  }
 
   useEffect(() => {
     if (!open || open.request === openedRequest.current) return
@@ -101,41 +171,69 @@ function BlogAdminWorkspace({
   }, [open, edit, openedRequest])
 
   return (
-    <>
-      <div ref={formTop} className="scroll-mt-20">
-        <Card>
-          <CardHeader>
-            <h1 className="text-2xl font-bold text-slate-900">Add / Update Blog Post</h1>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <BlogEditorForm
-              key={form.key}
-              post={form.post}
-              offerDraft={form.key === 0}
-              onStatus={setStatus}
-              onSaved={() => {
-                // Spec §4: after a successful save the form is cleared and the list reloads.
-                setForm((f) => ({ post: null, key: f.key + 1 }))
-                setReloadKey((k) => k + 1)
-              }}
-              onCancelEdit={() => setForm((f) => ({ post: null, key: f.key + 1 }))}
-              onLoadPost={(post) => {
-                setForm((f) => ({ post, key: f.key + 1 }))
-                setReloadKey((k) => k + 1)
-              }}
-            />
-            <BlogStatusLine message={status} />
-          </CardContent>
-        </Card>
+    <div
+      className={
+        chrome === 'app'
+          ? 'mx-auto grid max-w-[100rem] gap-4 p-3 sm:p-4 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:items-start xl:grid-cols-[minmax(0,30rem)_minmax(0,1fr)] 2xl:grid-cols-[minmax(0,44rem)_minmax(0,1fr)]'
+          : 'grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start'
+      }
+    >
+      {/* The list pane stays beside the editor while the editor scrolls. */}
+      <div
+        className={
+          chrome === 'app'
+            ? 'lg:sticky lg:top-[calc(var(--admin-bar)+1rem)] lg:flex lg:max-h-[calc(100dvh-var(--admin-bar)-2rem)] lg:flex-col'
+            : 'lg:sticky lg:top-0'
+        }
+      >
+        <BlogPostList
+          reloadKey={`${reloadKey}:${refreshKey}`}
+          onEdit={(slug) => void edit(slug)}
+          onNew={newPost}
+          selectedId={form.post?.id ?? null}
+          onStatus={setStatus}
+          onDeleted={(id) => {
+            if (form.post?.id === id) setForm((f) => ({ post: null, key: f.key + 1 }))
+          }}
+        />
       </div>
-      <BlogPostList
-        reloadKey={`${reloadKey}:${refreshKey}`}
-        onEdit={(slug) => void edit(slug)}
-        onStatus={setStatus}
-        onDeleted={(id) => {
-          if (form.post?.id === id) setForm((f) => ({ post: null, key: f.key + 1 }))
-        }}
-      />
-    </>
+      <div ref={formTop} className="min-w-0 scroll-mt-[calc(var(--admin-bar,0px)+0.75rem)]">
+        <section
+          aria-labelledby="admin-editor-title"
+          className="rounded-xl border border-slate-200 bg-white shadow-sm"
+        >
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 pt-4 sm:px-6 sm:pt-5">
+            <h1 id="admin-editor-title" className="text-xl font-semibold text-slate-900">
+              Add / Update Blog Post
+            </h1>
+            <p className="text-xs text-slate-500">
+              <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-sans">Ctrl</kbd> /{' '}
+              <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-sans">⌘</kbd> +{' '}
+              <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-sans">S</kbd> saves
+            </p>
+          </div>
+          <BlogEditorForm
+            key={form.key}
+            post={form.post}
+            offerDraft={form.key === 0}
+            onStatus={setStatus}
+            onDirtyChange={(d) => {
+              dirty.current = d
+            }}
+            statusLine={<BlogStatusLine message={status} />}
+            onSaved={() => {
+              // Spec §4: after a successful save the form is cleared and the list reloads.
+              setForm((f) => ({ post: null, key: f.key + 1 }))
+              setReloadKey((k) => k + 1)
+            }}
+            onCancelEdit={() => setForm((f) => ({ post: null, key: f.key + 1 }))}
+            onLoadPost={(post) => {
+              setForm((f) => ({ post, key: f.key + 1 }))
+              setReloadKey((k) => k + 1)
+            }}
+          />
+        </section>
+      </div>
+    </div>
   )
 }

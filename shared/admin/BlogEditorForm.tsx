@@ -1,9 +1,21 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { Eye, PenLine } from 'lucide-react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react'
 import { blogStatuses, blogTypes, type BlogInput, type BlogRow } from '../schemas/blog.ts'
 import { sanitizeHtml } from '../lib/sanitize-html.ts'
 import { Alert } from '../ui/Alert.tsx'
 import { Button } from '../ui/Button.tsx'
-import { Input, Select, Textarea } from '../ui/Input.tsx'
+import { cx } from '../ui/cx.ts'
+import { Input, Textarea } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import {
@@ -26,6 +38,7 @@ import {
 import { ConflictComparison } from './ConflictComparison.tsx'
 import { freeCopySlug, type ConflictChoice } from './ConflictComparison.utils.ts'
 import { CoverImageDropzone } from './CoverImageDropzone.tsx'
+import { PostPreview } from './PostPreview.tsx'
 import { useBlogStore } from './useBlogStore.ts'
 import { usePlatform } from './usePlatform.ts'
 
@@ -50,6 +63,10 @@ export interface BlogEditorFormProps {
   onCancelEdit(): void
   /** After "keep theirs": open the server's copy instead (null: it was deleted there, so close the form). */
   onLoadPost(post: BlogRow | null): void
+  /** Told whenever the form starts or stops differing from what was loaded. */
+  onDirtyChange?(dirty: boolean): void
+  /** The status line (spec §2: under the form), shown in the form's bar beside Save. */
+  statusLine?: ReactNode
 }
 
 export function BlogEditorForm({
@@ -59,6 +76,8 @@ export function BlogEditorForm({
   onStatus,
   onCancelEdit,
   onLoadPost,
+  onDirtyChange,
+  statusLine,
 }: BlogEditorFormProps) {
   const store = useBlogStore()
   const platform = usePlatform()
@@ -76,6 +95,8 @@ export function BlogEditorForm({
   )
   const dirty = !sameFormValues(values, baseline)
   const savedRef = useRef(false)
+  const formRef = useRef<HTMLFormElement | null>(null)
+  const [previewing, setPreviewing] = useState(false)
   const editorHandle = useRef<EditorHandle | null>(null)
   /** Someone else saved or deleted this post after it was opened: their copy, until the editor chooses. */
   const [conflict, setConflict] = useState<{ theirs: BlogRow | null } | null>(null)
@@ -107,6 +128,21 @@ export function BlogEditorForm({
     }, 400)
     return () => clearTimeout(timer)
   }, [values, editing, dirty, draftOffer])
+
+  useEffect(() => {
+    onDirtyChange?.(dirty)
+  }, [dirty, onDirtyChange])
+
+  // Ctrl+S (Cmd+S on a Mac) saves, wherever the focus is: the browser's "save page" is never what is meant here.
+  useEffect(() => {
+    const save = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 's' || !(event.ctrlKey || event.metaKey) || event.altKey) return
+      event.preventDefault()
+      formRef.current?.requestSubmit()
+    }
+    window.addEventListener('keydown', save)
+    return () => window.removeEventListener('keydown', save)
+  }, [])
 
   // Warn before leaving the page with unsaved edits.
   useEffect(() => {
@@ -291,164 +327,226 @@ export function BlogEditorForm({
   const field = (name: string) => `${id}-${name}`
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Blog post">
-      {draftOffer && (
-        <Alert title="Unsaved draft found">
-          <p>
-            You have an unsaved draft{draftOffer.values.title ? ` “${draftOffer.values.title}”` : ''} from{' '}
-            {new Date(draftOffer.savedAt).toLocaleString('en-US')}.
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Blog post">
+      <div className="space-y-5 px-4 pt-4 pb-6 sm:px-6">
+        {draftOffer && (
+          <Alert title="Unsaved draft found">
+            <p>
+              You have an unsaved draft{draftOffer.values.title ? ` “${draftOffer.values.title}”` : ''} from{' '}
+              {new Date(draftOffer.savedAt).toLocaleString('en-US')}.
+            </p>
+            <div className="mt-2 flex gap-2">
+              <Button size="sm" onClick={restoreDraft}>
+                Restore draft
+              </Button>
+              <Button size="sm" variant="outline" onClick={discardDraft}>
+                Discard draft
+              </Button>
+            </div>
+          </Alert>
+        )}
+        {editing ? (
+          <p className="flex items-center justify-between gap-3 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
+            <span className="flex min-w-0 items-center gap-2">
+              <PenLine aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
+              <span className="truncate">Editing “{editing.slug}”</span>
+            </span>
+            <Button size="sm" variant="ghost" className="shrink-0" onClick={cancel}>
+              New post instead
+            </Button>
           </p>
-          <div className="mt-2 flex gap-2">
-            <Button size="sm" onClick={restoreDraft}>
-              Restore draft
-            </Button>
-            <Button size="sm" variant="outline" onClick={discardDraft}>
-              Discard draft
-            </Button>
-          </div>
-        </Alert>
-      )}
-      {editing && (
-        <p className="flex items-center justify-between rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-800">
-          <span>Editing “{editing.slug}”</span>
-          <Button size="sm" variant="ghost" onClick={cancel}>
-            New post instead
-          </Button>
-        </p>
-      )}
-      <div className="grid gap-5 md:grid-cols-2">
-        <div className="space-y-1.5 md:col-span-2">
-          <Label htmlFor={field('title')}>Title</Label>
-          <Input
-            id={field('title')}
-            name="title"
-            required
-            value={values.title}
-            onChange={(e) => setValues((v) => withTitle(v, e.target.value))}
+        ) : (
+          <p className="text-sm text-slate-500">New post</p>
+        )}
+        {previewing && (
+          <PostPreview
+            title={values.title}
+            author={values.author}
+            coverImageUrl={values.coverImageUrl}
+            html={values.contentHtml}
+            createdAt={post?.created_at ?? null}
           />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={field('slug')}>Slug</Label>
-          <Input
-            id={field('slug')}
-            name="slug"
-            required
-            value={values.slug}
-            onChange={(e) => set('slug', e.target.value)}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={field('author')}>Author</Label>
-          <Input
-            id={field('author')}
-            name="author"
-            required
-            value={values.author}
-            onChange={(e) => set('author', e.target.value)}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={field('type')}>Type</Label>
-          <Select
-            id={field('type')}
-            name="type"
-            value={values.type}
-            onChange={(e) => set('type', e.target.value as BlogFormValues['type'])}
-          >
-            {blogTypes.map((type) => (
-              <option key={type} value={type}>
-                {typeLabels[type]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={field('status')}>Status</Label>
-          <Select
-            id={field('status')}
-            name="status"
-            value={values.status}
-            onChange={(e) => set('status', e.target.value as BlogFormValues['status'])}
-          >
-            {blogStatuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabels[status]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="space-y-1.5 md:col-span-2">
-          <Label htmlFor={field('excerpt')}>Excerpt</Label>
-          <Textarea
-            id={field('excerpt')}
-            name="excerpt"
-            className="min-h-16"
-            placeholder="Left empty, it is taken from the start of the content"
-            value={values.excerpt}
-            onChange={(e) => set('excerpt', e.target.value)}
-          />
-        </div>
-        <div className="space-y-1.5 md:col-span-2">
-          <Label htmlFor={field('tags')}>Tags (comma-separated)</Label>
-          <Input
-            id={field('tags')}
-            name="tags"
-            placeholder="hiring, gcc, india"
-            value={values.tags}
-            onChange={(e) => set('tags', e.target.value)}
-          />
-        </div>
-        <div className="space-y-1.5 md:col-span-2">
-          <span className="block text-sm font-medium text-slate-700">Cover image</span>
-          <CoverImageDropzone
-            url={values.coverImageUrl}
-            progress={coverProgress}
-            onFile={(file) => void uploadCover(file)}
-            onRemove={() => set('coverImageUrl', '')}
-          />
-        </div>
-        <div className="space-y-1.5 md:col-span-2">
-          <span className="block text-sm font-medium text-slate-700">Content</span>
-          <Suspense
-            fallback={
-              <p className="flex items-center gap-2 text-sm text-slate-500">
-                <Spinner /> Loading editor…
-              </p>
-            }
-          >
-            <MilkdownEditor
-              key={editorKey}
-              handleRef={editorHandle}
-              initialMarkdown={values.contentMarkdown}
-              initialHtml={values.contentHtml}
-              onChange={({ markdown, html }) =>
-                setValues((v) => ({ ...v, contentMarkdown: markdown, contentHtml: html }))
-              }
-              uploadImage={uploadContentImage}
-              onMessage={onStatus}
+        )}
+        <div className={cx('grid gap-5 md:grid-cols-2', previewing && 'hidden')}>
+          <div className="space-y-1.5 md:col-span-2">
+            <Label htmlFor={field('title')}>Title</Label>
+            <Input
+              id={field('title')}
+              name="title"
+              required
+              value={values.title}
+              onChange={(e) => setValues((v) => withTitle(v, e.target.value))}
             />
-          </Suspense>
-        </div>
-      </div>
-      {conflict && (
-        // Scrolled to below the site's sticky header (the desktop has none; the margin costs nothing there).
-        <div ref={conflictRef} tabIndex={-1} className="scroll-mt-24 outline-none">
-          <ConflictComparison
-            mine={mine}
-            theirs={conflict.theirs}
-            postTitle={values.title || conflict.theirs?.title || editing?.slug || 'Untitled'}
-            theirsChangedAt={conflict.theirs?.updated_at}
-            headingLevel="h2"
-            busy={resolving}
-            error={conflictError}
-            onChoose={(choice) => void resolve(choice)}
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={field('slug')}>Slug</Label>
+            <Input
+              id={field('slug')}
+              name="slug"
+              required
+              value={values.slug}
+              onChange={(e) => set('slug', e.target.value)}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={field('author')}>Author</Label>
+            <Input
+              id={field('author')}
+              name="author"
+              required
+              value={values.author}
+              onChange={(e) => set('author', e.target.value)}
+            />
+          </div>
+          <Segmented
+            legend="Type"
+            name={field('type')}
+            options={blogTypes.map((type) => ({ value: type, label: typeLabels[type] }))}
+            value={values.type}
+            onChange={(type) => set('type', type)}
           />
+          <Segmented
+            legend="Status"
+            name={field('status')}
+            options={blogStatuses.map((status) => ({ value: status, label: statusLabels[status] }))}
+            value={values.status}
+            onChange={(status) => set('status', status)}
+          />
+          <div className="space-y-1.5 md:col-span-2">
+            <Label htmlFor={field('excerpt')}>Excerpt</Label>
+            <Textarea
+              id={field('excerpt')}
+              name="excerpt"
+              className="min-h-16"
+              placeholder="Left empty, it is taken from the start of the content"
+              value={values.excerpt}
+              onChange={(e) => set('excerpt', e.target.value)}
+            />
+          </div>
+          <div className="space-y-1.5 md:col-span-2">
+            <Label htmlFor={field('tags')}>Tags (comma-separated)</Label>
+            <Input
+              id={field('tags')}
+              name="tags"
+              placeholder="hiring, gcc, india"
+              value={values.tags}
+              onChange={(e) => set('tags', e.target.value)}
+            />
+          </div>
+          <div className="space-y-1.5 md:col-span-2">
+            <span className="block text-sm font-medium text-slate-700">Cover image</span>
+            <CoverImageDropzone
+              url={values.coverImageUrl}
+              progress={coverProgress}
+              onFile={(file) => void uploadCover(file)}
+              onRemove={() => set('coverImageUrl', '')}
+            />
+          </div>
+          <div className="space-y-1.5 md:col-span-2">
+            <span className="block text-sm font-medium text-slate-700">Content</span>
+            <Suspense
+              fallback={
+                <p className="flex items-center gap-2 text-sm text-slate-500">
+                  <Spinner /> Loading editor…
+                </p>
+              }
+            >
+              <MilkdownEditor
+                key={editorKey}
+                handleRef={editorHandle}
+                initialMarkdown={values.contentMarkdown}
+                initialHtml={values.contentHtml}
+                onChange={({ markdown, html }) =>
+                  setValues((v) => ({ ...v, contentMarkdown: markdown, contentHtml: html }))
+                }
+                uploadImage={uploadContentImage}
+                onMessage={onStatus}
+              />
+            </Suspense>
+          </div>
         </div>
-      )}
-      <Button type="submit" size="lg" disabled={saving || resolving || coverProgress !== null}>
-        {saving && <Spinner />}
-        {saving ? 'Saving...' : 'Save Blog Post'}
-      </Button>
+        {conflict && (
+          // Scrolled to below the site's sticky header (the desktop has none; the margin costs nothing there).
+          <div ref={conflictRef} tabIndex={-1} className="scroll-mt-24 outline-none">
+            <ConflictComparison
+              mine={mine}
+              theirs={conflict.theirs}
+              postTitle={values.title || conflict.theirs?.title || editing?.slug || 'Untitled'}
+              theirsChangedAt={conflict.theirs?.updated_at}
+              headingLevel="h2"
+              busy={resolving}
+              error={conflictError}
+              onChoose={(choice) => void resolve(choice)}
+            />
+          </div>
+        )}
+      </div>
+      {/* The form's bar: the status line (under the form, spec §2), preview and save, always in reach. */}
+      <div className="sticky bottom-0 z-10 flex items-center gap-3 rounded-b-xl border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:px-6">
+        <div className="min-w-0 flex-1">{statusLine}</div>
+        <Button
+          variant="outline"
+          aria-pressed={previewing}
+          onClick={() => setPreviewing((p) => !p)}
+          className="shrink-0 aria-pressed:border-indigo-300 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800"
+        >
+          <Eye aria-hidden="true" className="size-4" />
+          Preview
+        </Button>
+        <Button
+          type="submit"
+          className="shrink-0"
+          title="Save (Ctrl+S or ⌘S)"
+          disabled={saving || resolving || coverProgress !== null}
+        >
+          {saving && <Spinner />}
+          {saving ? 'Saving...' : 'Save Blog Post'}
+        </Button>
+      </div>
     </form>
+  )
+}
+
+/** A choice of a few values as one row of buttons (radio buttons underneath, so arrow keys move the choice). */
+function Segmented<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string
+  name: string
+  options: { value: T; label: string }[]
+  value: T
+  onChange(value: T): void
+}) {
+  return (
+    <fieldset className="space-y-1.5">
+      <legend className="mb-1.5 text-sm font-medium text-slate-700">{legend}</legend>
+      <div className="inline-flex rounded-lg bg-slate-100 p-1">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={cx(
+              'relative cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600',
+              option.value === value
+                ? 'bg-white text-slate-900 shadow-sm'
+                : 'text-slate-600 hover:text-slate-900',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={option.value === value}
+              onChange={() => onChange(option.value)}
+              className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   )
 }

@@ -23,7 +23,24 @@ import {
 import { gfm, toggleStrikethroughCommand } from '@milkdown/kit/preset/gfm'
 import { $remark, callCommand, getHTML, getMarkdown } from '@milkdown/kit/utils'
 import { Milkdown, MilkdownProvider, useEditor } from '@milkdown/react'
-import { useImperativeHandle, useRef, useState, type ReactNode, type RefObject } from 'react'
+import {
+  Bold,
+  Code2,
+  Ellipsis,
+  Heading1,
+  Heading2,
+  Heading3,
+  ImagePlus,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  Quote,
+  Redo2,
+  Strikethrough,
+  Undo2,
+} from 'lucide-react'
+import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { sanitizeHtml } from '../lib/sanitize-html.ts'
 import { editorImageTypes, isEditorLink } from './BlogEditorForm.utils.ts'
 
@@ -83,7 +100,21 @@ function initialValue(markdown: string | null, html: string): DefaultValue {
   return { type: 'html', dom }
 }
 
-function ToolbarButton({ label, onRun, children }: { label: string; onRun(): void; children: ReactNode }) {
+function ToolbarButton({
+  label,
+  onRun,
+  children,
+  narrowHidden = false,
+  showLabel = false,
+}: {
+  label: string
+  onRun(): void
+  children: ReactNode
+  /** Left out of the row below 640 px (it is in the "More" menu there). */
+  narrowHidden?: boolean
+  /** In the overflow menu the button reads as a menu line: icon and words. */
+  showLabel?: boolean
+}) {
   return (
     <button
       type="button"
@@ -92,12 +123,17 @@ function ToolbarButton({ label, onRun, children }: { label: string; onRun(): voi
       // Keep the editor's selection: a mousedown on the button would otherwise move focus away first.
       onMouseDown={(e) => e.preventDefault()}
       onClick={onRun}
-      className="inline-flex h-8 min-w-8 items-center justify-center rounded px-2 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      className={`h-8 shrink-0 items-center gap-2 rounded-md text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+        showLabel ? 'w-full justify-start px-2.5' : 'min-w-8 justify-center px-1.5'
+      } ${narrowHidden ? 'hidden sm:inline-flex' : 'inline-flex'}`}
     >
       {children}
+      {showLabel && <span aria-hidden="true">{label}</span>}
     </button>
   )
 }
+
+const divider = <span aria-hidden="true" className="mx-0.5 h-5 w-px shrink-0 bg-slate-200" />
 
 function EditorWithToolbar(props: MilkdownEditorProps) {
   const propsRef = useRef(props)
@@ -181,54 +217,107 @@ function EditorWithToolbar(props: MilkdownEditorProps) {
   }
 
   return (
-    <div className="rounded-md border border-slate-300 bg-white focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/30">
+    <div className="rounded-lg border border-slate-300 bg-white focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/30">
+      {/* One row at every width: on a narrow screen the less used commands move into the "More" menu. */}
       <div
         role="toolbar"
         aria-label="Formatting"
-        className="flex flex-wrap gap-1 border-b border-slate-200 p-1"
+        className="relative flex flex-nowrap items-center gap-0.5 border-b border-slate-200 p-1 sm:overflow-x-auto"
       >
-        <ToolbarButton label="Heading 1" onRun={() => run(wrapInHeadingCommand, 1)}>
-          H1
+        <ToolbarButton label="Heading 1" narrowHidden onRun={() => run(wrapInHeadingCommand, 1)}>
+          <Heading1 aria-hidden="true" className="size-4" />
         </ToolbarButton>
         <ToolbarButton label="Heading 2" onRun={() => run(wrapInHeadingCommand, 2)}>
-          H2
+          <Heading2 aria-hidden="true" className="size-4" />
         </ToolbarButton>
-        <ToolbarButton label="Heading 3" onRun={() => run(wrapInHeadingCommand, 3)}>
-          H3
+        <ToolbarButton label="Heading 3" narrowHidden onRun={() => run(wrapInHeadingCommand, 3)}>
+          <Heading3 aria-hidden="true" className="size-4" />
         </ToolbarButton>
+        {divider}
         <ToolbarButton label="Bold" onRun={() => run(toggleStrongCommand)}>
-          <strong>B</strong>
+          <Bold aria-hidden="true" className="size-4" />
         </ToolbarButton>
         <ToolbarButton label="Italic" onRun={() => run(toggleEmphasisCommand)}>
-          <em>I</em>
+          <Italic aria-hidden="true" className="size-4" />
         </ToolbarButton>
-        <ToolbarButton label="Strikethrough" onRun={() => run(toggleStrikethroughCommand)}>
-          <s>S</s>
+        <ToolbarButton label="Strikethrough" narrowHidden onRun={() => run(toggleStrikethroughCommand)}>
+          <Strikethrough aria-hidden="true" className="size-4" />
         </ToolbarButton>
+        {divider}
         <ToolbarButton label="Bullet list" onRun={() => run(wrapInBulletListCommand)}>
-          • List
+          <List aria-hidden="true" className="size-4" />
         </ToolbarButton>
         <ToolbarButton label="Numbered list" onRun={() => run(wrapInOrderedListCommand)}>
-          1. List
+          <ListOrdered aria-hidden="true" className="size-4" />
         </ToolbarButton>
-        <ToolbarButton label="Quote" onRun={() => run(wrapInBlockquoteCommand)}>
-          ❝
+        <ToolbarButton label="Quote" narrowHidden onRun={() => run(wrapInBlockquoteCommand)}>
+          <Quote aria-hidden="true" className="size-4" />
         </ToolbarButton>
-        <ToolbarButton label="Code block" onRun={() => run(createCodeBlockCommand)}>
-          {'</>'}
+        <ToolbarButton label="Code block" narrowHidden onRun={() => run(createCodeBlockCommand)}>
+          <Code2 aria-hidden="true" className="size-4" />
         </ToolbarButton>
+        {divider}
         <ToolbarButton label="Link" onRun={addLink}>
-          Link
+          <Link2 aria-hidden="true" className="size-4" />
         </ToolbarButton>
         <ToolbarButton label="Insert image" onRun={() => fileInput.current?.click()}>
-          {uploading ? 'Uploading…' : 'Image'}
+          <ImagePlus
+            aria-hidden="true"
+            className={`size-4 ${uploading ? 'animate-pulse text-indigo-600' : ''}`}
+          />
+          {uploading && <span className="sr-only">Uploading…</span>}
         </ToolbarButton>
-        <ToolbarButton label="Undo" onRun={() => run(undoCommand)}>
-          ↶
-        </ToolbarButton>
-        <ToolbarButton label="Redo" onRun={() => run(redoCommand)}>
-          ↷
-        </ToolbarButton>
+        <span className="ml-auto flex items-center gap-0.5">
+          <ToolbarButton label="Undo" narrowHidden onRun={() => run(undoCommand)}>
+            <Undo2 aria-hidden="true" className="size-4" />
+          </ToolbarButton>
+          <ToolbarButton label="Redo" narrowHidden onRun={() => run(redoCommand)}>
+            <Redo2 aria-hidden="true" className="size-4" />
+          </ToolbarButton>
+          <MoreMenu>
+            {(close) => (
+              <>
+                <ToolbarButton
+                  showLabel
+                  label="Heading 1"
+                  onRun={() => (close(), run(wrapInHeadingCommand, 1))}
+                >
+                  <Heading1 aria-hidden="true" className="size-4" />
+                </ToolbarButton>
+                <ToolbarButton
+                  showLabel
+                  label="Heading 3"
+                  onRun={() => (close(), run(wrapInHeadingCommand, 3))}
+                >
+                  <Heading3 aria-hidden="true" className="size-4" />
+                </ToolbarButton>
+                <ToolbarButton
+                  showLabel
+                  label="Strikethrough"
+                  onRun={() => (close(), run(toggleStrikethroughCommand))}
+                >
+                  <Strikethrough aria-hidden="true" className="size-4" />
+                </ToolbarButton>
+                <ToolbarButton showLabel label="Quote" onRun={() => (close(), run(wrapInBlockquoteCommand))}>
+                  <Quote aria-hidden="true" className="size-4" />
+                </ToolbarButton>
+                <ToolbarButton
+                  showLabel
+                  label="Code block"
+                  onRun={() => (close(), run(createCodeBlockCommand))}
+                >
+                  <Code2 aria-hidden="true" className="size-4" />
+                </ToolbarButton>
+                <ToolbarButton showLabel label="Undo" onRun={() => (close(), run(undoCommand))}>
+                  <Undo2 aria-hidden="true" className="size-4" />
+                </ToolbarButton>
+                <ToolbarButton showLabel label="Redo" onRun={() => (close(), run(redoCommand))}>
+                  <Redo2 aria-hidden="true" className="size-4" />
+                </ToolbarButton>
+              </>
+            )}
+          </MoreMenu>
+        </span>
         <input
           ref={fileInput}
           type="file"
@@ -246,6 +335,45 @@ function EditorWithToolbar(props: MilkdownEditorProps) {
         <Milkdown />
       </div>
     </div>
+  )
+}
+
+/** The toolbar's overflow on narrow screens: the commands that do not fit the one row. */
+function MoreMenu({ children }: { children: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false)
+  const root = useRef<HTMLSpanElement>(null)
+  useEffect(() => {
+    if (!open) return
+    const away = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false)
+    }
+    const escape = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false)
+    document.addEventListener('pointerdown', away)
+    document.addEventListener('keydown', escape)
+    return () => {
+      document.removeEventListener('pointerdown', away)
+      document.removeEventListener('keydown', escape)
+    }
+  }, [open])
+  return (
+    <span ref={root} className="relative sm:hidden">
+      <button
+        type="button"
+        aria-label="More formatting"
+        aria-expanded={open}
+        title="More formatting"
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex size-8 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <Ellipsis aria-hidden="true" className="size-4" />
+      </button>
+      {open && (
+        <span className="absolute top-full right-0 z-20 mt-1 flex w-48 flex-col rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-900/10">
+          {children(() => setOpen(false))}
+        </span>
+      )}
+    </span>
   )
 }
 

@@ -22,8 +22,12 @@ export const pages: Record<string, LazyPage> = {
   '/test-email': lazyPage(() => import('./pages/TestEmailPage.tsx')),
   '/resources': lazyPage(() => import('./pages/ResourcesPage.tsx')),
   '/post/:slug': lazyPage(() => import('./pages/PostPage.tsx')),
-  [adminPath]: lazyPage(() => import('./pages/AdminPage.tsx')),
   '*': lazyPage(() => import('./pages/NotFoundPage.tsx')),
+}
+
+/** Pages that are apps of their own: no marketing header or footer around them. */
+export const appPages: Record<string, LazyPage> = {
+  [adminPath]: lazyPage(() => import('./pages/AdminPage.tsx')),
 }
 
 const pageRoute = ([path, Page]: [string, LazyPage]): RouteObject =>
@@ -32,6 +36,7 @@ const pageRoute = ([path, Page]: [string, LazyPage]): RouteObject =>
     : { path: path.replace(/^\//, ''), element: <Page />, handle: Page }
 
 export const routes: RouteObject[] = [
+  ...Object.entries(appPages).map(pageRoute),
   { path: '/', element: <SiteLayout />, children: Object.entries(pages).map(pageRoute) },
 ]
 

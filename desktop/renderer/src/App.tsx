@@ -80,7 +80,7 @@ export function App({ api }: { api: DesktopApi }) {
         </header>
         {/* Positioned, so visually hidden (absolute) text inside scrolls with it instead of stretching the window. */}
         <main className="relative flex-1 overflow-y-auto px-6 py-6">
-          <div className="mx-auto max-w-5xl space-y-6">
+          <div className={cx('mx-auto space-y-6', screen === 'posts' ? 'max-w-7xl' : 'max-w-5xl')}>
             {screen === 'posts' && (
               <>
                 <ConflictsView api={api} conflicts={issues.conflicts} onResolved={issues.refresh} />
@@ -90,7 +90,7 @@ export function App({ api }: { api: DesktopApi }) {
                   onEdit={(item) => setOpen((o) => ({ slug: item.slug, request: (o?.request ?? 0) + 1 }))}
                   onDiscarded={issues.refresh}
                 />
-                <BlogAdminApp open={open} refreshKey={listKey} />
+                <BlogAdminApp open={open} refreshKey={listKey} chrome="embedded" />
               </>
             )}
             {screen === 'leads' && <LeadsScreen api={api} />}

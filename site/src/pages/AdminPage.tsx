@@ -21,18 +21,16 @@ function useNoIndex() {
   }, [])
 }
 
-/** /{product}/updateresources: the blog admin for editors (sign-in, write, publish, edit, delete). */
+/**
+ * /{product}/updateresources: the blog admin for editors (sign-in, write, preview, publish, edit, delete), an
+ * app of its own: no marketing header or footer, its own top bar.
+ */
 export function Component() {
   useNoIndex()
   const [store] = useState(createWebBlogStore)
   return (
-    // The same tinted backdrop as /test-email, the other staff page, so the white cards stand out.
-    <div className="bg-ink-50">
-      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-16">
-        <BlogAdminProvider store={store} platform={webPlatform}>
-          <BlogAdminApp />
-        </BlogAdminProvider>
-      </div>
-    </div>
+    <BlogAdminProvider store={store} platform={webPlatform}>
+      <BlogAdminApp />
+    </BlogAdminProvider>
   )
 }

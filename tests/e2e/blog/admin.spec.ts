@@ -117,19 +117,21 @@ test.describe('blog admin', () => {
     await expect(page.getByTestId('blog-status')).toHaveText('✅ Blog saved successfully!')
     await expect(page.getByRole('row').filter({ hasText: slug })).toContainText('a, b, c, d')
 
-    // Delete asks first; dismissing keeps the post, accepting removes it.
+    // Delete asks first, naming the post; cancelling keeps it, confirming removes it.
     const deleteButton = page
       .getByRole('row')
       .filter({ hasText: slug })
       .getByRole('button', { name: /^Delete/ })
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to delete this blog post?')
-      void dialog.dismiss()
-    })
     await deleteButton.click()
+    const confirm = page.getByRole('alertdialog', { name: `Delete “${title}”?` })
+    await expect(confirm).toBeVisible()
+    await expect(confirm).toContainText('Are you sure you want to delete this blog post?')
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(confirm).toBeHidden()
     await expect(page.getByRole('row').filter({ hasText: slug })).toHaveCount(1)
-    page.once('dialog', (dialog) => void dialog.accept())
     await deleteButton.click()
+    await confirm.getByRole('button', { name: 'Delete post' }).click()
     await expect(page.getByTestId('blog-status')).toHaveText('✅ Blog deleted successfully!')
     await expect(page.getByRole('row').filter({ hasText: slug })).toHaveCount(0)
     const { data: gone } = await client.from('blogs').select('id').eq('slug', slug)
@@ -155,7 +157,7 @@ test.describe('blog admin', () => {
     const search = page.getByPlaceholder('Search by title, slug, or author...')
     await search.fill(token)
     await expect(page.getByText('Page 1 of 2')).toBeVisible()
-    const titles = page.locator('tbody tr td:first-child')
+    const titles = page.getByTestId('post-title')
     await expect(titles).toHaveCount(5)
     await expect(titles.first()).toHaveText(`Paging ${token} number 6`)
 
@@ -304,7 +306,7 @@ test.describe('blog admin editor details', () => {
     await expect(editor.locator('img[src*="/images/blog-content/"]')).toHaveCount(1)
 
     // Saved as a draft: listed for editors, invisible to visitors.
-    await page.getByLabel('Status').selectOption('draft')
+    await page.getByRole('radio', { name: 'Draft' }).check()
     await page.getByRole('button', { name: 'Save Blog Post' }).click()
     await expect(page.getByTestId('blog-status')).toHaveText('✅ Blog saved successfully!')
     await page.getByPlaceholder('Search by title, slug, or author...').fill(token)

@@ -138,8 +138,8 @@ test.describe('blog admin conflicts', () => {
       .update({ title: `Changed before delete ${token}` })
       .eq('slug', slug)
 
-    page.once('dialog', (dialog) => void dialog.accept())
     await row.getByRole('button', { name: /^Delete/ }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete post' }).click()
     await expect(page.getByTestId('blog-status')).toHaveText(
       '❌ Failed to delete blog: Someone else changed this post after you opened it.',
     )
