@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { ServerContext } from './context.ts'
-import { diskFullMessage, diskProblemOf, isClientGone } from './failures.ts'
+import { closeUnreadBodies, diskFullMessage, diskProblemOf, isClientGone } from './failures.ts'
 import { createApi } from './api/index.ts'
 import { publicConfigFor } from './public-config.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -11,6 +11,7 @@ import { createSiteRoutes } from './web/index.ts'
 export function createApp(ctx: ServerContext): Hono {
   const app = new Hono()
 
+  app.use('*', closeUnreadBodies)
   app.use('*', async (c, next) => {
     const started = performance.now()
     await next()

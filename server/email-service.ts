@@ -7,7 +7,7 @@ import { bearerToken, editorOfRequest, sameSecret } from './api/editor-auth.ts'
 import { clientIp, limitReached, parseInput, refuse } from './api/pipeline.ts'
 import { httpServerOptions } from './config/env.ts'
 import type { ServerContext } from './context.ts'
-import { isClientGone } from './failures.ts'
+import { closeUnreadBodies, isClientGone } from './failures.ts'
 import { renderServiceMessage } from './mail/templates.ts'
 
 /** SMTP reachability is cached briefly: a health poll must not open an SMTP session every time. */
@@ -20,6 +20,7 @@ export function createEmailServiceApp(ctx: ServerContext): Hono {
   const app = new Hono()
   let reachability: { at: number; value: Promise<boolean> } | null = null
 
+  app.use('*', closeUnreadBodies)
   app.use(
     '*',
     cors({

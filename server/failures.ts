@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs'
 import path from 'node:path'
-import type { Context } from 'hono'
+import type { IncomingMessage } from 'node:http'
+import type { Context, MiddlewareHandler } from 'hono'
 
 /**
  * Failures that are not the server's fault, recognised in one place: a client that went away mid-request,
@@ -126,4 +127,18 @@ export function checkDataDirectory(dataDir: string): void {
     if (problem) throw new DataDirectoryError(dataDir, problem, err)
     throw err
   }
+}
+
+/**
+ * Middleware for both listeners: a reply sent before the request's body was read to its end (a refusal
+ * that needed no body, a 413) says `Connection: close`. Node drops such a connection once it gives up
+ * draining the rest, and a client that reused it for its next request would see that request cut off.
+ */
+export const closeUnreadBodies: MiddlewareHandler = async (c, next) => {
+  await next()
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  if (!incoming || incoming.readableEnded) return
+  const hasBody =
+    Number(incoming.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in incoming.headers
+  if (hasBody) c.header('Connection', 'close')
 }
