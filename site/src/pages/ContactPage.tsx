@@ -17,9 +17,9 @@ export function Component() {
         title="Frequently Asked Questions"
         lead="Straight answers to what founders and CTOs ask us first."
       />
-      <section aria-label="Questions and answers" className="bg-white py-16 sm:py-20">
-        <div className="mx-auto max-w-3xl px-6 lg:px-8">
-          <div className="divide-y divide-ink-200 overflow-hidden rounded-2xl ring-1 ring-ink-200">
+      <section aria-label="Questions and answers" className="bg-white py-section">
+        <div className="mx-auto grid max-w-7xl gap-10 px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-16 lg:px-8">
+          <div className="divide-y divide-ink-200 self-start overflow-hidden rounded-card ring-1 ring-ink-200">
             {faqs.map((faq) => {
               const open = openId === faq.id
               return (
@@ -53,20 +53,25 @@ export function Component() {
               )
             })}
           </div>
-          <div className="mt-12 rounded-2xl bg-ink-50 p-8 text-center ring-1 ring-ink-200">
-            <h2 className="text-xl font-semibold text-ink-900">Still have questions?</h2>
-            <p className="mt-2 text-ink-600">Tell us about your plans; we get back to you within 24 hours.</p>
-            <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <aside
+            aria-labelledby="still-title"
+            className="self-start rounded-panel bg-ink-950 p-8 text-ink-300 lg:sticky lg:top-28"
+          >
+            <h2 id="still-title" className="text-xl font-semibold text-white">
+              Still have questions?
+            </h2>
+            <p className="mt-2">Tell us about your plans; we get back to you within 24 hours.</p>
+            <div className="mt-6 flex flex-col items-start gap-4">
               <ButtonLink to="/get-started">Get Started</ButtonLink>
               <a
                 href={`mailto:${brand.contactEmail}`}
-                className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-600"
+                className="inline-flex items-center gap-2 text-sm font-semibold text-brand-300 hover:text-white"
               >
                 <Mail aria-hidden="true" className="size-4" />
                 {brand.contactEmail}
               </a>
             </div>
-          </div>
+          </aside>
         </div>
       </section>
     </>

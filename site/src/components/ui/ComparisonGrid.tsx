@@ -38,7 +38,7 @@ export function ComparisonGrid({
   const [first, ...dataColumns] = columns
   const tint = (i: number) => i === highlight
   return (
-    <div className={`comparison ${className}`}>
+    <div className={`comparison min-w-0 ${className}`}>
       <p
         aria-hidden="true"
         className={`mb-3 flex items-center gap-2 text-sm font-medium md:hidden ${tone === 'dark' ? 'text-ink-300' : 'text-ink-600'}`}

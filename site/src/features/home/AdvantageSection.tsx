@@ -81,7 +81,7 @@ export function AdvantageSection() {
       <div className="mt-stack">
         <HighlightCarousel />
       </div>
-      <div className="mt-stack grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+      <div className="mt-stack grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <div>
           <h3 id="traditional-title" className="text-2xl font-semibold tracking-tight text-white">
             {brand.name} versus the traditional way

@@ -11,8 +11,8 @@ const rings = [
 ]
 
 /**
- * The three-part framework as a diagram: 300 px circles in a row on desktop, 260 px stacked below 768 px
- * (spec §9), joined by connectors.
+ * The three-part framework as a diagram: 300 px circles (260 px below 768 px, spec §9), stacked and joined by
+ * connectors, in one row once three fit side by side (1024 px).
  */
 export function FrameworkCircles() {
   return (
@@ -23,15 +23,15 @@ export function FrameworkCircles() {
         title="One partner for the whole life of your team"
         lead="Most providers stop at the hire. We run the full cycle, so your centre keeps its people and becomes yours."
       />
-      <ol className="mt-stack flex flex-col items-center md:flex-row md:justify-center">
+      <ol className="mt-stack flex flex-col items-center lg:flex-row lg:justify-center">
         {frameworkParts.map((part, i) => {
           const Icon = icons[i]
           return (
-            <li key={part.title} className="flex flex-col items-center md:flex-row">
+            <li key={part.title} className="flex flex-col items-center lg:flex-row">
               {i > 0 && (
                 <span
                   aria-hidden="true"
-                  className="h-8 w-px bg-gradient-to-b from-ink-300 to-ink-200 md:h-px md:w-6 md:bg-gradient-to-r lg:w-10"
+                  className="h-8 w-px bg-gradient-to-b from-ink-300 to-ink-200 lg:h-px lg:w-10 lg:bg-gradient-to-r"
                 />
               )}
               <div

@@ -36,7 +36,7 @@ export function HighlightCarousel() {
       data-swipe={ready ? 'ready' : undefined}
       className="-mx-6 rounded-2xl md:mx-0"
     >
-      <div ref={viewport} className="overflow-hidden md:overflow-visible">
+      <div ref={viewport} className="relative overflow-hidden md:overflow-visible">
         <div className="flex touch-pan-y md:grid md:grid-cols-3 md:gap-6">
           {benefits.map((benefit, i) => {
             const Icon = icons[benefit.icon]

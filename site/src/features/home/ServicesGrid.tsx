@@ -16,7 +16,7 @@ function OfferingCard({ offering, index }: { offering: Offering; index: number }
   const accent = accentClasses[offering.color]
   const Icon = icons[index % icons.length]
   return (
-    <article className="flex flex-col rounded-card bg-white p-6 shadow-card ring-1 ring-ink-200 transition-shadow hover:shadow-md">
+    <article className="flex w-[85%] shrink-0 snap-start flex-col rounded-card sm:w-auto bg-white p-6 shadow-card ring-1 ring-ink-200 transition-shadow hover:shadow-md">
       <span className={`inline-flex size-11 items-center justify-center rounded-xl ${accent.icon}`}>
         <Icon aria-hidden="true" className="size-5" />
       </span>
@@ -57,7 +57,7 @@ function OfferingCard({ offering, index }: { offering: Offering; index: number }
 export function ServicesGrid() {
   return (
     <Section labelledBy="services-title">
-      <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:gap-16">
+      <div className="grid grid-cols-1 gap-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:gap-16">
         <div className="lg:sticky lg:top-28 lg:self-start">
           <SectionHeading
             id="services-title"
@@ -70,7 +70,9 @@ export function ServicesGrid() {
             Explore All Services <ArrowRight aria-hidden="true" className="size-4" />
           </ButtonLink>
         </div>
-        <div className="grid gap-6 sm:grid-cols-2">
+        {/* On a phone the four cards are a row to swipe through (the next one peeks in), not a 2,500 px column.
+            Positioned, so the visually hidden text in the cards is clipped with them instead of widening the page. */}
+        <div className="relative -mx-6 flex snap-x snap-mandatory scroll-px-6 gap-4 overflow-x-auto px-6 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0">
           {offerings.map((offering, i) => (
             <OfferingCard key={offering.title} offering={offering} index={i} />
           ))}

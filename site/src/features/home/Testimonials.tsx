@@ -22,11 +22,16 @@ export function Testimonials() {
           clients.
         </p>
       </div>
-      <div className="mt-stack grid gap-6 lg:grid-cols-3">
+      <div
+        role="region"
+        aria-label="Testimonials"
+        tabIndex={0}
+        className="relative -mx-6 mt-stack flex snap-x snap-mandatory scroll-px-6 gap-4 overflow-x-auto px-6 pb-2 lg:mx-0 lg:grid lg:grid-cols-3 lg:gap-6 lg:overflow-visible lg:px-0 lg:pb-0"
+      >
         {testimonials.map((t, i) => (
           <figure
             key={t.author}
-            className={`flex flex-col rounded-card p-8 shadow-card ring-1 ${
+            className={`flex w-[85%] shrink-0 snap-start flex-col rounded-card p-8 sm:w-[60%] lg:w-auto shadow-card ring-1 ${
               i === 0 ? 'bg-ink-900 text-ink-200 ring-ink-900' : 'bg-white text-ink-700 ring-ink-200'
             }`}
           >
