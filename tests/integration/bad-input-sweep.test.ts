@@ -446,7 +446,7 @@ function requests(tokens: { editor: string; anon: string; service: string }): fc
     })
   return fc.oneof(
     { weight: 12, arbitrary: generic },
-    { weight: 2, arbitrary: lead },
+    { weight: 1, arbitrary: lead },
     { weight: 1, arbitrary: subscription },
     { weight: 1, arbitrary: staffMail },
   )
