@@ -175,7 +175,7 @@ function BlogAdminWorkspace({
       className={
         chrome === 'app'
           ? 'mx-auto grid max-w-[100rem] gap-4 p-3 sm:p-4 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:items-start xl:grid-cols-[minmax(0,30rem)_minmax(0,1fr)] 2xl:grid-cols-[minmax(0,44rem)_minmax(0,1fr)]'
-          : 'grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start'
+          : 'grid gap-4 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:items-start'
       }
     >
       {/* The list pane stays beside the editor while the editor scrolls. */}

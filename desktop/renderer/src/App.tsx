@@ -79,8 +79,9 @@ export function App({ api }: { api: DesktopApi }) {
           </nav>
         </header>
         {/* Positioned, so visually hidden (absolute) text inside scrolls with it instead of stretching the window. */}
-        <main className="relative flex-1 overflow-y-auto px-6 py-6">
-          <div className={cx('mx-auto space-y-6', screen === 'posts' ? 'max-w-7xl' : 'max-w-5xl')}>
+        {/* The padding is inside, so the editor's sticky bar meets the very bottom of the scrolling area. */}
+        <main className="relative flex-1 overflow-y-auto">
+          <div className={cx('mx-auto space-y-6 px-6 py-6', screen === 'posts' ? 'max-w-7xl' : 'max-w-5xl')}>
             {screen === 'posts' && (
               <>
                 <ConflictsView api={api} conflicts={issues.conflicts} onResolved={issues.refresh} />
