@@ -365,6 +365,7 @@ export function BlogEditorForm({
             coverImageUrl={values.coverImageUrl}
             html={values.contentHtml}
             createdAt={post?.created_at ?? null}
+            type={values.type}
           />
         )}
         <div className={cx('grid gap-5 md:grid-cols-2', previewing && 'hidden')}>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { brand } from '../config/brand.ts'
 import { sanitizeHtml } from '../lib/sanitize-html.ts'
+import { GeneratedCover } from '../ui/GeneratedCover.tsx'
 import '../ui/post-content.css'
 
 /**
@@ -13,8 +14,10 @@ export function PostPreview({
   coverImageUrl,
   html,
   createdAt,
+  type,
 }: {
   title: string
+  type: 'blog' | 'case study' | 'ebook'
   author: string
   coverImageUrl: string
   html: string
@@ -45,9 +48,10 @@ export function PostPreview({
           className="mt-8 max-h-[500px] w-full rounded-xl bg-slate-100 object-cover"
         />
       ) : (
-        <div
-          aria-hidden="true"
-          className="mt-8 aspect-[21/9] w-full rounded-xl bg-gradient-to-br from-indigo-100 via-slate-100 to-violet-100"
+        <GeneratedCover
+          title={title}
+          type={type}
+          className="mt-8 aspect-[21/9] max-h-[500px] w-full rounded-xl"
         />
       )}
       <div className="post-content mt-10" dangerouslySetInnerHTML={{ __html: body }} />

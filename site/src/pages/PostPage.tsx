@@ -2,7 +2,7 @@ import { brand } from '@shared/config/brand.ts'
 import { sanitizeHtml } from '@shared/lib/sanitize-html.ts'
 import { Alert } from '@shared/ui/Alert.tsx'
 import { Button } from '@shared/ui/Button.tsx'
-import placeholderCover from '@site/features/blog/cover-placeholder.svg'
+import { GeneratedCover } from '@shared/ui/GeneratedCover.tsx'
 import '@shared/ui/post-content.css'
 import { authorOrDefault, longDate } from '@site/features/blog/post-format.ts'
 import { usePost } from '@site/features/blog/usePost.ts'
@@ -64,11 +64,20 @@ export function Component() {
           By <span className="font-medium text-ink-800">{authorOrDefault(post.author)}</span>
         </p>
       </header>
-      <img
-        src={post.cover_image_url || placeholderCover}
-        alt={post.cover_image_url ? `Cover image for ${post.title}` : ''}
-        className="mt-8 max-h-[500px] w-full rounded-xl bg-ink-100 object-cover"
-      />
+      {post.cover_image_url ? (
+        <img
+          src={post.cover_image_url}
+          alt={`Cover image for ${post.title}`}
+          className="mt-8 max-h-[500px] w-full rounded-xl bg-ink-100 object-cover"
+        />
+      ) : (
+        // Spec §2: no cover shows a placeholder; it is drawn from the post's type and title.
+        <GeneratedCover
+          title={post.title}
+          type={post.type}
+          className="mt-8 aspect-[21/9] max-h-[500px] w-full rounded-xl"
+        />
+      )}
       <div
         className="post-content mt-10"
         data-testid="post-content"
