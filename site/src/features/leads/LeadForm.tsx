@@ -78,7 +78,10 @@ export function LeadForm() {
   }, [emailService.status])
 
   useEffect(() => {
-    if (done) doneHeading.current?.focus()
+    if (!done) return
+    // Centred, so the toast under the header never hides the start of the confirmation.
+    doneHeading.current?.focus({ preventScroll: true })
+    doneHeading.current?.scrollIntoView({ block: 'center' })
   }, [done])
 
   useEffect(
@@ -223,13 +226,13 @@ function SubmittedNotice({
           ? "We've emailed you a confirmation and will get back to you within 24 hours."
           : "It is safely stored; we'll process it and get back to you within 24 hours."}
       </p>
-      <div className="mx-auto mt-8 max-w-xs">
+      <div className="mx-auto mt-8 max-w-sm">
         <div className="h-1 overflow-hidden rounded-full bg-ink-100">
           <div className="h-full origin-left animate-countdown rounded-full bg-brand-600" />
         </div>
         <p className="mt-3 text-sm text-ink-500">
           Taking you to the home page in 3 seconds.{' '}
-          <Link to="/" className="font-semibold text-brand-700 hover:text-brand-600">
+          <Link to="/" className="font-semibold whitespace-nowrap text-brand-700 hover:text-brand-600">
             Go now
           </Link>
         </p>
