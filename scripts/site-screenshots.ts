@@ -1,4 +1,5 @@
-// Screenshots of every public route (and the admin's states) at 375 and 1280 px, taken from the built site
+// Screenshots of every public route (and the admin's states: signed out, list, editing, preview, a conflict,
+// confirm delete) at 375 and 1280 px, taken from the built site
 // against a fresh in-process server; also prints the JavaScript `/` loads at each width (gzip).
 //   npm run build && node --import tsx scripts/site-screenshots.ts [outDir=/tmp/shots] [filter]
 // Full-page PNGs; turn the ones worth keeping into small WebP files with sharp (docs/screenshots/).
@@ -93,6 +94,24 @@ async function adminStates(page: Page, width: number) {
   await page.evaluate(() => window.scrollTo(0, 0))
   await shot(page, `admin-preview-${width}`, false)
   await page.getByRole('button', { name: 'Preview' }).click()
+
+  // A lost race: someone else renames the open post, then this editor saves.
+  const slug = await page.getByLabel('Slug').inputValue()
+  const key = server.ctx.supabase.serviceRoleKey
+  await fetch(`${origin}/rest/v1/blogs?slug=eq.${encodeURIComponent(slug)}`, {
+    method: 'PATCH',
+    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ title: `${await page.getByLabel('Title').inputValue()} (updated elsewhere)` }),
+  })
+  await page.getByLabel('Tags (comma-separated)').fill('hiring, india, conflict')
+  await page.getByRole('button', { name: 'Save Blog Post' }).click()
+  const comparison = page.getByRole('region', { name: /^Conflict:/ })
+  await comparison.waitFor()
+  await page.waitForTimeout(600)
+  await shot(page, `admin-conflict-${width}`, false)
+  await comparison.getByRole('button', { name: /^Keep theirs/ }).click()
+  await page.waitForTimeout(400)
+
   await page
     .getByRole('button', { name: /^Delete/ })
     .first()
