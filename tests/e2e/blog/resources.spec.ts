@@ -128,14 +128,15 @@ test.describe('resources and post pages', () => {
       failing ? route.abort('connectionreset') : route.continue(),
     )
     await page.goto(`/post/net-${token}`)
-    await expect(page.getByText("We couldn't load this post.")).toBeVisible()
+    await expect(page.getByText("We couldn't load this post.")).toBeVisible({ timeout: 30_000 })
     failing = false
     await page.getByRole('button', { name: 'Try again' }).click()
     await expect(page.getByRole('heading', { level: 1, name: `Network ${token}` })).toBeVisible()
 
     failing = true
     await page.goto('/resources')
-    await expect(page.getByText("We couldn't load the resources.")).toBeVisible()
+    // supabase-js retries a failed read a few times (with backoff) before the page can say so.
+    await expect(page.getByText("We couldn't load the resources.")).toBeVisible({ timeout: 30_000 })
     failing = false
     await page.getByRole('button', { name: 'Try again' }).click()
     await expect(page.getByRole('list', { name: 'Resources' })).toBeVisible()
