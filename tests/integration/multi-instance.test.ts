@@ -27,7 +27,18 @@ async function freePort(): Promise<number> {
   return port
 }
 
+/** A free port can be taken by another process before the instance binds it: try again with new ports. */
 async function startInstance(backend: TestServer, smtpUrl: string, dataDir: string): Promise<Instance> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startInstanceOnce(backend, smtpUrl, dataDir)
+    } catch (err) {
+      if (attempt >= 5 || !/EADDRINUSE/.test(String(err))) throw err
+    }
+  }
+}
+
+async function startInstanceOnce(backend: TestServer, smtpUrl: string, dataDir: string): Promise<Instance> {
   const [port, emailPort] = [await freePort(), await freePort()]
   const output: string[] = []
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
