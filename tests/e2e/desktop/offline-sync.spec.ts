@@ -77,7 +77,7 @@ test.describe('desktop app', () => {
 
     await site.goto(`http://localhost:${e2e.port}/resources`)
     await site.getByPlaceholder('Search resources...').fill(token)
-    await expect(site.getByText(title)).toBeVisible({ timeout: 15_000 })
+    await expect(site.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 })
     await site.close()
   })
 
