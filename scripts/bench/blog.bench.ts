@@ -9,7 +9,7 @@ import type { SupabaseClient } from '../../shared/data/client.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { blogListColumns } from '../../shared/schemas/blog.ts'
 import { startTestServer, testEditor } from '../../tests/support/server.ts'
-import { percentile } from './support.ts'
+import { autocannon, percentile } from './support.ts'
 
 export const title = 'Blog: resources, admin list and post reads with 10,000 posts'
 
@@ -74,6 +74,25 @@ async function responseBytes(url: string, key: string, query: string, token = ke
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`
+
+/**
+ * Whole `/post/{slug}` pages as a visitor's browser gets them (rendered on the server: header, body, footer,
+ * head tags), a random published post per request, 10 connections for 10 s.
+ */
+async function renderedPostLoad(baseUrl: string) {
+  const published = () => {
+    let i = Math.floor(Math.random() * postCount)
+    if (i % 20 === 0) i += 1 // every 20th seeded post is a draft
+    return `/post/bench-post-${i}`
+  }
+  return autocannon({
+    url: baseUrl,
+    connections: 10,
+    duration: 10,
+    headers: { 'accept-encoding': 'gzip' },
+    requests: [{ setupRequest: (req) => ({ ...req, path: published() }) }],
+  })
+}
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
 /** Blog-only chunks of the built site, and whether the home page references any of them. */
@@ -147,6 +166,7 @@ export async function run(): Promise<string> {
       listPostsForAdmin(editor, { search: 'author 7', page: 3, pageSize: 5 }),
     )
     const post = await timed(() => getPublishedPostBySlug(anon, 'bench-post-4321'))
+    const rendered = await renderedPostLoad(server.url)
     const check = await listPublishedPosts(anon, { search: 'kubernetes' })
     const broad = await listPublishedPosts(anon, { search: 'hiring' })
 
@@ -184,6 +204,10 @@ export async function run(): Promise<string> {
       `| admin list, page 1 of 5 (editor, drafts included) | ${ms(admin.p50)} | ${ms(admin.p99)} | ${kb(adminBytes)} |`,
       `| admin search "author 7", page 3 | ${ms(adminSearch.p50)} | ${ms(adminSearch.p99)} | |`,
       `| one post by slug (full body) | ${ms(post.p50)} | ${ms(post.p99)} | |`,
+      '',
+      `Server-rendered \`/post/{slug}\` (a random published post per request, gzip, autocannon 10 connections × 10 s): ` +
+        `${Math.round(rendered.requests.average)} requests/s, p50 ${rendered.latency.p50} ms, p99 ${rendered.latency.p99} ms, ` +
+        `${rendered.non2xx} non-2xx of ${rendered.requests.total}.`,
       '',
       `For comparison, the first 9 rows with every column (what \`select *\` would send) are ${kb(fullRowsBytes)}: the list sends ${((firstBytes / fullRowsBytes) * 100).toFixed(0)} % of that.`,
       '',
