@@ -3,9 +3,11 @@ import { compress } from 'hono/compress'
 import type { ServerContext } from './context.ts'
 import { closeUnreadBodies, diskFullMessage, diskProblemOf, isClientGone } from './failures.ts'
 import { createApi } from './api/index.ts'
+import { authMailerFor } from './mail/auth-mail.ts'
 import { publicConfigFor } from './public-config.ts'
 import { securityHeaders } from './security-headers.ts'
 import { createSiteRoutes } from './web/index.ts'
+import { createMediaRoutes } from './web/media.ts'
 
 /** The site's HTTP app: `/config.json`, `/api/*`, the embedded backend (local mode) and the static site. */
 export function createApp(ctx: ServerContext): Hono {
@@ -27,7 +29,10 @@ export function createApp(ctx: ServerContext): Hono {
   })
 
   // The embedded Supabase-compatible backend lives on the same origin as the site.
-  if (ctx.localSupabase) app.route('/', ctx.localSupabase.app)
+  if (ctx.localSupabase) {
+    ctx.localSupabase.useMailer(authMailerFor(ctx))
+    app.route('/', ctx.localSupabase.app)
+  }
 
   app.use('*', securityHeaders(ctx))
   app.use('*', compress())
@@ -39,6 +44,7 @@ export function createApp(ctx: ServerContext): Hono {
   })
 
   app.route('/api', createApi(ctx))
+  app.route('/', createMediaRoutes(ctx))
   app.route('/', createSiteRoutes(ctx))
 
   app.onError((err, c) => {

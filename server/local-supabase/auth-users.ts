@@ -13,6 +13,8 @@ export interface AuthUserRow {
   encrypted_password: string | null
   email_confirmed_at: string | null
   last_sign_in_at: string | null
+  invited_at: string | null
+  recovery_sent_at: string | null
   raw_app_meta_data: Record<string, unknown> | null
   raw_user_meta_data: Record<string, unknown> | null
   created_at: string
@@ -29,6 +31,8 @@ export interface GoTrueUser {
   phone: string
   confirmed_at: string | null
   last_sign_in_at: string | null
+  invited_at?: string
+  recovery_sent_at?: string
   app_metadata: Record<string, unknown>
   user_metadata: Record<string, unknown>
   identities: []
@@ -91,6 +95,8 @@ export const USER_COLUMNS = [
   'encrypted_password',
   TIMESTAMP('email_confirmed_at'),
   TIMESTAMP('last_sign_in_at'),
+  TIMESTAMP('invited_at'),
+  TIMESTAMP('recovery_sent_at'),
   'raw_app_meta_data',
   'raw_user_meta_data',
   TIMESTAMP('created_at'),
@@ -122,6 +128,9 @@ export function toGoTrueUser(row: AuthUserRow): GoTrueUser {
     phone: '',
     confirmed_at: row.email_confirmed_at,
     last_sign_in_at: row.last_sign_in_at,
+    // GoTrue leaves these out until they are set.
+    ...(row.invited_at ? { invited_at: row.invited_at } : {}),
+    ...(row.recovery_sent_at ? { recovery_sent_at: row.recovery_sent_at } : {}),
     app_metadata: { provider: 'email', providers: ['email'], ...(row.raw_app_meta_data ?? {}) },
     user_metadata: row.raw_user_meta_data ?? {},
     identities: [],

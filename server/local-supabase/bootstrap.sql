@@ -93,6 +93,24 @@ create table if not exists auth.refresh_tokens (
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
 create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
 
+-- When the last invite and reset links were sent (GoTrue's user columns of the same names).
+alter table auth.users add column if not exists invited_at timestamptz;
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
+
+-- Links mailed for an invite or a password reset. Only a sha256 of each token is stored (the token itself is
+-- only in the mail); a link works once (its row is deleted when used) and expires (created_at + the type's
+-- lifetime, checked on use).
+create table if not exists auth.one_time_tokens (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type text not null check (token_type in ('invite', 'recovery')),
+  token_hash text not null unique,
+  relates_to text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists one_time_tokens_user_id_token_type_idx on auth.one_time_tokens (user_id, token_type);
+
 -- The claims PostgREST puts into `request.jwt.claims`. PGlite returns '' (not null) for a setting cleared
 -- at transaction end, hence nullif.
 create or replace function auth.jwt() returns jsonb

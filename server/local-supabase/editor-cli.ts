@@ -23,15 +23,23 @@ import { DataDirLockedError, openDatabase } from './database.ts'
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 const USAGE = `Usage:
-  npm run editor -- add <email> [--password <password>]   create an editor, or set an existing one's password
-  npm run editor -- remove <email>                        remove an editor and their account
-  npm run editor -- list                                  list editors
+  npm run editor -- add <email> [--password <password>] [--role <role>]
+                                          create an editor, or set an existing one's password (and role)
+  npm run editor -- remove <email>        remove an editor and their account
+  npm run editor -- list                  list editors and their roles
 
+Roles: admin (people and everything), editor (every post, publish, delete), contributor (own drafts).
+The first editor is an admin; later ones are editors unless --role says otherwise.
 Works on DATA_DIR (default .data) while the server is stopped. Without --password a strong password
 is generated and printed once.`
 
+export const editorRoles = ['admin', 'editor', 'contributor'] as const
+export type EditorRole = (typeof editorRoles)[number]
+const isEditorRole = (value: string): value is EditorRole =>
+  (editorRoles as readonly string[]).includes(value)
+
 export type EditorCommand =
-  | { command: 'add'; email: string; password?: string }
+  | { command: 'add'; email: string; password?: string; role?: EditorRole }
   | { command: 'remove'; email: string }
   | { command: 'list' }
   | { command: 'help' }
@@ -43,10 +51,16 @@ export function parseEditorArgs(argv: string[], minPasswordLength = MIN_PASSWORD
   const [command, ...rest] = argv
   if (!command || command === 'help' || command === '--help' || command === '-h') return { command: 'help' }
   let password: string | undefined
+  let role: string | undefined
   const positional: string[] = []
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!
-    if (arg === '--password') {
+    if (arg === '--role') {
+      if (i + 1 >= rest.length) throw new UsageError('--role needs a value')
+      role = rest[++i]
+    } else if (arg.startsWith('--role=')) {
+      role = arg.slice('--role='.length)
+    } else if (arg === '--password') {
       if (i + 1 >= rest.length) throw new UsageError('--password needs a value')
       password = rest[++i]
     } else if (arg.startsWith('--password=')) {
@@ -58,7 +72,8 @@ export function parseEditorArgs(argv: string[], minPasswordLength = MIN_PASSWORD
     }
   }
   if (command === 'list') {
-    if (positional.length || password !== undefined) throw new UsageError('list takes no arguments')
+    if (positional.length || password !== undefined || role !== undefined)
+      throw new UsageError('list takes no arguments')
     return { command: 'list' }
   }
   if (command !== 'add' && command !== 'remove') throw new UsageError(`Unknown command "${command}"`)
@@ -66,7 +81,7 @@ export function parseEditorArgs(argv: string[], minPasswordLength = MIN_PASSWORD
   const email = normaliseEmail(positional[0]!)
   if (!isValidEmail(email)) throw new UsageError(`Not a valid email address: ${positional[0]}`)
   if (command === 'remove') {
-    if (password !== undefined) throw new UsageError('remove takes no --password')
+    if (password !== undefined || role !== undefined) throw new UsageError('remove takes no options')
     return { command: 'remove', email }
   }
   if (password !== undefined) {
@@ -75,7 +90,9 @@ export function parseEditorArgs(argv: string[], minPasswordLength = MIN_PASSWORD
     if (passwordTooLong(password))
       throw new UsageError(`The password must be at most ${MAX_PASSWORD_BYTES} bytes long`)
   }
-  return { command: 'add', email, password }
+  if (role !== undefined && !isEditorRole(role))
+    throw new UsageError(`Unknown role "${role}": use ${editorRoles.join(', ')}`)
+  return { command: 'add', email, password, ...(role ? { role } : {}) }
 }
 
 export interface EditorCliIo {
@@ -118,13 +135,13 @@ export async function runEditorCli(argv: string[], io: EditorCliIo): Promise<num
   const { db } = database
   try {
     if (command.command === 'list') {
-      const { rows } = await db.query<{ email: string; created_at: Date }>(
-        'select email, created_at from public.editors order by email',
+      const { rows } = await db.query<{ email: string; role: string; created_at: Date }>(
+        'select email, role, created_at from public.editors order by email',
       )
       if (rows.length === 0)
         io.out(`No editors in ${io.dataDir}. Add one with: npm run editor -- add <email>`)
       for (const row of rows)
-        io.out(`${row.email}\t(editor since ${row.created_at.toISOString().slice(0, 10)})`)
+        io.out(`${row.email}\t${row.role}\t(since ${row.created_at.toISOString().slice(0, 10)})`)
       return 0
     }
 
@@ -143,15 +160,28 @@ export async function runEditorCli(argv: string[], io: EditorCliIo): Promise<num
     }
 
     const password = command.password ?? generatePassword()
-    const { created } = await db.transaction(async (tx) => {
+    const { created, role } = await db.transaction(async (tx) => {
       const user = await upsertPasswordUser(tx, command.email, password)
-      await tx.query(
-        'insert into public.editors (user_id, email) values ($1::uuid, $2) on conflict (user_id) do update set email = excluded.email',
-        [user.id, command.email],
-      )
-      return user
+      // Without --role a new editor gets the table's default (the first one becomes an admin) and an
+      // existing one keeps theirs.
+      const { rows } = command.role
+        ? await tx.query<{ role: string }>(
+            `insert into public.editors (user_id, email, role) values ($1::uuid, $2, $3)
+             on conflict (user_id) do update set email = excluded.email, role = excluded.role returning role`,
+            [user.id, command.email, command.role],
+          )
+        : await tx.query<{ role: string }>(
+            `insert into public.editors (user_id, email) values ($1::uuid, $2)
+             on conflict (user_id) do update set email = excluded.email returning role`,
+            [user.id, command.email],
+          )
+      return { ...user, role: rows[0]!.role }
     })
-    io.out(created ? `Added editor ${command.email}.` : `${command.email} is an editor; password updated.`)
+    io.out(
+      created
+        ? `Added ${command.email} (${role}).`
+        : `${command.email} is an editor (${role}); password updated.`,
+    )
     if (!command.password) io.out(`Password (shown only this once): ${password}`)
     return 0
   } finally {

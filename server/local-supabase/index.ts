@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { Logger } from 'pino'
 import { brand } from '../../shared/config/brand.ts'
-import { createAuthApp } from './auth.ts'
+import { createAuthApp, type AuthMailer } from './auth.ts'
 import { isValidEmail, MIN_PASSWORD_LENGTH, normaliseEmail, upsertPasswordUser } from './auth-users.ts'
 import { loadSupabaseConfig, type LocalSupabaseConfig } from './config.ts'
 import { openDatabase, withClaims, type PGlite } from './database.ts'
@@ -33,6 +33,8 @@ export interface LocalSupabase {
   config: LocalSupabaseConfig
   /** Create or update an editor (EDITOR_EMAIL / EDITOR_PASSWORD), or generate one on first start. */
   ensureEditor(email?: string, password?: string): Promise<EnsuredEditor | null>
+  /** Where `/auth/v1` sends invite and password-reset mails (the server's mailer and templates). */
+  useMailer(mailer: AuthMailer): void
   close(): Promise<void>
 }
 
@@ -147,7 +149,8 @@ export async function startLocalSupabase({
   app.use('/auth/v1/*', cors(corsOptions), tooLarge(bodyLimits.auth))
   app.use('/storage/v1/*', cors(corsOptions), tooLarge(bodyLimits.storage))
   app.route('/rest/v1', createRestApp({ db, keys, logger, maxRows: config.api.maxRows }))
-  app.route('/auth/v1', createAuthApp(deps))
+  const authMailer: { current: AuthMailer | null } = { current: null }
+  app.route('/auth/v1', createAuthApp({ ...deps, mailer: authMailer }))
   app.route('/storage/v1', createStorageApp(deps))
 
   return {
@@ -156,6 +159,9 @@ export async function startLocalSupabase({
     db,
     config,
     ensureEditor: (email, password) => ensureEditor(db, email, password),
+    useMailer: (mailer) => {
+      authMailer.current = mailer
+    },
     close: async () => {
       await autovacuum.stop()
       await database.close()

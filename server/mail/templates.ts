@@ -226,3 +226,50 @@ export function textFromHtml(html: string): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim()
 }
+
+/** Words for a role in mails and on screen. */
+const roleWords: Record<string, string> = {
+  admin: 'an administrator',
+  editor: 'an editor',
+  contributor: 'a contributor',
+}
+
+function buttonLink(url: string, label: string): string {
+  return `<p style="margin:0 0 24px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600">${escapeHtml(label)}</a></p>`
+}
+
+/**
+ * The invitation to the blog admin: a link to set a password (valid 24 hours, once). Nothing in it comes from
+ * the person who invited (no free text), so an invite cannot carry someone else's message.
+ */
+export function renderInviteMail(input: { link: string; role?: string | null }): RenderedMail {
+  const subject = `You're invited to the ${brand.name} editor`
+  const as = input.role && roleWords[input.role] ? ` as ${roleWords[input.role]}` : ''
+  const intro = `You have been invited to write for the ${brand.name} blog${as}. Choose a password to accept the invitation and sign in.`
+  const note =
+    'The link works once and for 24 hours. If you were not expecting this invitation, ignore this email.'
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+${buttonLink(input.link, 'Set my password')}
+<p style="margin:0;color:#475569">${escapeHtml(note)}</p>`,
+  )
+  const text = [intro, '', `Set my password: ${input.link}`, '', note].join('\n')
+  return { subject, html, text }
+}
+
+/** A password reset link (valid one hour, once), sent only to an existing account's own address. */
+export function renderPasswordResetMail(input: { link: string }): RenderedMail {
+  const subject = `Reset your ${brand.name} editor password`
+  const intro = `Someone asked to reset the password of your ${brand.name} editor account. Choose a new password with the link below.`
+  const note =
+    'The link works once and for one hour. If you did not ask for this, ignore this email: your password stays as it is.'
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+${buttonLink(input.link, 'Choose a new password')}
+<p style="margin:0;color:#475569">${escapeHtml(note)}</p>`,
+  )
+  const text = [intro, '', `Choose a new password: ${input.link}`, '', note].join('\n')
+  return { subject, html, text }
+}

@@ -48,6 +48,9 @@ describe('editor CLI arguments', () => {
     expect(parseEditorArgs(['add', 'a@b.example', '--password=long-enough'])).toMatchObject({
       password: 'long-enough',
     })
+    expect(parseEditorArgs(['add', 'a@b.example', '--role', 'contributor'])).toMatchObject({
+      role: 'contributor',
+    })
     expect(parseEditorArgs(['remove', 'a@b.example'])).toEqual({ command: 'remove', email: 'a@b.example' })
     expect(parseEditorArgs(['list'])).toEqual({ command: 'list' })
     expect(parseEditorArgs([])).toEqual({ command: 'help' })
@@ -58,7 +61,8 @@ describe('editor CLI arguments', () => {
     [['add', 'not-an-email'], /Not a valid email/],
     [['add', 'a@b.example', '--password', 'short'], /at least 8 characters/],
     [['add', 'a@b.example', '--password'], /needs a value/],
-    [['remove', 'a@b.example', '--password', 'long-enough'], /no --password/],
+    [['remove', 'a@b.example', '--password', 'long-enough'], /no options/],
+    [['add', 'a@b.example', '--role', 'owner'], /Unknown role/],
     [['promote', 'a@b.example'], /Unknown command/],
     [['list', '--verbose'], /Unknown option/],
   ])('refuses %j', (args, message) => {
@@ -74,7 +78,7 @@ describe('npm run editor on a data directory', () => {
     const added = await editorCli('add', writer)
     expect(added.stderr).toBe('')
     expect(added.code).toBe(0)
-    expect(added.stdout).toContain('Added editor writer@meridian.example.')
+    expect(added.stdout).toContain('Added writer@meridian.example (admin).')
     const match = /Password \(shown only this once\): (\S+)/.exec(added.stdout)
     expect(match).not.toBeNull()
     generatedPassword = match![1]!
@@ -86,7 +90,7 @@ describe('npm run editor on a data directory', () => {
 
     const list = await editorCli('list')
     expect(list.code).toBe(0)
-    expect(list.stdout).toMatch(/^writer@meridian\.example\t/m)
+    expect(list.stdout).toMatch(/^writer@meridian\.example\tadmin\t/m)
     expect(list.stdout).not.toContain(generatedPassword)
   }, 120_000)
 
@@ -121,6 +125,20 @@ describe('npm run editor on a data directory', () => {
     expect(updated.code).toBe(0)
     expect(updated.stdout).toContain('password updated')
     expect(updated.stdout).not.toContain('shown only this once')
+
+    const contributor = await editorCli('add', 'helper@meridian.example', '--role', 'contributor')
+    expect(contributor.code).toBe(0)
+    expect(contributor.stdout).toContain('Added helper@meridian.example (contributor).')
+    const promoted = await editorCli(
+      'add',
+      'helper@meridian.example',
+      '--role',
+      'editor',
+      '--password',
+      'another-long-password',
+    )
+    expect(promoted.stdout).toContain('helper@meridian.example is an editor (editor); password updated.')
+    expect((await editorCli('list')).stdout).toMatch(/^helper@meridian\.example\teditor\t/m)
 
     const removed = await editorCli('remove', writer)
     expect(removed.code).toBe(0)
