@@ -7,8 +7,10 @@ import { startTestServer, testEditor, type TestServer } from '../support/server.
 // Row-level security, decided by the migrations' policies exactly as on hosted Supabase:
 // every actor × table × operation, each allow or deny asserted and the stored data checked afterwards.
 
-type Actor = 'anon' | 'member' | 'editor' | 'service'
-type Target = 'published post' | 'draft post' | 'leads' | 'editors' | 'newsletter_subscribers'
+type Actor = 'anon' | 'member' | 'contributor' | 'editor' | 'admin' | 'service'
+const actors: Actor[] = ['anon', 'member', 'contributor', 'editor', 'admin', 'service']
+type Target =
+  'published post' | 'draft post' | "contributor's own draft" | 'leads' | 'editors' | 'newsletter_subscribers'
 type Operation = 'select' | 'insert' | 'update' | 'delete'
 
 let server: TestServer
@@ -19,6 +21,10 @@ const next = () => `${Date.now().toString(36)}-${++unique}`
 
 /** An auth user who may sign in but is not an editor. */
 const member = { email: 'member@example.com', password: 'member-password-123' }
+/** People in `editors` with the two other roles (the test server's editor is the first, so an admin). */
+const editorRole = { email: 'desk-editor@example.com', password: 'desk-editor-password' }
+const contributor = { email: 'contributor@example.com', password: 'contributor-password' }
+let contributorId = ''
 
 async function createAuthUser(email: string, password = 'unused-password-123'): Promise<string> {
   const hash = await bcrypt.hash(password, 4)
@@ -36,11 +42,26 @@ beforeAll(async () => {
   clients.service = service
   clients.anon = createNodeSupabaseClient(url, anonKey)
   await createAuthUser(member.email, member.password)
-  clients.member = createNodeSupabaseClient(url, anonKey)
-  clients.editor = createNodeSupabaseClient(url, anonKey)
+  const db = server.ctx.localSupabase!.db
+  for (const [person, role] of [
+    [editorRole, 'editor'],
+    [contributor, 'contributor'],
+  ] as const) {
+    const id = await createAuthUser(person.email, person.password)
+    await db.query('insert into public.editors (user_id, email, role) values ($1::uuid, $2, $3)', [
+      id,
+      person.email,
+      role,
+    ])
+    if (role === 'contributor') contributorId = id
+  }
+  for (const actor of ['member', 'contributor', 'editor', 'admin'] as const)
+    clients[actor] = createNodeSupabaseClient(url, anonKey)
   for (const [client, credentials] of [
     [clients.member, member],
-    [clients.editor, testEditor],
+    [clients.contributor, contributor],
+    [clients.editor, editorRole],
+    [clients.admin, testEditor],
   ] as const) {
     const { error } = await client.auth.signInWithPassword(credentials)
     if (error) throw error
@@ -78,6 +99,18 @@ const targets: Record<Target, TargetSpec> = {
     }),
     change: { title: 'Changed title' },
   },
+  "contributor's own draft": {
+    table: 'blogs',
+    key: 'slug',
+    newRow: async () => ({
+      title: 'RLS own draft',
+      slug: `rls-own-${next()}`,
+      author: 'Contributor',
+      status: 'draft',
+      author_id: contributorId,
+    }),
+    change: { title: 'Changed title' },
+  },
   leads: {
     table: 'leads',
     key: 'idempotency_key',
@@ -111,36 +144,47 @@ const targets: Record<Target, TargetSpec> = {
 const Y = true
 const N = false
 /** The policy: may this actor perform this operation on this target? */
+// Columns: anon, member (signed in, not in `editors`), contributor, editor, admin, service role.
+const row = (...flags: boolean[]) =>
+  Object.fromEntries(actors.map((a, i) => [a, flags[i]!])) as Record<Actor, boolean>
 const allowed: Record<Target, Record<Operation, Record<Actor, boolean>>> = {
   'published post': {
-    select: { anon: Y, member: Y, editor: Y, service: Y },
-    insert: { anon: N, member: N, editor: Y, service: Y },
-    update: { anon: N, member: N, editor: Y, service: Y },
-    delete: { anon: N, member: N, editor: Y, service: Y },
+    select: row(Y, Y, Y, Y, Y, Y),
+    insert: row(N, N, N, Y, Y, Y),
+    update: row(N, N, N, Y, Y, Y),
+    delete: row(N, N, N, Y, Y, Y),
   },
+  // Nobody's draft (written by the server): a contributor's insert of a draft makes it theirs (author_id
+  // defaults to the caller), but someone else's draft is not theirs to change.
   'draft post': {
-    select: { anon: N, member: N, editor: Y, service: Y },
-    insert: { anon: N, member: N, editor: Y, service: Y },
-    update: { anon: N, member: N, editor: Y, service: Y },
-    delete: { anon: N, member: N, editor: Y, service: Y },
+    select: row(N, N, Y, Y, Y, Y),
+    insert: row(N, N, Y, Y, Y, Y),
+    update: row(N, N, N, Y, Y, Y),
+    delete: row(N, N, N, Y, Y, Y),
+  },
+  "contributor's own draft": {
+    select: row(N, N, Y, Y, Y, Y),
+    insert: row(N, N, Y, Y, Y, Y),
+    update: row(N, N, Y, Y, Y, Y),
+    delete: row(N, N, N, Y, Y, Y),
   },
   leads: {
-    select: { anon: N, member: N, editor: Y, service: Y },
-    insert: { anon: N, member: N, editor: N, service: Y },
-    update: { anon: N, member: N, editor: N, service: Y },
-    delete: { anon: N, member: N, editor: N, service: Y },
+    select: row(N, N, N, Y, Y, Y),
+    insert: row(N, N, N, N, N, Y),
+    update: row(N, N, N, N, N, Y),
+    delete: row(N, N, N, N, N, Y),
   },
   editors: {
-    select: { anon: N, member: N, editor: Y, service: Y },
-    insert: { anon: N, member: N, editor: N, service: Y },
-    update: { anon: N, member: N, editor: N, service: Y },
-    delete: { anon: N, member: N, editor: N, service: Y },
+    select: row(N, N, Y, Y, Y, Y),
+    insert: row(N, N, N, N, Y, Y),
+    update: row(N, N, N, N, Y, Y),
+    delete: row(N, N, N, N, Y, Y),
   },
   newsletter_subscribers: {
-    select: { anon: N, member: N, editor: Y, service: Y },
-    insert: { anon: N, member: N, editor: N, service: Y },
-    update: { anon: N, member: N, editor: N, service: Y },
-    delete: { anon: N, member: N, editor: N, service: Y },
+    select: row(N, N, N, Y, Y, Y),
+    insert: row(N, N, N, N, N, Y),
+    update: row(N, N, N, N, N, Y),
+    delete: row(N, N, N, N, N, Y),
   },
 }
 
@@ -155,7 +199,7 @@ async function storedRow(spec: TargetSpec, keyValue: unknown) {
 
 const cases = (Object.keys(allowed) as Target[]).flatMap((target) =>
   (['select', 'insert', 'update', 'delete'] as Operation[]).flatMap((op) =>
-    (['anon', 'member', 'editor', 'service'] as Actor[]).map((actor) => ({
+    actors.map((actor) => ({
       target,
       op,
       actor,
@@ -271,5 +315,113 @@ describe('policy details', () => {
     expect(await ask({ role: 'authenticated', sub: editorId }, 'authenticated')).toBe(true)
     expect(await ask({ role: 'authenticated', sub: crypto.randomUUID() }, 'authenticated')).toBe(false)
     expect(await ask({ role: 'anon' }, 'anon')).toBe(false)
+  })
+})
+
+describe('roles', () => {
+  const db = () => server.ctx.localSupabase!.db
+  const roleOf = async (email: string) =>
+    (await db().query<{ role: string }>('select role from public.editors where email = $1', [email])).rows[0]
+      ?.role
+
+  it('the first editor is an administrator; editor_role() tells each caller their role', async () => {
+    expect(await roleOf(testEditor.email)).toBe('admin')
+    for (const [actor, role] of [
+      ['admin', 'admin'],
+      ['editor', 'editor'],
+      ['contributor', 'contributor'],
+      ['member', null],
+    ] as const) {
+      const { data, error } = await clients[actor].rpc('editor_role')
+      expect(error).toBeNull()
+      expect(data).toBe(role)
+    }
+  })
+
+  it('a contributor drafts (the post is theirs) but cannot publish, schedule, hand over or delete it', async () => {
+    const slug = `rls-contrib-${next()}`
+    const created = await clients.contributor
+      .from('blogs')
+      .insert({ title: 'My draft', slug, author: 'Contributor', status: 'draft' })
+      .select('author_id, status')
+      .single()
+    expect(created.error).toBeNull()
+    expect(created.data).toEqual({ author_id: contributorId, status: 'draft' })
+
+    const publish = await clients.contributor.from('blogs').update({ status: 'published' }).eq('slug', slug)
+    expect(publish.error?.code).toBe('42501')
+    const schedule = await clients.contributor
+      .from('blogs')
+      .update({ status: 'scheduled', publish_at: new Date(Date.now() + 86_400_000).toISOString() })
+      .eq('slug', slug)
+    expect(schedule.error?.code).toBe('42501')
+    const handOver = await clients.contributor.from('blogs').update({ author_id: null }).eq('slug', slug)
+    expect(handOver.error?.code).toBe('42501')
+    const removed = await clients.contributor.from('blogs').delete().eq('slug', slug).select()
+    expect(removed.data).toEqual([])
+    const publishedInsert = await clients.contributor
+      .from('blogs')
+      .insert({ title: 'Straight out', slug: `${slug}-live`, author: 'Contributor', status: 'published' })
+    expect(publishedInsert.error?.code).toBe('42501')
+
+    const stored = await storedRow(targets['draft post'], slug)
+    expect(stored).toEqual([expect.objectContaining({ status: 'draft', author_id: contributorId })])
+
+    // An editor publishes it for them; then it is no longer the contributor's to change.
+    const published = await clients.editor
+      .from('blogs')
+      .update({ status: 'published' })
+      .eq('slug', slug)
+      .select()
+    expect(published.data).toHaveLength(1)
+    const late = await clients.contributor.from('blogs').update({ title: 'Sneaky' }).eq('slug', slug).select()
+    expect(late.data).toEqual([])
+  })
+
+  it('only administrators change roles, and the last administrator cannot be demoted', async () => {
+    const editorsRoleChange = await clients.editor
+      .from('editors')
+      .update({ role: 'admin' })
+      .eq('email', editorRole.email)
+      .select()
+    expect(editorsRoleChange.data).toEqual([])
+    const selfPromotion = await clients.contributor
+      .from('editors')
+      .update({ role: 'admin' })
+      .eq('email', contributor.email)
+      .select()
+    expect(selfPromotion.data).toEqual([])
+    expect(await roleOf(contributor.email)).toBe('contributor')
+
+    const lastAdmin = await clients.admin
+      .from('editors')
+      .update({ role: 'editor' })
+      .eq('email', testEditor.email)
+    expect(lastAdmin.error?.message).toContain('The last administrator cannot be demoted')
+    expect(await roleOf(testEditor.email)).toBe('admin')
+
+    const promoted = await clients.admin
+      .from('editors')
+      .update({ role: 'editor' })
+      .eq('email', contributor.email)
+      .select('role')
+    expect(promoted.data).toEqual([{ role: 'editor' }])
+    await db().query("update public.editors set role = 'contributor' where email = $1", [contributor.email])
+  })
+
+  it('contributors upload images but only editors and administrators delete them', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    const path = `blog-covers/rls-${next()}.png`
+    const upload = await clients.contributor.storage
+      .from('images')
+      .upload(path, png, { contentType: 'image/png' })
+    expect(upload.error).toBeNull()
+    const contributorDelete = await clients.contributor.storage.from('images').remove([path])
+    expect(contributorDelete.data).toEqual([])
+    const editorDelete = await clients.editor.storage.from('images').remove([path])
+    expect(editorDelete.data).toHaveLength(1)
   })
 })
