@@ -1,6 +1,14 @@
 import { z } from 'zod'
-import { blogInputSchema, type BlogFields, type BlogListItem, type BlogRow } from '../shared/schemas/blog.ts'
+import {
+  adminStatusFilters,
+  blogInputSchema,
+  type BlogFields,
+  type BlogListItem,
+  type BlogRow,
+} from '../shared/schemas/blog.ts'
 import type { LeadRecord } from '../shared/schemas/lead.ts'
+import { previewLinkRequestSchema, type PreviewLink } from '../shared/schemas/preview-link.ts'
+import type { Revision, RevisionSummary } from '../shared/data/revisions.ts'
 import type { EmailServiceHealth, TestEmailResult } from './main/services/email-test.ts'
 
 /**
@@ -31,12 +39,8 @@ export type LocalPost = BlogRow & { syncState: PostSyncState }
 /** As in the browser admin: create refuses a slug in use; update names the post and the version it started from. */
 export type SaveTarget = { mode: 'create' } | { mode: 'update'; id: string; version: number }
 
-export interface ListQuery {
-  search?: string
-  ascending?: boolean
-  page?: number
-  pageSize?: number
-}
+/** The post list's query: search, order, status filter and page (the schema `listQuery` below). */
+export type ListQuery = z.input<typeof listQuery>
 
 /** A row of the post list: the list columns (no bodies) and the sync state. */
 export type LocalListItem = BlogListItem & { syncState: PostSyncState }
@@ -175,6 +179,8 @@ function method<Result>() {
 const listQuery = z.object({
   search: z.string().max(200).optional(),
   ascending: z.boolean().optional(),
+  /** As the browser admin's filter: published (live), scheduled for later, drafts, or all. */
+  status: z.enum(adminStatusFilters).optional(),
   page: z.number().int().min(1).max(100_000).optional(),
   pageSize: z.number().int().min(1).max(1000).optional(),
 })
@@ -198,6 +204,12 @@ export const desktopMethods = {
   listAttention: method<AttentionItem[]>()(z.tuple([])),
   /** Drops a refused change (the post stays as the server has it). */
   discardChange: method<void>()(z.tuple([postId])),
+  // history and sharing (read from the server: they need a connection)
+  /** A post's saved versions on the server, newest first. */
+  listRevisions: method<RevisionSummary[]>()(z.tuple([postId])),
+  getRevision: method<Revision | null>()(z.tuple([z.number().int().min(1)])),
+  /** A signed, expiring link to the post's preview that anyone can open without signing in. */
+  createPreviewLink: method<PreviewLink>()(z.tuple([previewLinkRequestSchema])),
   // session
   getSession: method<EditorSession>()(z.tuple([])),
   signIn: method<EditorSession>()(

@@ -23,9 +23,14 @@ export const fieldLabels: Record<BlogFieldName, string> = {
   tags: 'Tags',
   author: 'Author',
   cover_image_url: 'Cover image',
+  publish_at: 'Publish at',
 }
 
-const statusLabels: Record<string, string> = { draft: 'Draft', published: 'Published' }
+const statusLabels: Record<string, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  scheduled: 'Scheduled',
+}
 const typeLabels: Record<string, string> = { blog: 'Blog', 'case study': 'Case Study', ebook: 'Ebook' }
 
 /** How one field of one side reads: plain text, tags, an image address, or a long text. */
@@ -35,6 +40,15 @@ export type FieldDisplay =
   | { kind: 'tags'; tags: string[] }
   | { kind: 'image'; url: string }
   | { kind: 'long'; text: string }
+
+/** A publish time in the reader's own time zone, with the zone's name. */
+export function formatPublishAt(at: number | string): string {
+  return new Date(at).toLocaleString('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZoneName: 'short',
+  })
+}
 
 function asText(value: unknown): string {
   return value === null || value === undefined ? '' : String(value)
@@ -67,6 +81,10 @@ export function displayField(field: BlogFieldName, side: NonNullable<ConflictSid
     case 'type': {
       const text = asText(value)
       return text ? { kind: 'text', text: typeLabels[text] ?? text } : { kind: 'empty' }
+    }
+    case 'publish_at': {
+      const at = Date.parse(asText(value))
+      return Number.isNaN(at) ? { kind: 'empty' } : { kind: 'text', text: formatPublishAt(at) }
     }
     default: {
       const text = asText(value).trim()

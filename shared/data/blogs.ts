@@ -11,6 +11,7 @@ import {
   type BlogFields,
   type BlogInput,
   type BlogListItem,
+  type AdminStatusFilter,
   type BlogRow,
   type BlogType,
 } from '../schemas/blog.ts'
@@ -103,14 +104,12 @@ export async function listPublishedPosts(
   return { rows: listItems.parse(data), total: count ?? 0 }
 }
 
-/** Post page: one published post, or null when there is none (drafts are not public). */
+/**
+ * Post page: one public post (published, or scheduled and due by the database's clock), or null when there
+ * is none (drafts and posts scheduled for later are not public).
+ */
 export async function getPublishedPostBySlug(client: SupabaseClient, slug: string): Promise<BlogRow | null> {
-  const { data, error } = await client
-    .from('blogs')
-    .select('*')
-    .eq('slug', slug)
-    .eq('status', 'published')
-    .maybeSingle()
+  const { data, error } = await client.from('published_blogs').select('*').eq('slug', slug).maybeSingle()
   if (error) fail(error)
   return data ? blogRowSchema.parse(data) : null
 }
@@ -120,8 +119,20 @@ export interface AdminPostsQuery {
   search?: string
   /** Oldest first when true; newest first by default. */
   ascending?: boolean
+  /** Posts that are published (live), scheduled for later or drafts now; 'all' or undefined: every post. */
+  status?: AdminStatusFilter
   page?: number
   pageSize?: number
+}
+
+/**
+ * The status filter as PostgREST filters. `now` is Postgres's special input value for the current time: the
+ * database's clock decides whether a scheduled post is live yet, as its read rule does.
+ */
+const statusFilters: Record<Exclude<AdminStatusFilter, 'all'>, string> = {
+  published: 'status.eq.published,and(status.eq.scheduled,publish_at.lte.now)',
+  scheduled: 'and(status.eq.scheduled,publish_at.gt.now)',
+  draft: 'status.eq.draft',
 }
 
 /** Admin list: every post (drafts too; RLS lets only editors see them), paginated on the server. */
@@ -130,12 +141,14 @@ export async function listPostsForAdmin(
   query: AdminPostsQuery = {},
 ): Promise<PostPage<BlogListItem>> {
   const [from, to] = rangeOf(query.page ?? 1, query.pageSize ?? adminPageSize)
-  let request = client.from('blogs').select(blogListColumns, { count: 'exact' })
+  // author_id: the admin offers a contributor only their own drafts (not in the public view).
+  let request = client.from('blogs').select(`${blogListColumns},author_id`, { count: 'exact' })
   const search = query.search?.trim()
   if (search) {
     const value = ilikeContainsValue(search)
     request = request.or(`title.ilike.${value},slug.ilike.${value},author.ilike.${value}`)
   }
+  if (query.status && query.status !== 'all') request = request.or(statusFilters[query.status])
   const ascending = query.ascending ?? false
   const { data, error, count } = await request
     .order('created_at', { ascending })
@@ -301,12 +314,20 @@ export function postValues(input: BlogInput): BlogFields {
   const parsed = blogInputSchema.safeParse(input)
   if (!parsed.success)
     throw new BlogDataError(parsed.error.issues.map((i) => i.message).join(' '), 'invalid_input', 400)
-  return { ...parsed.data, excerpt: excerptForPost(parsed.data.excerpt, parsed.data.content) || null }
+  const { status, publish_at } = parsed.data
+  return {
+    ...parsed.data,
+    excerpt: excerptForPost(parsed.data.excerpt, parsed.data.content) || null,
+    // Only a scheduled post has a publish time; stored in UTC.
+    publish_at: status === 'scheduled' && publish_at ? new Date(publish_at).toISOString() : null,
+  }
 }
 
 function fieldValue(source: Partial<Record<BlogFieldName, unknown>>, field: BlogFieldName): string {
   const value = source[field]
   if (field === 'tags') return JSON.stringify(value ?? [])
+  // The same instant reads differently from the server ("+00:00") and a form ("Z"): compare the instant.
+  if (field === 'publish_at' && value) return String(Date.parse(String(value)))
   return value === null || value === undefined ? '' : String(value)
 }
 
@@ -453,10 +474,9 @@ export type PostMeta = z.infer<typeof postMetaSchema>
 /** Head data of one published post, or null (unknown slug or a draft). */
 export async function getPublishedPostMeta(client: SupabaseClient, slug: string): Promise<PostMeta | null> {
   const { data, error } = await client
-    .from('blogs')
+    .from('published_blogs')
     .select('title,slug,excerpt,cover_image_url,content')
     .eq('slug', slug)
-    .eq('status', 'published')
     .maybeSingle()
   if (error) fail(error)
   return data ? postMetaSchema.parse(data) : null

@@ -3,8 +3,25 @@ import { z } from 'zod'
 export const blogTypes = ['blog', 'case study', 'ebook'] as const
 export type BlogType = (typeof blogTypes)[number]
 
-export const blogStatuses = ['draft', 'published'] as const
+export const blogStatuses = ['draft', 'published', 'scheduled'] as const
 export type BlogStatus = (typeof blogStatuses)[number]
+
+/** The admin list's status filter: every post, or those that are published (live), scheduled or drafts now. */
+export const adminStatusFilters = ['all', 'published', 'scheduled', 'draft'] as const
+export type AdminStatusFilter = (typeof adminStatusFilters)[number]
+
+/**
+ * How a post stands at `now`: a scheduled post whose time has come is published (the database's read rule
+ * says the same, by its own clock).
+ */
+export function statusAt(
+  post: { status: BlogStatus; publish_at?: string | null },
+  now: number = Date.now(),
+): BlogStatus {
+  if (post.status !== 'scheduled') return post.status
+  const at = post.publish_at ? Date.parse(post.publish_at) : Number.NaN
+  return !Number.isNaN(at) && at <= now ? 'published' : 'scheduled'
+}
 
 export const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
@@ -25,33 +42,47 @@ export const blogRowSchema = z.object({
   updated_at: z.string().nullable().default(null),
   /** Bumped by the database on every update; writes name the version they started from. */
   version: z.coerce.number().int().default(1),
+  /** When a scheduled post becomes public (null unless scheduled). */
+  publish_at: z.string().nullable().default(null),
+  /** Who created the post (set by the database from the token; null for the server's own posts). */
+  author_id: z.string().nullable().default(null),
 })
 export type BlogRow = z.infer<typeof blogRowSchema>
 
 /** The columns a list (resources cards, admin table) needs: never the full bodies. */
 export const blogListColumns =
-  'id,title,slug,type,excerpt,author,cover_image_url,tags,status,created_at,updated_at,version'
+  'id,title,slug,type,excerpt,author,cover_image_url,tags,status,created_at,updated_at,version,publish_at'
 export const blogListItemSchema = blogRowSchema.omit({ content: true, content_markdown: true })
 export type BlogListItem = z.infer<typeof blogListItemSchema>
 
 /** What the admin form writes (spec §3 plus type, excerpt, status and the editor's markdown). */
-export const blogInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required.').max(300),
-  slug: z
-    .string()
-    .trim()
-    .min(1, 'Slug is required.')
-    .max(200)
-    .regex(slugPattern, 'Slug may contain only a-z, 0-9 and single hyphens.'),
-  author: z.string().trim().min(1, 'Author is required.').max(200),
-  type: z.enum(blogTypes).default('blog'),
-  excerpt: z.string().max(1000).nullable().default(null),
-  content: z.string().max(2_000_000).default(''),
-  content_markdown: z.string().max(2_000_000).nullable().default(null),
-  cover_image_url: z.string().max(2000).nullable().default(null),
-  tags: z.array(z.string().max(100)).max(50).default([]),
-  status: z.enum(blogStatuses).default('published'),
-})
+export const blogInputSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required.').max(300),
+    slug: z
+      .string()
+      .trim()
+      .min(1, 'Slug is required.')
+      .max(200)
+      .regex(slugPattern, 'Slug may contain only a-z, 0-9 and single hyphens.'),
+    author: z.string().trim().min(1, 'Author is required.').max(200),
+    type: z.enum(blogTypes).default('blog'),
+    excerpt: z.string().max(1000).nullable().default(null),
+    content: z.string().max(2_000_000).default(''),
+    content_markdown: z.string().max(2_000_000).nullable().default(null),
+    cover_image_url: z.string().max(2000).nullable().default(null),
+    tags: z.array(z.string().max(100)).max(50).default([]),
+    status: z.enum(blogStatuses).default('published'),
+    /** When a scheduled post goes live (an ISO 8601 time with its offset); required for `scheduled`. */
+    publish_at: z.iso
+      .datetime({ offset: true, message: 'Enter the publish time as a date and time.' })
+      .nullable()
+      .optional(),
+  })
+  .refine((post) => post.status !== 'scheduled' || Boolean(post.publish_at), {
+    message: 'Choose the date and time to publish.',
+    path: ['publish_at'],
+  })
 export type BlogInput = z.input<typeof blogInputSchema>
 /** A post's editable fields with every default filled in (what is compared and what is sent). */
 export type BlogFields = z.output<typeof blogInputSchema>
@@ -68,5 +99,6 @@ export const blogFieldNames = [
   'tags',
   'author',
   'cover_image_url',
+  'publish_at',
 ] as const satisfies readonly (keyof BlogFields & keyof BlogRow)[]
 export type BlogFieldName = (typeof blogFieldNames)[number]

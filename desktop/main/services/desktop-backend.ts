@@ -1,5 +1,7 @@
 import path from 'node:path'
 import { listLeads } from '../../../shared/data/leads.ts'
+import { getRevision, listRevisions } from '../../../shared/data/revisions.ts'
+import { previewLinkSchema, type PreviewLinkRequest } from '../../../shared/schemas/preview-link.ts'
 import type {
   CompressedImageBytes,
   DesktopSettings,
@@ -252,6 +254,55 @@ export class DesktopBackend {
         throw new Error('The server cannot be reached, so leads cannot be shown right now.', { cause: err })
       throw new Error(message, { cause: err })
     }
+  }
+
+  // ---- history and sharing (on the server only) ----------------------------------------------------
+
+  /** The session, if the network is up: history and share links live on the server, not in the offline store. */
+  private onlineSession(what: string): SessionService {
+    const session = this.requireSession()
+    if (this.options.isNetworkUp && !this.options.isNetworkUp())
+      throw new Error(`${what} is read from the server: connect to the network to see it.`)
+    return session
+  }
+
+  private async fromServer<T>(what: string, call: (session: SessionService) => Promise<T>): Promise<T> {
+    const session = this.onlineSession(what)
+    try {
+      return await call(session)
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err)
+      if (/fetch failed|ECONNREFUSED|network/i.test(message))
+        throw new Error(`The server cannot be reached, so ${what.toLowerCase()} cannot be shown right now.`, {
+          cause: err,
+        })
+      throw new Error(message, { cause: err })
+    }
+  }
+
+  async listRevisions(postId: string) {
+    return this.fromServer('History', (session) => listRevisions(session.client, postId))
+  }
+
+  async getRevision(id: number) {
+    return this.fromServer('History', (session) => getRevision(session.client, id))
+  }
+
+  /** Asks the site for a share link to a post's preview, as the signed-in editor. */
+  async createPreviewLink(request: PreviewLinkRequest) {
+    return this.fromServer('A preview link', async (session) => {
+      const token = (await session.client.auth.getSession()).data.session?.access_token
+      if (!token) throw new Error('Sign in to share a preview.')
+      const siteUrl = (await this.getSettings()).siteUrl
+      const res = await fetch(new URL('/api/preview-links', siteUrl), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(request),
+      })
+      const body = (await res.json().catch(() => null)) as { message?: string } | null
+      if (!res.ok) throw new Error(body?.message ?? `The server answered ${res.status}.`)
+      return previewLinkSchema.parse(body)
+    })
   }
 
   private async emailEndpoint() {

@@ -7,7 +7,7 @@ import {
   type SyncCursor,
   type SyncPage,
 } from '../../../shared/data/blogs.ts'
-import type { BlogRow } from '../../../shared/schemas/blog.ts'
+import { statusAt, type BlogRow } from '../../../shared/schemas/blog.ts'
 import type {
   AttentionItem,
   ConflictView,
@@ -87,9 +87,14 @@ export class SyncEngine {
   async listPosts(query: ListQuery = {}): Promise<PostList> {
     const all = await this.listItems()
     const needle = query.search?.trim().toLowerCase() ?? ''
-    const matching = needle
-      ? all.filter((p) => [p.title, p.slug, p.author ?? ''].some((v) => v.toLowerCase().includes(needle)))
-      : all
+    const status = query.status ?? 'all'
+    // Offline there is no server clock: whether a scheduled post is live yet is judged by this computer's.
+    const now = Date.now()
+    const matching = all.filter(
+      (p) =>
+        (!needle || [p.title, p.slug, p.author ?? ''].some((v) => v.toLowerCase().includes(needle))) &&
+        (status === 'all' || statusAt(p, now) === status),
+    )
     const direction = query.ascending ? 1 : -1
     matching.sort(
       (a, b) =>
@@ -559,14 +564,19 @@ function overlay(server: BlogRow | null, change: LocalChange | null): LocalPost 
   if (!change) return server ? { ...server, syncState: 'synced' } : null
   const syncState = stateOf[change.state]
   if (!change.input) return server && change.state !== 'pending' ? { ...server, syncState } : null
+  // Only a scheduled post has a publish time (as the server stores it).
+  const input = {
+    ...change.input,
+    publish_at: change.input.status === 'scheduled' ? (change.input.publish_at ?? null) : null,
+  }
   const base: BlogRow = server ?? {
     id: change.postId,
     created_at: change.editedAt.toISOString(),
     updated_at: null,
     version: 0,
-    ...change.input,
+    ...input,
   }
-  return { ...base, ...change.input, version: change.baseVersion, syncState }
+  return { ...base, ...input, version: change.baseVersion, syncState }
 }
 
 /** Orders cursors by time (the same instant may be written in different formats), then id. */

@@ -1,0 +1,74 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { z } from 'zod'
+import { blogFieldNames, blogStatuses, blogTypes, type BlogFields } from '../schemas/blog.ts'
+import { BlogDataError } from './blogs.ts'
+
+/**
+ * The revisions data module: the only code that reads `public.blog_revisions`. The database writes every
+ * revision itself (a trigger on `blogs`, the last 100 per post), so there is nothing here that writes; a
+ * restore is an ordinary conditional save of a revision's fields (`revisionFields`, then `updatePost`).
+ */
+
+/** One saved version of a post, without its bodies: what the history list shows. */
+export const revisionSummarySchema = z.object({
+  id: z.coerce.number().int(),
+  post_id: z.string(),
+  version: z.coerce.number().int(),
+  saved_at: z.string(),
+  /** The signed-in user who saved it; null for the server's own writes. */
+  saved_by: z.string().nullable().default(null),
+  saved_by_email: z.string().nullable().default(null),
+  title: z.string(),
+  status: z.enum(blogStatuses),
+})
+export type RevisionSummary = z.infer<typeof revisionSummarySchema>
+
+/** A revision with every editable field, for a comparison or a restore. */
+export const revisionSchema = revisionSummarySchema.extend({
+  slug: z.string(),
+  type: z.enum(blogTypes),
+  excerpt: z.string().nullable().default(null),
+  content: z.string().nullable().default(null),
+  content_markdown: z.string().nullable().default(null),
+  author: z.string(),
+  cover_image_url: z.string().nullable().default(null),
+  tags: z.array(z.string()).nullable().default([]),
+  publish_at: z.string().nullable().default(null),
+})
+export type Revision = z.infer<typeof revisionSchema>
+
+export const revisionSummaryColumns = 'id,post_id,version,saved_at,saved_by,saved_by_email,title,status'
+/** The most revisions the database keeps per post. */
+export const revisionsKept = 100
+
+function fail(error: { message: string; code?: string }, status?: number): never {
+  throw new BlogDataError(error.message, error.code, status)
+}
+
+/** A post's history, newest first (at most the 100 kept). Editors only (row-level security). */
+export async function listRevisions(client: SupabaseClient, postId: string): Promise<RevisionSummary[]> {
+  const { data, error, status } = await client
+    .from('blog_revisions')
+    .select(revisionSummaryColumns)
+    .eq('post_id', postId)
+    .order('version', { ascending: false })
+    .limit(revisionsKept)
+  if (error) fail(error, status)
+  return z.array(revisionSummarySchema).parse(data ?? [])
+}
+
+/** One revision with all its fields, or null when it is gone (trimmed, or its post was deleted). */
+export async function getRevision(client: SupabaseClient, id: number): Promise<Revision | null> {
+  const { data, error, status } = await client.from('blog_revisions').select('*').eq('id', id).maybeSingle()
+  if (error) fail(error, status)
+  return data ? revisionSchema.parse(data) : null
+}
+
+/** A revision's editable fields, as a save sends them (a restore saves exactly these). */
+export function revisionFields(revision: Revision): BlogFields {
+  const fields = Object.fromEntries(blogFieldNames.map((name) => [name, revision[name]])) as Record<
+    string,
+    unknown
+  >
+  return { ...(fields as BlogFields), tags: revision.tags ?? [] }
+}
