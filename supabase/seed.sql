@@ -1,7 +1,11 @@
 -- Sample posts for a fresh local database (the embedded backend runs this once; `supabase db reset`
 -- runs it on a local Supabase stack). Marketing sample content, not real clients.
 
-insert into public.blogs (title, slug, type, excerpt, content, author, tags, status, created_at) values
+-- Covers are drawn by scripts/illustrations/seed-covers.mjs and shipped with the site (site/public/covers),
+-- so the same site-relative address works with the embedded backend and with a hosted project. `v` is the
+-- start of the file's MD5: the variant endpoint (/media/covers/…) caches for a year when it matches. The
+-- draft has no cover: it shows the one drawn from its title.
+insert into public.blogs (title, slug, type, excerpt, content, author, tags, status, created_at, cover_image_url) values
 (
   'Why Startups Are Building Tech Capacity Centres in India',
   'why-startups-are-building-tech-capacity-centres-in-india',
@@ -22,7 +26,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
   'Priya Raman',
   array['gcc', 'india', 'startups'],
   'published',
-  '2026-06-03 09:15:00+00'
+  '2026-06-03 09:15:00+00',
+  '/covers/why-startups-are-building-tech-capacity-centres-in-india.webp?v=f59b5f5c43'
 ),
 (
   'Hiring in Two Weeks: How Our Talent Acquisition Works',
@@ -44,7 +49,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
   'Arjun Mehta',
   array['hiring', 'talent acquisition'],
   'published',
-  '2026-07-14 11:30:00+00'
+  '2026-07-14 11:30:00+00',
+  '/covers/hiring-in-two-weeks-how-our-talent-acquisition-works.webp?v=e9837ecb7a'
 ),
 (
   'Retention Is a Product: Keeping Engineers for Years, Not Months',
@@ -65,7 +71,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
   'Neha Kapoor',
   array['retention', 'culture', 'hr'],
   'published',
-  '2026-09-02 08:00:00+00'
+  '2026-09-02 08:00:00+00',
+  '/covers/retention-is-a-product-keeping-engineers-for-years.webp?v=f37a48b696'
 ),
 (
   'Case Study: A Fintech Scale-up Builds a 12-Person Platform Team in 4 Weeks',
@@ -90,7 +97,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
   'Priya Raman',
   array['case study', 'fintech', 'shared gcc'],
   'published',
-  '2026-05-20 10:00:00+00'
+  '2026-05-20 10:00:00+00',
+  '/covers/case-study-fintech-platform-team-in-4-weeks.webp?v=01dc14157b'
 ),
 (
   'Case Study: From One Engineer to a Dedicated Company for a Health-tech Startup',
@@ -111,7 +119,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
   'Arjun Mehta',
   array['case study', 'health tech', 'talent bot'],
   'published',
-  '2026-08-11 13:45:00+00'
+  '2026-08-11 13:45:00+00',
+  '/covers/case-study-health-tech-dedicated-company.webp?v=3f62a4d243'
 ),
 (
   'The Founder''s Guide to Setting Up a GCC in India',
@@ -132,7 +141,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
   'Meridian Team',
   array['ebook', 'guide', 'gcc'],
   'published',
-  '2026-04-08 07:00:00+00'
+  '2026-04-08 07:00:00+00',
+  '/covers/founders-guide-to-setting-up-a-gcc-in-india.webp?v=a092a01539'
 ),
 (
   'Playbook: Onboarding Your India Team in the First 30 Days',
@@ -152,7 +162,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
   'Neha Kapoor',
   array['ebook', 'onboarding', 'playbook'],
   'published',
-  '2026-10-01 09:00:00+00'
+  '2026-10-01 09:00:00+00',
+  '/covers/playbook-onboarding-your-india-team-in-30-days.webp?v=e8270d9910'
 ),
 (
   'Draft: Employer of Record vs Your Own Subsidiary',
@@ -163,6 +174,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
   'Meridian Team',
   array['legal', 'subsidiary'],
   'draft',
-  '2026-10-20 16:00:00+00'
+  '2026-10-20 16:00:00+00',
+  null
 )
 on conflict (slug) do nothing;
+
