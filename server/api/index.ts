@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.ts'
 import { createDevMailRoutes } from './dev-mail.ts'
 import { createLeadRoutes } from './leads.ts'
 import { createNewsletterRoutes } from './newsletter.ts'
+import { createPeopleRoutes } from './people.ts'
 import { createSendEmailRoutes } from './send-email.ts'
 
 /** `/api/*`: one small Hono app per resource. */
@@ -13,5 +14,6 @@ export function createApi(ctx: ServerContext): Hono {
   api.route('/send-email', createSendEmailRoutes(ctx))
   api.route('/dev', createDevMailRoutes(ctx))
   api.route('/newsletter', createNewsletterRoutes(ctx))
+  api.route('/people', createPeopleRoutes(ctx))
   return api
 }

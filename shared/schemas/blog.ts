@@ -45,7 +45,7 @@ export const blogRowSchema = z.object({
   /** When a scheduled post becomes public (null unless scheduled). */
   publish_at: z.string().nullable().default(null),
   /** Who created the post (set by the database from the token; null for the server's own posts). */
-  author_id: z.string().nullable().default(null),
+  author_id: z.string().nullish(),
 })
 export type BlogRow = z.infer<typeof blogRowSchema>
 
