@@ -18,6 +18,7 @@ import { cx } from '../ui/cx.ts'
 import { Input, Textarea } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
+import { useAdminRole } from './useAdminRole.ts'
 import {
   blogInputFromForm,
   clearDraft,
@@ -82,7 +83,13 @@ export function BlogEditorForm({
   const store = useBlogStore()
   const platform = usePlatform()
   const id = useId()
-  const [baseline] = useState<BlogFormValues>(() => (post ? formValuesFromPost(post) : emptyFormValues()))
+  // A contributor writes drafts only: an editor publishes or schedules them (the database refuses the rest).
+  const { mayPublish } = useAdminRole()
+  const [baseline] = useState<BlogFormValues>(() =>
+    post
+      ? formValuesFromPost(post)
+      : { ...emptyFormValues(), ...(mayPublish ? {} : { status: 'draft' as const }) },
+  )
   const [values, setValues] = useState<BlogFormValues>(baseline)
   const [editing, setEditing] = useState<EditingPost | null>(
     post ? { id: post.id, slug: post.slug, version: post.version } : null,
@@ -409,7 +416,9 @@ export function BlogEditorForm({
           <Segmented
             legend="Status"
             name={field('status')}
-            options={blogStatuses.map((status) => ({ value: status, label: statusLabels[status] }))}
+            options={blogStatuses
+              .filter((status) => mayPublish || status === 'draft')
+              .map((status) => ({ value: status, label: statusLabels[status] }))}
             value={values.status}
             onChange={(status) => set('status', status)}
           />
