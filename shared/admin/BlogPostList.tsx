@@ -10,6 +10,7 @@ import { Input } from '../ui/Input.tsx'
 import { conflictOf } from './BlogEditorForm.utils.ts'
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx'
 import { rowSyncState, syncStateBadges } from './BlogPostList.utils.ts'
+import { useAdminRole } from './useAdminRole.ts'
 import { useBlogStore } from './useBlogStore.ts'
 
 export const deleteConfirmText = 'Are you sure you want to delete this blog post?'
@@ -52,6 +53,7 @@ export function BlogPostList({
   selectedId,
 }: BlogPostListProps) {
   const store = useBlogStore()
+  const { mayEdit, mayDelete } = useAdminRole()
   const searchId = useId()
   const titleId = useId()
   const [searchText, setSearchText] = useState('')
@@ -236,24 +238,29 @@ export function BlogPostList({
                   </td>
                   <td className="py-2 pr-2">
                     <div className="flex justify-end gap-0.5">
-                      <button
-                        type="button"
-                        onClick={() => onEdit(post.slug)}
-                        aria-label={`Edit ${post.title}`}
-                        title="Edit"
-                        className={cx(quietIcon, 'hover:bg-slate-100 hover:text-slate-900')}
-                      >
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => setConfirming(post)}
-                        aria-label={`Delete ${post.title}`}
-                        title="Delete"
-                        className={cx(quietIcon, 'hover:bg-red-50 hover:text-red-700')}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      </button>
+                      {/* Only what the role may do: a contributor edits their own drafts and deletes nothing. */}
+                      {mayEdit(post) && (
+                        <button
+                          type="button"
+                          onClick={() => onEdit(post.slug)}
+                          aria-label={`Edit ${post.title}`}
+                          title="Edit"
+                          className={cx(quietIcon, 'hover:bg-slate-100 hover:text-slate-900')}
+                        >
+                          <Pencil aria-hidden="true" className="size-4" />
+                        </button>
+                      )}
+                      {mayDelete && (
+                        <button
+                          type="button"
+                          onClick={() => setConfirming(post)}
+                          aria-label={`Delete ${post.title}`}
+                          title="Delete"
+                          className={cx(quietIcon, 'hover:bg-red-50 hover:text-red-700')}
+                        >
+                          <Trash2 aria-hidden="true" className="size-4" />
+                        </button>
+                      )}
                     </div>
                   </td>
                 </tr>
