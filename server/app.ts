@@ -8,6 +8,7 @@ import { publicConfigFor } from './public-config.ts'
 import { securityHeaders } from './security-headers.ts'
 import { createSiteRoutes } from './web/index.ts'
 import { createMediaRoutes } from './web/media.ts'
+import { createPreviewRoutes } from './web/preview.ts'
 
 /** The site's HTTP app: `/config.json`, `/api/*`, the embedded backend (local mode) and the static site. */
 export function createApp(ctx: ServerContext): Hono {
@@ -45,6 +46,7 @@ export function createApp(ctx: ServerContext): Hono {
 
   app.route('/api', createApi(ctx))
   app.route('/', createMediaRoutes(ctx))
+  app.route('/preview', createPreviewRoutes(ctx))
   app.route('/', createSiteRoutes(ctx))
 
   app.onError((err, c) => {

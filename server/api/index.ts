@@ -4,6 +4,7 @@ import { createDevMailRoutes } from './dev-mail.ts'
 import { createLeadRoutes } from './leads.ts'
 import { createNewsletterRoutes } from './newsletter.ts'
 import { createPeopleRoutes } from './people.ts'
+import { createPreviewLinkRoutes } from './preview-links.ts'
 import { createSendEmailRoutes } from './send-email.ts'
 
 /** `/api/*`: one small Hono app per resource. */
@@ -15,5 +16,6 @@ export function createApi(ctx: ServerContext): Hono {
   api.route('/dev', createDevMailRoutes(ctx))
   api.route('/newsletter', createNewsletterRoutes(ctx))
   api.route('/people', createPeopleRoutes(ctx))
+  api.route('/preview-links', createPreviewLinkRoutes(ctx))
   return api
 }

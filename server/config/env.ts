@@ -26,6 +26,13 @@ export const envSchema = z.object({
   EDITOR_EMAIL: optional,
   EDITOR_PASSWORD: optional,
   EMAIL_SERVICE_TOKEN: optional,
+  /**
+   * Signs share links for post previews (HMAC). Hosted mode: set it (the same on every instance) or preview
+   * links are off; local mode derives one from the generated keys in DATA_DIR when it is unset.
+   */
+  PREVIEW_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
+    message: 'PREVIEW_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`).',
+  }),
   /** Public URL of the email service when the site is not on localhost. */
   EMAIL_SERVICE_URL: optional,
   /** Requests per minute allowed on `POST /api/leads` per IP (0 disables; for benchmarks only). */

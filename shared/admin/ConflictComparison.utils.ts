@@ -1,5 +1,6 @@
 import { changedFields } from '../data/blogs.ts'
 import { plainTextFromHtml } from '../lib/excerpt.ts'
+import { formatPublishAt } from '../lib/publish-time.ts'
 import { blogFieldNames, type BlogFieldName } from '../schemas/blog.ts'
 
 /**
@@ -40,15 +41,6 @@ export type FieldDisplay =
   | { kind: 'tags'; tags: string[] }
   | { kind: 'image'; url: string }
   | { kind: 'long'; text: string }
-
-/** A publish time in the reader's own time zone, with the zone's name. */
-export function formatPublishAt(at: number | string): string {
-  return new Date(at).toLocaleString('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZoneName: 'short',
-  })
-}
 
 function asText(value: unknown): string {
   return value === null || value === undefined ? '' : String(value)

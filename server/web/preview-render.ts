@@ -1,0 +1,84 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { brand } from '../../shared/config/brand.ts'
+import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
+import type { BlogRow } from '../../shared/schemas/blog.ts'
+import type { ServerContext } from '../context.ts'
+
+/**
+ * The HTML of a post page for the preview route, from the built site's shell: the site's own inlined
+ * stylesheet and the post page's markup, with the page's scripts left out (a preview is read-only and needs
+ * no app to boot; the app would ask the server for the post as a visitor and find nothing for a draft).
+ * `null` gives the site's not-found page.
+ */
+
+const escapeHtml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+
+export interface PreviewPageOptions {
+  robots: string
+  /** Trusted HTML put at the top of the body. */
+  banner: string
+  title: string
+}
+
+const scripts = /<script\b[\s\S]*?<\/script>\s*|<link\s+rel="modulepreload"[^>]*>\s*/gi
+const pageTags =
+  /\s*(<title>[\s\S]*?<\/title>|<meta\s+(?:name="(?:description|robots|twitter:[^"]*)"|property="og:[^"]*")[^>]*>|<link\s+rel="canonical"[^>]*>)/g
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+
+async function articleHtml(post: BlogRow): Promise<string> {
+  const date = post.status === 'scheduled' && post.publish_at ? post.publish_at : post.created_at
+  const cover = post.cover_image_url
+    ? `<img src="${escapeHtml(post.cover_image_url)}" alt="${escapeHtml(`Cover image for ${post.title}`)}" class="mt-8 max-h-[500px] w-full rounded-xl bg-ink-100 object-cover" />`
+    : ''
+  return [
+    '<article class="mx-auto max-w-3xl px-6 py-12 sm:py-16">',
+    '<header>',
+    `<h1 class="text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">${escapeHtml(post.title)}</h1>`,
+    `<p class="mt-4 text-ink-600"><time datetime="${escapeHtml(date)}">${escapeHtml(longDate(date))}</time>`,
+    `<span aria-hidden="true"> · </span>By <span class="font-medium text-ink-800">${escapeHtml(post.author?.trim() || brand.defaultAuthor)}</span></p>`,
+    '</header>',
+    cover,
+    `<div class="post-content mt-10" data-testid="post-content">${await sanitizeHtml(post.content ?? '')}</div>`,
+    '</article>',
+  ].join('')
+}
+
+async function siteFile(ctx: ServerContext, name: string): Promise<string | null> {
+  try {
+    return await readFile(path.join(ctx.siteDir, name), 'utf8')
+  } catch {
+    return null
+  }
+}
+
+export async function renderPostPageHtml(
+  ctx: ServerContext,
+  post: BlogRow | null,
+  options?: PreviewPageOptions,
+): Promise<string> {
+  const robots = `<meta name="robots" content="${escapeHtml(options?.robots ?? 'noindex')}" />`
+  if (!post || !options) {
+    const page =
+      (await siteFile(ctx, '404.html')) ?? '<!doctype html><html><head></head><body>Not found</body></html>'
+    return page.replace(pageTags, '').replace('</head>', `  ${robots}\n  </head>`)
+  }
+  const shell =
+    (await siteFile(ctx, '_shell.html')) ??
+    '<!doctype html><html lang="en"><head><meta charset="utf-8" /></head><body><div id="root"></div></body></html>'
+  const head = `<title>${escapeHtml(options.title)}</title>\n    ${robots}`
+  const body = `${options.banner}<main id="main">${await articleHtml(post)}</main>`
+  return shell
+    .replace(scripts, '')
+    .replace(pageTags, '')
+    .replace('</head>', `    ${head}\n  </head>`)
+    .replace(/<div id="root">\s*<\/div>/, () => `<div id="root">${body}</div>`)
+}

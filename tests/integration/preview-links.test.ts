@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPost, updatePost } from '../../shared/data/blogs.ts'
+import type { SupabaseClient } from '../../shared/data/client.ts'
+import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
+import { previewLinkSchema } from '../../shared/schemas/preview-link.ts'
+import { previewSecret, signPreviewToken, verifyPreviewToken } from '../../server/api/preview-links.ts'
+import { parseEnv } from '../../server/config/env.ts'
+import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+
+let server: TestServer
+let siteDir: string
+let editor: SupabaseClient
+let accessToken: string
+
+const post = (slug: string, extra: Record<string, unknown> = {}) => ({
+  title: `Post ${slug}`,
+  slug,
+  author: 'Asha Rao',
+  content: `<p>Body of ${slug}</p>`,
+  ...extra,
+})
+
+async function createLink(body: unknown, token: string | null = accessToken) {
+  return fetch(`${server.url}/api/preview-links`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  })
+}
+
+const open = (pathOrUrl: string) => fetch(new URL(pathOrUrl, server.url))
+
+beforeAll(async () => {
+  // A stand-in for the built site: the shell and the not-found page are all these routes need.
+  siteDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-site-'))
+  writeFileSync(
+    path.join(siteDir, '_shell.html'),
+    '<!doctype html><html><head>\n    <title>Meridian</title>\n    <meta name="description" content="generic" />\n    <script type="module" src="/assets/app.js"></script>\n  </head><body><div id="root"></div></body></html>',
+  )
+  writeFileSync(
+    path.join(siteDir, '404.html'),
+    '<!doctype html><html><head><title>Page not found</title></head><body>404 Oops! Page not found</body></html>',
+  )
+  server = await startTestServer({ SITE_DIR: siteDir, LOG_LEVEL: 'error' })
+  const { url, anonKey } = server.ctx.supabase
+  editor = createNodeSupabaseClient(url, anonKey, { persistSession: false, autoRefreshToken: false })
+  const { data, error } = await editor.auth.signInWithPassword(testEditor)
+  expect(error).toBeNull()
+  accessToken = data.session!.access_token
+}, 120_000)
+
+afterAll(async () => {
+  await server?.stop()
+  rmSync(siteDir, { recursive: true, force: true })
+})
+
+describe('preview share links', { timeout: 60_000 }, () => {
+  it('show a draft to anyone with the link, read-only and never indexed, with its current content', async () => {
+    const draft = await createPost(
+      editor,
+      post('preview-draft', { status: 'draft', content: '<p>Secret plans<script>alert(1)</script></p>' }),
+    )
+    // Visitors cannot see the draft on its public page.
+    expect((await open('/post/preview-draft')).status).toBe(404)
+
+    const res = await createLink({ postId: draft.id, expiresInHours: 2 })
+    expect(res.status).toBe(201)
+    const link = previewLinkSchema.parse(await res.json())
+    expect(link.url).toBe(`${server.ctx.publicUrl}${link.path}`)
+    expect(link.path).toMatch(/^\/preview\/v1\./)
+    const hours = (Date.parse(link.expiresAt) - Date.now()) / 3_600_000
+    expect(hours).toBeGreaterThan(1.9)
+    expect(hours).toBeLessThanOrEqual(2)
+
+    const page = await open(link.path)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('x-robots-tag')).toContain('noindex')
+    expect(page.headers.get('cache-control')).toContain('no-store')
+    const html = await page.text()
+    expect(html).toContain('<meta name="robots" content="noindex')
+    expect(html).toContain('Post preview-draft')
+    expect(html).toContain('Secret plans')
+    expect(html).not.toContain('alert(1)')
+    expect(html).not.toContain('<script')
+    expect(html).toContain('Preview of a draft, not public yet.')
+
+    // The link follows the post: a later save shows there too.
+    await updatePost(
+      editor,
+      post('preview-draft', { status: 'draft', content: '<p>Revised plans</p>' }),
+      draft,
+    )
+    expect(await (await open(link.path)).text()).toContain('Revised plans')
+  })
+
+  it('answer 404 once expired, and for any token that was changed', async () => {
+    const scheduled = await createPost(
+      editor,
+      post('preview-scheduled', {
+        status: 'scheduled',
+        publish_at: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    )
+    const other = await createPost(editor, post('preview-other', { status: 'draft' }))
+    const secret = previewSecret(server.ctx)!
+    // A link minted with this server's secret that lives two seconds: real time passes, no clock is mocked.
+    const token = signPreviewToken(secret, scheduled.id, new Date(Date.now() + 2_000))
+    const live = await open(`/preview/${token}`)
+    expect(live.status).toBe(200)
+    expect(await live.text()).toContain('Preview of scheduled for')
+
+    const [version, id, expires, signature] = token.split('.')
+    const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1)
+    const tampered = [
+      [version, id, expires, flip(signature)],
+      [version, other.id, expires, signature],
+      [version, id, String(Number(expires) + 3600), signature],
+      [version, id, expires, signature.slice(0, -1)],
+      ['v2', id, expires, signature],
+    ]
+    for (const parts of tampered) {
+      const res = await open(`/preview/${parts.join('.')}`)
+      expect(res.status, parts.join('.')).toBe(404)
+      expect(res.headers.get('x-robots-tag')).toContain('noindex')
+      expect(await res.text()).toContain('Page not found')
+    }
+    for (const junk of ['x', '..%2f..%2fsecrets.json', `v1.${id}.9999999999.${'a'.repeat(43)}`]) {
+      expect((await open(`/preview/${junk}`)).status).toBe(404)
+    }
+
+    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    expect((await open(`/preview/${token}`)).status).toBe(404)
+    expect(verifyPreviewToken(secret, token)).toBeNull()
+  })
+
+  it('are only given to editors, for a post that exists, for a valid time', async () => {
+    const draft = await createPost(editor, post('preview-refusals', { status: 'draft' }))
+    expect((await createLink({ postId: draft.id }, null)).status).toBe(401)
+    expect((await createLink({ postId: draft.id }, server.ctx.supabase.anonKey)).status).toBe(401)
+    expect((await createLink({ postId: 'not-a-uuid' })).status).toBe(400)
+    expect((await createLink({ postId: draft.id, expiresInHours: 0 })).status).toBe(400)
+    expect((await createLink({ postId: draft.id, expiresInHours: 10_000 })).status).toBe(400)
+    expect((await createLink('nonsense')).status).toBe(400)
+    const missing = await createLink({ postId: '5b0f3f0e-1d5c-4a8e-9c31-8f2a4d0b7e61' })
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toMatchObject({ message: 'There is no post with this id.' })
+    const ok = await createLink({ postId: draft.id })
+    const hours = (Date.parse(previewLinkSchema.parse(await ok.json()).expiresAt) - Date.now()) / 3_600_000
+    expect(Math.round(hours)).toBe(72)
+  })
+
+  it('sign with PREVIEW_SECRET when it is set, and refuse a short one', () => {
+    expect(() => parseEnv({ PREVIEW_SECRET: 'too short' })).toThrow(/PREVIEW_SECRET must be at least 32/)
+    const env = parseEnv({ PREVIEW_SECRET: 'p'.repeat(40) })
+    const secret = previewSecret({ env, localSupabase: null } as unknown as Parameters<
+      typeof previewSecret
+    >[0])
+    expect(secret?.toString()).toBe('p'.repeat(40))
+    const token = signPreviewToken(
+      secret!,
+      '5b0f3f0e-1d5c-4a8e-9c31-8f2a4d0b7e61',
+      new Date(Date.now() + 60_000),
+    )
+    expect(verifyPreviewToken(secret!, token)).toBe('5b0f3f0e-1d5c-4a8e-9c31-8f2a4d0b7e61')
+    // Another server's secret (here: the local one) does not accept it.
+    expect(verifyPreviewToken(previewSecret(server.ctx)!, token)).toBeNull()
+  })
+})
