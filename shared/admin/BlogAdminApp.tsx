@@ -1,4 +1,4 @@
-import { ExternalLink, LogOut } from 'lucide-react'
+import { ExternalLink, FileText, LogOut, Users } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { brand } from '../config/brand.ts'
 import type { BlogRow } from '../schemas/blog.ts'
@@ -8,7 +8,12 @@ import { BlogEditorForm } from './BlogEditorForm.tsx'
 import { clearDraft } from './BlogEditorForm.utils.ts'
 import { BlogPostList } from './BlogPostList.tsx'
 import { BlogStatusLine } from './BlogStatusLine.tsx'
+import { emailLinkFrom } from '../data/people.ts'
+import type { PeopleStore } from './blog-store.ts'
+import { PeopleScreen } from './PeopleScreen.tsx'
+import { SetPasswordForm } from './SetPasswordForm.tsx'
 import { SignInForm } from './SignInForm.tsx'
+import { AdminRoleContext } from './useAdminRole.ts'
 import { useAdminSession } from './useAdminSession.ts'
 import { useBlogStore } from './useBlogStore.ts'
 
@@ -37,11 +42,29 @@ export function BlogAdminApp({ open = null, refreshKey = 0, chrome = 'app' }: Bl
   const store = useBlogStore()
   // Outlives the workspace (which remounts on sign-in), so a request is carried out once.
   const openedRequest = useRef(0)
-  const email = session.status === 'signed-in' ? session.session.email : null
+  const signedIn = session.status === 'signed-in' ? session.session : null
+  const email = signedIn?.email ?? null
   const signOut = () => void store.signOut()
+  // An invite or reset link from a mail (`?token_hash=…&type=…`): the person chooses a password first.
+  const [emailLink, setEmailLink] = useState(() =>
+    typeof window === 'undefined' ? null : emailLinkFrom(window.location.search),
+  )
+  const [screen, setScreen] = useState<'posts' | 'people'>('posts')
+  const peopleStore = store.listPeople ? (store as PeopleStore) : null
+  const mayManagePeople = signedIn?.role === 'admin' && peopleStore !== null
+  const leaveLink = () => {
+    window.history.replaceState(null, '', window.location.pathname)
+    setEmailLink(null)
+  }
 
   let content: ReactNode
-  if (session.status === 'loading') {
+  if (emailLink) {
+    content = (
+      <div className="px-4 py-10 sm:py-16">
+        <SetPasswordForm link={emailLink} onDone={leaveLink} onCancel={leaveLink} />
+      </div>
+    )
+  } else if (session.status === 'loading') {
     content = (
       <p className="flex items-center justify-center gap-2 py-16 text-slate-500">
         <Spinner /> Loading...
@@ -55,15 +78,58 @@ export function BlogAdminApp({ open = null, refreshKey = 0, chrome = 'app' }: Bl
     )
   } else {
     content = (
-      <BlogAdminWorkspace open={open} refreshKey={refreshKey} openedRequest={openedRequest} chrome={chrome} />
+      <AdminRoleContext.Provider
+        value={{ role: session.session.role ?? null, userId: session.session.userId }}
+      >
+        {screen === 'people' && mayManagePeople ? (
+          <div className={chrome === 'app' ? 'p-3 sm:p-4' : ''}>
+            <PeopleScreen store={peopleStore} currentUserId={session.session.userId} />
+          </div>
+        ) : (
+          <BlogAdminWorkspace
+            open={open}
+            refreshKey={refreshKey}
+            openedRequest={openedRequest}
+            chrome={chrome}
+          />
+        )}
+      </AdminRoleContext.Provider>
     )
   }
+
+  // Administrators switch between the posts and the People screen.
+  const screens = mayManagePeople && !emailLink && (
+    <nav aria-label="Admin screens" className="flex items-center gap-1">
+      {(
+        [
+          ['posts', 'Posts', FileText],
+          ['people', 'People', Users],
+        ] as const
+      ).map(([value, label, Icon]) => (
+        <button
+          key={value}
+          type="button"
+          aria-current={screen === value ? 'page' : undefined}
+          onClick={() => setScreen(value)}
+          className={
+            chrome === 'app'
+              ? 'inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400 aria-[current=page]:bg-white/15 aria-[current=page]:text-white'
+              : 'inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-slate-900 aria-[current=page]:text-white'
+          }
+        >
+          <Icon aria-hidden="true" className="size-4" />
+          {label}
+        </button>
+      ))}
+    </nav>
+  )
 
   if (chrome === 'embedded') {
     return (
       <div className="space-y-4">
         {email && (
           <div className="flex items-center justify-end gap-3 text-sm text-slate-600">
+            {screens && <div className="mr-auto">{screens}</div>}
             <span className="min-w-0 truncate">Signed in as {email}</span>
             <Button size="sm" variant="outline" className="shrink-0 whitespace-nowrap" onClick={signOut}>
               Sign out
@@ -89,6 +155,7 @@ export function BlogAdminApp({ open = null, refreshKey = 0, chrome = 'app' }: Bl
             {brand.name} <span className="font-normal text-slate-400">Editor</span>
           </span>
         </span>
+        {screens && <div className="ml-2 sm:ml-4">{screens}</div>}
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {email && (
             <span className="hidden max-w-64 truncate text-sm text-slate-300 md:inline">

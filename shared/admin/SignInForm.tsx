@@ -5,11 +5,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui
 import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
+import { resetRequestedMessage } from '../data/people.ts'
 import { useAdminAuth } from './useAdminSession.ts'
 
 /**
- * Editor sign-in (email + password). Gets its auth from an `AuthProvider` or a `BlogAdminProvider`.
- * Public sign-up is off: accounts are created by an administrator (`npm run editor`).
+ * Editor sign-in (email + password), with "Forgot password?" where the auth can mail a reset link. Gets its
+ * auth from an `AuthProvider` or a `BlogAdminProvider`. Public sign-up is off: an administrator invites
+ * people (or `npm run editor` creates the first).
  */
 export function SignInForm({
   onSignedIn,
@@ -28,6 +30,76 @@ export function SignInForm({
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [mode, setMode] = useState<'sign-in' | 'reset'>('sign-in')
+  const [resetSent, setResetSent] = useState(false)
+
+  if (mode === 'reset' && auth.requestPasswordReset) {
+    const requestReset = auth.requestPasswordReset.bind(auth)
+    const submitReset = async (event: FormEvent) => {
+      event.preventDefault()
+      if (busy) return
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+        setError('Please enter a valid email.')
+        return
+      }
+      setBusy(true)
+      setError(null)
+      try {
+        await requestReset(email.trim())
+        setResetSent(true)
+      } catch (err) {
+        setError(err instanceof Error ? err.message : String(err))
+      } finally {
+        setBusy(false)
+      }
+    }
+    return (
+      <Card className="mx-auto w-full max-w-md">
+        <CardHeader>
+          <CardTitle as={pageHeading ? 'h1' : 'h2'}>Reset your password</CardTitle>
+          <CardDescription>
+            Enter the email of your editor account. We will send it a link to choose a new password.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={submitReset} className="space-y-4" noValidate>
+            {error && <Alert variant="destructive">{error}</Alert>}
+            {resetSent && (
+              <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
+                {resetRequestedMessage}
+              </p>
+            )}
+            <div className="space-y-1.5">
+              <Label htmlFor={`${id}-reset-email`}>Email</Label>
+              <Input
+                id={`${id}-reset-email`}
+                type="email"
+                autoComplete="username"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy && <Spinner />}
+              {busy ? 'Sending...' : 'Send reset link'}
+            </Button>
+            <button
+              type="button"
+              className="w-full text-center text-sm font-medium text-indigo-700 hover:underline"
+              onClick={() => {
+                setMode('sign-in')
+                setError(null)
+                setResetSent(false)
+              }}
+            >
+              Back to sign-in
+            </button>
+          </form>
+        </CardContent>
+      </Card>
+    )
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -69,7 +141,21 @@ export function SignInForm({
             />
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor={`${id}-password`}>Password</Label>
+            <div className="flex items-baseline justify-between gap-3">
+              <Label htmlFor={`${id}-password`}>Password</Label>
+              {auth.requestPasswordReset && (
+                <button
+                  type="button"
+                  className="text-sm font-medium text-indigo-700 hover:underline"
+                  onClick={() => {
+                    setMode('reset')
+                    setError(null)
+                  }}
+                >
+                  Forgot password?
+                </button>
+              )}
+            </div>
             <Input
               id={`${id}-password`}
               type="password"

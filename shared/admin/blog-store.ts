@@ -1,4 +1,6 @@
 import type { BlogImageFolder, PostPage } from '../data/blogs.ts'
+import type { EmailLink } from '../data/people.ts'
+import type { EditorRole, InviteInput, Person } from '../schemas/people.ts'
 import type { BlogInput, BlogListItem, BlogRow } from '../schemas/blog.ts'
 
 /**
@@ -11,6 +13,8 @@ import type { BlogInput, BlogListItem, BlogRow } from '../schemas/blog.ts'
 export interface AdminSession {
   userId: string
   email: string
+  /** What they may do (row-level security enforces it); absent where a page does not need it. */
+  role?: EditorRole
 }
 
 /** Sign-in for editors (email + password through Supabase auth). */
@@ -20,6 +24,21 @@ export interface AdminAuth {
   signOut(): Promise<void>
   /** Called on sign-in, sign-out and session expiry; returns an unsubscribe function. */
   onAuthChange(listener: (session: AdminSession | null) => void): () => void
+  /**
+   * Mails a password reset link ("Forgot password?"). Resolves alike whether or not the address has an
+   * account; rejects only when the request failed (rate limit, network).
+   */
+  requestPasswordReset?(email: string): Promise<void>
+  /** Uses an invite or reset link from a mail (once) and sets the password; signs the person in. */
+  acceptEmailLink?(link: EmailLink, password: string): Promise<AdminSession>
+}
+
+/** The People screen's seam (administrators): the browser calls the server's `/api/people`, the desktop too. */
+export interface PeopleStore {
+  listPeople(): Promise<Person[]>
+  invitePerson(input: InviteInput): Promise<Person>
+  changePersonRole(userId: string, role: EditorRole): Promise<Person>
+  removePerson(userId: string): Promise<void>
 }
 
 export interface AdminListQuery {
@@ -54,7 +73,7 @@ export interface UploadImageOptions {
   onProgress?: (percent: number) => void
 }
 
-export interface BlogStore extends AdminAuth {
+export interface BlogStore extends AdminAuth, Partial<PeopleStore> {
   listPosts(query: AdminListQuery): Promise<PostPage<BlogListItem>>
   getBySlug(slug: string): Promise<BlogRow | null>
   save(input: BlogInput, target: SaveTarget): Promise<BlogRow>

@@ -7,13 +7,30 @@ import {
   updatePost,
   uploadBlogImage,
 } from '@shared/data/blogs.ts'
-import { getBrowserSupabase, type Session } from '@shared/data/client.ts'
-import { signInErrorMessage, verifyEditorToken } from '@shared/data/editor-access.ts'
+import { adminPath } from '@shared/config/brand.ts'
+import { getBrowserSupabase, type Session, type SupabaseClient } from '@shared/data/client.ts'
+import { signInErrorMessage } from '@shared/data/editor-access.ts'
+import { getRevision, listRevisions } from '@shared/data/revisions.ts'
+import { previewLinkSchema } from '@shared/schemas/preview-link.ts'
+import {
+  changePersonRole,
+  getEditorRole,
+  invitePerson,
+  listPeople,
+  removePerson,
+  requestPasswordReset,
+  setOwnPassword,
+  verifyEmailLink,
+  type EditorRole,
+  type PeopleApi,
+} from '@shared/data/people.ts'
 
-function toAdminSession(session: Session | null): AdminSession | null {
+function toAdminSession(session: Session | null, role?: EditorRole | null): AdminSession | null {
   if (!session?.user) return null
-  return { userId: session.user.id, email: session.user.email ?? '' }
+  return { userId: session.user.id, email: session.user.email ?? '', ...(role ? { role } : {}) }
 }
+
+const notAnEditor = 'This account is not an editor. Ask an administrator to add it to the editors.'
 
 /**
  * The site's `BlogStore`: supabase-js in the browser, against hosted Supabase or the embedded backend.
@@ -26,19 +43,49 @@ export function createWebBlogStore(): BlogStore {
   // While a sign-in is being checked for editor access, supabase's own SIGNED_IN/SIGNED_OUT events are held
   // back: the admin must not flash open for an account that is about to be refused.
   let checkingSignIn = false
+  // The role of the signed-in person, asked once per sign-in (token refreshes do not change it).
+  let knownRole: { userId: string; role: EditorRole | null } | null = null
+  const roleOf = async (supabase: SupabaseClient, session: Session | null) => {
+    if (!session?.user) return null
+    if (knownRole?.userId !== session.user.id)
+      knownRole = { userId: session.user.id, role: await getEditorRole(supabase) }
+    return knownRole.role
+  }
+  const withRole = async (supabase: SupabaseClient, session: Session | null) =>
+    toAdminSession(session, await roleOf(supabase, session).catch(() => null))
   let subscribed: Promise<void> | null = null
   const subscribe = () =>
     (subscribed ??= client().then((supabase) => {
       supabase.auth.onAuthStateChange((_event, session) => {
-        if (!checkingSignIn) notify(toAdminSession(session))
+        if (checkingSignIn) return
+        if (!session) {
+          knownRole = null
+          notify(null)
+          return
+        }
+        // Out of the callback: supabase-js holds its auth lock while it runs, and the role needs a request.
+        setTimeout(() => {
+          void withRole(supabase, session).then((s) => {
+            if (!checkingSignIn) notify(s)
+          })
+        }, 0)
       })
     }))
+  // Links already used in this tab: if setting the password failed after the link signed the person in,
+  // trying again sets the password without using the (now spent) link a second time.
+  const usedLinks = new Set<string>()
+  const peopleApi = async (): Promise<PeopleApi> => {
+    const { data } = await (await client()).auth.getSession()
+    if (!data.session) throw new Error('Your session has ended. Sign in again.')
+    return { baseUrl: '', accessToken: data.session.access_token }
+  }
 
   return {
     async getSession() {
-      const { data, error } = await (await client()).auth.getSession()
+      const supabase = await client()
+      const { data, error } = await supabase.auth.getSession()
       if (error) throw new Error(error.message)
-      return toAdminSession(data.session)
+      return withRole(supabase, data.session)
     },
     async signIn(email, password) {
       const supabase = await client()
@@ -46,12 +93,13 @@ export function createWebBlogStore(): BlogStore {
       try {
         const { data, error } = await supabase.auth.signInWithPassword({ email, password })
         if (error) throw new Error(signInErrorMessage(error))
-        const session = toAdminSession(data.session)
-        if (!session || !data.session) throw new Error('Sign-in did not return a session.')
+        if (!data.session) throw new Error('Sign-in did not return a session.')
         // Any account can sign in, but only editors may write (RLS): say so now rather than on the first save.
-        if (!(await verifyEditorToken(supabase, data.session.access_token))) {
+        knownRole = null
+        const session = await withRole(supabase, data.session)
+        if (!session?.role) {
           await supabase.auth.signOut()
-          throw new Error('This account is not an editor. Ask an administrator to add it to the editors.')
+          throw new Error(notAnEditor)
         }
         checkingSignIn = false
         notify(session)
@@ -59,6 +107,45 @@ export function createWebBlogStore(): BlogStore {
       } finally {
         checkingSignIn = false
       }
+    },
+    async requestPasswordReset(email) {
+      await requestPasswordReset(await client(), email, `${window.location.origin}${adminPath}`)
+    },
+    async acceptEmailLink(link, password) {
+      const supabase = await client()
+      checkingSignIn = true
+      try {
+        if (!usedLinks.has(link.tokenHash)) {
+          await verifyEmailLink(supabase, link)
+          usedLinks.add(link.tokenHash)
+        }
+        await setOwnPassword(supabase, password)
+        const { data } = await supabase.auth.getSession()
+        knownRole = null
+        const session = await withRole(supabase, data.session)
+        if (!session) throw new Error('The link did not sign you in. Ask for a new one.')
+        if (!session.role) {
+          await supabase.auth.signOut()
+          throw new Error(notAnEditor)
+        }
+        checkingSignIn = false
+        notify(session)
+        return session
+      } finally {
+        checkingSignIn = false
+      }
+    },
+    async listPeople() {
+      return listPeople(await peopleApi())
+    },
+    async invitePerson(input) {
+      return invitePerson(await peopleApi(), input)
+    },
+    async changePersonRole(userId, role) {
+      return changePersonRole(await peopleApi(), userId, role)
+    },
+    async removePerson(userId) {
+      return removePerson(await peopleApi(), userId)
     },
     async signOut() {
       const { error } = await (await client()).auth.signOut()
@@ -98,6 +185,25 @@ export function createWebBlogStore(): BlogStore {
       )
       options.onProgress?.(100)
       return url
+    },
+    async listRevisions(postId) {
+      return listRevisions(await client(), postId)
+    },
+    async getRevision(id) {
+      return getRevision(await client(), id)
+    },
+    async createPreviewLink(postId) {
+      const { data } = await (await client()).auth.getSession()
+      const token = data.session?.access_token
+      if (!token) throw new Error('Sign in to share a preview.')
+      const res = await fetch('/api/preview-links', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ postId }),
+      })
+      const body = (await res.json().catch(() => null)) as { message?: string } | null
+      if (!res.ok) throw new Error(body?.message ?? `The server answered ${res.status}.`)
+      return previewLinkSchema.parse(body)
     },
   }
 }

@@ -1,0 +1,272 @@
+import { MailPlus, Trash2, UserRound } from 'lucide-react'
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import {
+  editorRoles,
+  inviteSchema,
+  roleDescriptions,
+  roleLabels,
+  type EditorRole,
+  type Person,
+} from '../schemas/people.ts'
+import { Alert } from '../ui/Alert.tsx'
+import { Badge } from '../ui/Badge.tsx'
+import { Button } from '../ui/Button.tsx'
+import { Input } from '../ui/Input.tsx'
+import { Label } from '../ui/Label.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import type { PeopleStore } from './blog-store.ts'
+
+const selectClass =
+  'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:bg-slate-50 disabled:text-slate-500'
+
+function lastSeen(person: Person): string {
+  if (person.status === 'invited')
+    return person.invitedAt ? `Invited ${new Date(person.invitedAt).toLocaleDateString('en-US')}` : 'Invited'
+  return person.lastSignInAt
+    ? `Last signed in ${new Date(person.lastSignInAt).toLocaleDateString('en-US')}`
+    : 'Never signed in'
+}
+
+/**
+ * The People screen (administrators): invite by email with a role, change roles, remove people. The
+ * browser and the desktop both reach the server's `/api/people` through `store`; the database checks again.
+ */
+export function PeopleScreen({ store, currentUserId }: { store: PeopleStore; currentUserId: string }) {
+  const id = useId()
+  const [people, setPeople] = useState<Person[] | null>(null)
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<EditorRole>('contributor')
+  const [inviting, setInviting] = useState(false)
+  const [busyId, setBusyId] = useState<string | null>(null)
+  const [removing, setRemoving] = useState<Person | null>(null)
+  const dialog = useRef<HTMLDialogElement>(null)
+
+  const load = useCallback(async () => {
+    try {
+      setPeople(await store.listPeople())
+    } catch (err) {
+      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) })
+    }
+  }, [store])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  useEffect(() => {
+    const d = dialog.current
+    if (!d) return
+    if (removing && !d.open) d.showModal()
+    if (!removing && d.open) d.close()
+  }, [removing])
+
+  async function invite(event: FormEvent) {
+    event.preventDefault()
+    if (inviting) return
+    const parsed = inviteSchema.safeParse({ email, role })
+    if (!parsed.success) {
+      setMessage({ tone: 'error', text: parsed.error.issues[0]?.message ?? 'Please enter a valid email.' })
+      return
+    }
+    setInviting(true)
+    setMessage(null)
+    try {
+      const person = await store.invitePerson(parsed.data)
+      setMessage({
+        tone: 'ok',
+        text: `Invitation sent to ${person.email}. The link in it works for 24 hours.`,
+      })
+      setEmail('')
+      await load()
+    } catch (err) {
+      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) })
+    } finally {
+      setInviting(false)
+    }
+  }
+
+  async function changeRole(person: Person, next: EditorRole) {
+    setBusyId(person.userId)
+    setMessage(null)
+    try {
+      await store.changePersonRole(person.userId, next)
+      setMessage({ tone: 'ok', text: `${person.email} is now ${roleLabels[next].toLowerCase()}.` })
+      await load()
+    } catch (err) {
+      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) })
+    } finally {
+      setBusyId(null)
+    }
+  }
+
+  async function remove(person: Person) {
+    setBusyId(person.userId)
+    setMessage(null)
+    try {
+      await store.removePerson(person.userId)
+      setRemoving(null)
+      setMessage({ tone: 'ok', text: `${person.email} was removed. Their sessions have ended.` })
+      await load()
+    } catch (err) {
+      setRemoving(null)
+      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) })
+    } finally {
+      setBusyId(null)
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-5xl space-y-4">
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h1 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
+          People
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Invite people by email. They choose their own password from the link in the invitation.
+        </p>
+        <form onSubmit={invite} className="mt-4 flex flex-wrap items-end gap-3" noValidate>
+          <div className="min-w-56 flex-1 space-y-1.5">
+            <Label htmlFor={`${id}-email`}>Email</Label>
+            <Input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="off"
+              placeholder="name@company.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-role`}>Role</Label>
+            <select
+              id={`${id}-role`}
+              className={`${selectClass} block h-10`}
+              value={role}
+              onChange={(e) => setRole(e.target.value as EditorRole)}
+            >
+              {editorRoles.map((r) => (
+                <option key={r} value={r}>
+                  {roleLabels[r]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" disabled={inviting}>
+            {inviting ? <Spinner /> : <MailPlus aria-hidden="true" className="size-4" />}
+            {inviting ? 'Sending...' : 'Send invitation'}
+          </Button>
+        </form>
+        <p className="mt-2 text-xs text-slate-500">{roleDescriptions[role]}.</p>
+      </div>
+
+      {message && (
+        <div role={message.tone === 'error' ? 'alert' : 'status'}>
+          {message.tone === 'error' ? (
+            <Alert variant="destructive">{message.text}</Alert>
+          ) : (
+            <p className="rounded-md bg-green-50 p-3 text-sm text-green-800 ring-1 ring-green-200">
+              {message.text}
+            </p>
+          )}
+        </div>
+      )}
+
+      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+        {people === null ? (
+          <p className="flex items-center justify-center gap-2 py-10 text-slate-500">
+            <Spinner /> Loading...
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label="People">
+            {people.map((person) => {
+              const self = person.userId === currentUserId
+              return (
+                <li
+                  key={person.userId}
+                  data-testid="person"
+                  className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6"
+                >
+                  <span
+                    aria-hidden="true"
+                    className="flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-700"
+                  >
+                    <UserRound className="size-4" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                      <span className="truncate">{person.email}</span>
+                      {self && <Badge variant="neutral">You</Badge>}
+                      {person.status === 'invited' && <Badge variant="warning">Invitation sent</Badge>}
+                    </p>
+                    <p className="text-xs text-slate-500">{lastSeen(person)}</p>
+                  </div>
+                  <label className="sr-only" htmlFor={`${id}-role-${person.userId}`}>
+                    Role of {person.email}
+                  </label>
+                  <select
+                    id={`${id}-role-${person.userId}`}
+                    className={selectClass}
+                    value={person.role}
+                    disabled={self || busyId === person.userId}
+                    title={self ? 'Another administrator can change your role.' : undefined}
+                    onChange={(e) => void changeRole(person, e.target.value as EditorRole)}
+                  >
+                    {editorRoles.map((r) => (
+                      <option key={r} value={r}>
+                        {roleLabels[r]}
+                      </option>
+                    ))}
+                  </select>
+                  {!self && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Remove ${person.email}`}
+                      disabled={busyId === person.userId}
+                      onClick={() => setRemoving(person)}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      <span className="hidden sm:inline">Remove</span>
+                    </Button>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </div>
+
+      <dialog
+        ref={dialog}
+        role="alertdialog"
+        aria-labelledby={`${id}-remove-title`}
+        onCancel={(event) => {
+          event.preventDefault()
+          if (!busyId) setRemoving(null)
+        }}
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-950/50"
+      >
+        {removing && (
+          <div className="p-6">
+            <h2 id={`${id}-remove-title`} className="text-lg font-semibold">
+              Remove {removing.email}?
+            </h2>
+            <p className="mt-2 text-sm text-slate-600">
+              Their account is deleted and they are signed out everywhere. Their posts stay.
+            </p>
+            <div className="mt-6 flex justify-end gap-2">
+              <Button variant="outline" autoFocus disabled={!!busyId} onClick={() => setRemoving(null)}>
+                Cancel
+              </Button>
+              <Button variant="destructive" disabled={!!busyId} onClick={() => void remove(removing)}>
+                {busyId && <Spinner />}
+                Remove
+              </Button>
+            </div>
+          </div>
+        )}
+      </dialog>
+    </section>
+  )
+}
