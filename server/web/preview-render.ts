@@ -35,7 +35,7 @@ const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
 async function articleHtml(post: BlogRow): Promise<string> {
-  const date = post.status === 'scheduled' && post.publish_at ? post.publish_at : post.created_at
+  const date = post.created_at
   const cover = post.cover_image_url
     ? `<img src="${escapeHtml(post.cover_image_url)}" alt="${escapeHtml(`Cover image for ${post.title}`)}" class="mt-8 max-h-[500px] w-full rounded-xl bg-ink-100 object-cover" />`
     : ''

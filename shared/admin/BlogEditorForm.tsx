@@ -1,4 +1,4 @@
-import { Eye, PenLine } from 'lucide-react'
+import { CalendarClock, Copy, ExternalLink, Eye, History, Link2, PenLine } from 'lucide-react'
 import {
   lazy,
   Suspense,
@@ -39,7 +39,11 @@ import {
 import { ConflictComparison } from './ConflictComparison.tsx'
 import { freeCopySlug, type ConflictChoice } from './ConflictComparison.utils.ts'
 import { CoverImageDropzone } from './CoverImageDropzone.tsx'
+import { PostHistory } from './PostHistory.tsx'
 import { PostPreview } from './PostPreview.tsx'
+import type { Revision } from '../data/revisions.ts'
+import type { PreviewLink } from '../schemas/preview-link.ts'
+import { editorTimeZone, formatPublishAt, fromLocalInput, timeZoneLabel } from '../lib/publish-time.ts'
 import { useBlogStore } from './useBlogStore.ts'
 import { usePlatform } from './usePlatform.ts'
 
@@ -49,7 +53,7 @@ import type { EditorHandle } from './MilkdownEditor.tsx'
 const MilkdownEditor = lazy(() => import('./MilkdownEditor.tsx'))
 
 const typeLabels = { blog: 'Blog', 'case study': 'Case Study', ebook: 'Ebook' } as const
-const statusLabels = { draft: 'Draft', published: 'Published' } as const
+const statusLabels = { draft: 'Draft', published: 'Published', scheduled: 'Scheduled' } as const
 
 /** Share of the progress bar taken by compression; the upload fills the rest. */
 const compressionShare = 80
@@ -104,6 +108,10 @@ export function BlogEditorForm({
   const savedRef = useRef(false)
   const formRef = useRef<HTMLFormElement | null>(null)
   const [previewing, setPreviewing] = useState(false)
+  const [showHistory, setShowHistory] = useState(false)
+  const [shareLink, setShareLink] = useState<PreviewLink | null>(null)
+  const [sharing, setSharing] = useState(false)
+  const publishAtIso = values.status === 'scheduled' ? fromLocalInput(values.publishAt) : null
   const editorHandle = useRef<EditorHandle | null>(null)
   /** Someone else saved or deleted this post after it was opened: their copy, until the editor chooses. */
   const [conflict, setConflict] = useState<{ theirs: BlogRow | null } | null>(null)
@@ -257,6 +265,47 @@ export function BlogEditorForm({
     return true
   }
 
+  /**
+   * Restores a saved revision: its fields go into the form and are saved over the version the form has open,
+   * an ordinary conditional save (so it becomes a new revision, and a lost race opens the comparison).
+   */
+  async function restoreRevision(revision: Revision) {
+    if (!editing || saving || resolving) return
+    const restored = formValuesFromPost(revision)
+    setValues(restored)
+    setEditorKey((k) => k + 1)
+    setShowHistory(false)
+    setSaving(true)
+    try {
+      const post = await store.save(blogInputFromForm(restored, sanitizeHtml), {
+        mode: 'update',
+        id: editing.id,
+        version: editing.version,
+      })
+      savedRef.current = true
+      clearDraft(window.localStorage)
+      onStatus(`✅ Blog saved successfully! Version ${revision.version} is restored.`)
+      onLoadPost(post)
+    } catch (err) {
+      if (!showConflict(err))
+        onStatus(`❌ Failed to save blog: ${err instanceof Error ? err.message : String(err)}`)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  async function sharePreview() {
+    if (!editing || sharing) return
+    setSharing(true)
+    try {
+      setShareLink(await store.createPreviewLink(editing.id))
+    } catch (err) {
+      onStatus(`❌ Something went wrong: ${err instanceof Error ? err.message : String(err)}`)
+    } finally {
+      setSharing(false)
+    }
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (saving || resolving) return
@@ -358,12 +407,36 @@ export function BlogEditorForm({
               <PenLine aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
               <span className="truncate">Editing “{editing.slug}”</span>
             </span>
-            <Button size="sm" variant="ghost" className="shrink-0" onClick={cancel}>
-              New post instead
-            </Button>
+            <span className="flex shrink-0 flex-wrap justify-end gap-1">
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-pressed={showHistory}
+                onClick={() => setShowHistory((h) => !h)}
+                className="aria-pressed:bg-indigo-100"
+              >
+                <History aria-hidden="true" className="size-4" /> History
+              </Button>
+              <Button size="sm" variant="ghost" disabled={sharing} onClick={() => void sharePreview()}>
+                {sharing ? <Spinner /> : <Link2 aria-hidden="true" className="size-4" />} Share preview
+              </Button>
+              <Button size="sm" variant="ghost" onClick={cancel}>
+                New post instead
+              </Button>
+            </span>
           </p>
         ) : (
           <p className="text-sm text-slate-500">New post</p>
+        )}
+        {shareLink && <ShareLinkBox link={shareLink} onClose={() => setShareLink(null)} />}
+        {showHistory && editing && (
+          <PostHistory
+            postId={editing.id}
+            currentVersion={editing.version}
+            busy={saving || resolving}
+            onRestore={(revision) => void restoreRevision(revision)}
+            onClose={() => setShowHistory(false)}
+          />
         )}
         {previewing && (
           <PostPreview
@@ -375,7 +448,7 @@ export function BlogEditorForm({
             type={values.type}
           />
         )}
-        <div className={cx('grid gap-5 md:grid-cols-2', previewing && 'hidden')}>
+        <div className={cx('grid gap-5 md:grid-cols-2', (previewing || showHistory) && 'hidden')}>
           <div className="space-y-1.5 md:col-span-2">
             <Label htmlFor={field('title')}>Title</Label>
             <Input
@@ -422,6 +495,42 @@ export function BlogEditorForm({
             value={values.status}
             onChange={(status) => set('status', status)}
           />
+          {values.status === 'scheduled' && (
+            <div className="space-y-1.5 md:col-span-2" data-testid="schedule">
+              <Label htmlFor={field('publish-at')}>Publish at</Label>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+                <Input
+                  id={field('publish-at')}
+                  name="publish_at"
+                  type="datetime-local"
+                  required
+                  className="w-auto"
+                  value={values.publishAt}
+                  onChange={(e) => set('publishAt', e.target.value)}
+                  aria-describedby={field('publish-at-zone')}
+                />
+                <span id={field('publish-at-zone')} className="text-sm text-slate-600">
+                  Time zone: {editorTimeZone()} (
+                  {timeZoneLabel(publishAtIso ? new Date(publishAtIso) : new Date())})
+                </span>
+              </div>
+              {publishAtIso && (
+                <p
+                  data-testid="scheduled-for"
+                  className="flex items-center gap-1.5 text-sm font-medium text-indigo-800"
+                >
+                  <CalendarClock aria-hidden="true" className="size-4" />
+                  Scheduled for {formatPublishAt(publishAtIso)}
+                  {Date.parse(publishAtIso) <= Date.now() && (
+                    <span className="font-normal text-slate-600">
+                      {' '}
+                      (this time has passed: the post is public)
+                    </span>
+                  )}
+                </p>
+              )}
+            </div>
+          )}
           <div className="space-y-1.5 md:col-span-2">
             <Label htmlFor={field('excerpt')}>Excerpt</Label>
             <Textarea
@@ -558,5 +667,57 @@ function Segmented<T extends string>({
         ))}
       </div>
     </fieldset>
+  )
+}
+
+/** A preview's share link: the address to copy or open, and until when it works. */
+function ShareLinkBox({ link, onClose }: { link: PreviewLink; onClose(): void }) {
+  const id = useId()
+  const [copied, setCopied] = useState(false)
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link.url)
+      setCopied(true)
+    } catch {
+      document.getElementById(id)?.focus()
+    }
+  }
+  return (
+    <div
+      data-testid="share-link"
+      className="space-y-2 rounded-lg border border-indigo-200 bg-white p-3 text-sm"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <Label htmlFor={id}>Preview link</Label>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          readOnly
+          value={link.url}
+          className="h-9 font-mono text-xs"
+          onFocus={(e) => e.target.select()}
+        />
+        <Button size="sm" variant="outline" className="h-9 shrink-0" onClick={() => void copy()}>
+          <Copy aria-hidden="true" className="size-4" /> {copied ? 'Copied' : 'Copy'}
+        </Button>
+        <a
+          href={link.url}
+          target="_blank"
+          rel="noreferrer noopener"
+          className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md border border-slate-300 px-3 font-medium text-slate-700 hover:bg-slate-50"
+        >
+          <ExternalLink aria-hidden="true" className="size-4" /> Open
+        </a>
+      </div>
+      <p className="text-slate-600">
+        Anyone with this link can read the saved post, without signing in, until{' '}
+        <time dateTime={link.expiresAt}>{formatPublishAt(link.expiresAt)}</time>. Search engines never list
+        it.
+      </p>
+    </div>
   )
 }

@@ -1,6 +1,7 @@
 import { brand } from '../config/brand.ts'
 import { excerptForPost } from '../lib/excerpt.ts'
 import { slugFromTitle } from '../lib/slug.ts'
+import { fromLocalInput, toLocalInput } from '../lib/publish-time.ts'
 import { formatTags, parseTags } from '../lib/tags.ts'
 import type { BlogInput, BlogRow, BlogStatus, BlogType } from '../schemas/blog.ts'
 import { PostConflictError } from '../data/blogs.ts'
@@ -18,6 +19,8 @@ export interface BlogFormValues {
   contentHtml: string
   /** Null when the post has only HTML (the editor then opens the HTML). */
   contentMarkdown: string | null
+  /** When a scheduled post goes live: an `<input type="datetime-local">` value in the editor's time zone. */
+  publishAt: string
 }
 
 /** The post being edited, and the version it was opened at; null while writing a new one. */
@@ -40,11 +43,28 @@ export function emptyFormValues(): BlogFormValues {
     coverImageUrl: '',
     contentHtml: '',
     contentMarkdown: '',
+    publishAt: '',
   }
 }
 
+/** The fields of a post (or of one of its saved revisions) that the form shows. */
+export type PostFormFields = Pick<
+  BlogRow,
+  | 'title'
+  | 'slug'
+  | 'author'
+  | 'type'
+  | 'status'
+  | 'excerpt'
+  | 'tags'
+  | 'cover_image_url'
+  | 'content'
+  | 'content_markdown'
+  | 'publish_at'
+>
+
 /** Spec §4: Edit loads a post into the form with tags joined by comma and space. */
-export function formValuesFromPost(post: BlogRow): BlogFormValues {
+export function formValuesFromPost(post: PostFormFields): BlogFormValues {
   return {
     title: post.title,
     slug: post.slug,
@@ -56,6 +76,7 @@ export function formValuesFromPost(post: BlogRow): BlogFormValues {
     coverImageUrl: post.cover_image_url ?? '',
     contentHtml: post.content ?? '',
     contentMarkdown: post.content_markdown,
+    publishAt: toLocalInput(post.publish_at),
   }
 }
 
@@ -78,6 +99,7 @@ export function blogInputFromForm(values: BlogFormValues, sanitize: (html: strin
     cover_image_url: values.coverImageUrl.trim() || null,
     content,
     content_markdown: values.contentMarkdown,
+    publish_at: values.status === 'scheduled' ? fromLocalInput(values.publishAt) : null,
   }
 }
 
@@ -86,6 +108,8 @@ export function missingRequiredField(values: BlogFormValues): string | null {
   if (values.title.trim() === '') return 'Title is required.'
   if (values.slug.trim() === '') return 'Slug is required.'
   if (values.author.trim() === '') return 'Author is required.'
+  if (values.status === 'scheduled' && !fromLocalInput(values.publishAt))
+    return 'Choose the date and time to publish.'
   return null
 }
 

@@ -1,15 +1,24 @@
-import { ArrowDownUp, ChevronLeft, ChevronRight, Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import {
+  ArrowDownUp,
+  CalendarClock,
+  ChevronLeft,
+  ChevronRight,
+  Pencil,
+  Plus,
+  Search,
+  Trash2,
+} from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { adminPageSize } from '../data/blogs.ts'
 import { formatTags } from '../lib/tags.ts'
-import type { BlogListItem } from '../schemas/blog.ts'
+import { adminStatusFilters, statusAt, type AdminStatusFilter, type BlogListItem } from '../schemas/blog.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { cx } from '../ui/cx.ts'
 import { Input } from '../ui/Input.tsx'
 import { conflictOf } from './BlogEditorForm.utils.ts'
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx'
-import { rowSyncState, syncStateBadges } from './BlogPostList.utils.ts'
+import { rowSyncState, scheduledLabel, statusFilterLabels, syncStateBadges } from './BlogPostList.utils.ts'
 import { useAdminRole } from './useAdminRole.ts'
 import { useBlogStore } from './useBlogStore.ts'
 
@@ -59,6 +68,7 @@ export function BlogPostList({
   const [searchText, setSearchText] = useState('')
   const [search, setSearch] = useState('')
   const [ascending, setAscending] = useState(false)
+  const [status, setStatus] = useState<AdminStatusFilter>('all')
   const [page, setPage] = useState(1)
   const [rows, setRows] = useState<BlogListItem[]>([])
   const [total, setTotal] = useState(0)
@@ -76,7 +86,7 @@ export function BlogPostList({
     let current = true
     setLoading(true)
     store
-      .listPosts({ search, ascending, page, pageSize: adminPageSize })
+      .listPosts({ search, ascending, status, page, pageSize: adminPageSize })
       .then((result) => {
         if (!current) return
         // Deleting the last row of the last page leaves an empty page: step back to one that exists.
@@ -93,7 +103,7 @@ export function BlogPostList({
     return () => {
       current = false
     }
-  }, [store, search, ascending, page, reloadKey, deletedCount])
+  }, [store, search, ascending, status, page, reloadKey, deletedCount])
 
   const pages = pageCount(total, adminPageSize)
 
@@ -162,6 +172,31 @@ export function BlogPostList({
             {ascending ? 'Sort: Oldest' : 'Sort: Newest'}
           </Button>
         </div>
+        <div
+          role="group"
+          aria-label="Filter by status"
+          className="flex gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1"
+        >
+          {adminStatusFilters.map((filter) => (
+            <button
+              key={filter}
+              type="button"
+              aria-pressed={filter === status}
+              onClick={() => {
+                setStatus(filter)
+                setPage(1)
+              }}
+              className={cx(
+                'flex-1 rounded-md px-2.5 py-1 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
+                filter === status
+                  ? 'bg-white text-slate-900 shadow-sm'
+                  : 'text-slate-600 hover:text-slate-900',
+              )}
+            >
+              {statusFilterLabels[filter]}
+            </button>
+          ))}
+        </div>
       </div>
       <div className="min-h-0 flex-1 overflow-auto">
         <table className="w-full table-fixed text-left text-sm" aria-busy={loading}>
@@ -190,6 +225,7 @@ export function BlogPostList({
           <tbody className="divide-y divide-slate-100">
             {rows.map((post) => {
               const syncState = rowSyncState(post)
+              const liveStatus = statusAt(post)
               const selected = post.id === selectedId
               const tags = formatTags(post.tags)
               return (
@@ -207,9 +243,15 @@ export function BlogPostList({
                     <span data-testid="post-title" className="font-medium text-slate-900">
                       {post.title}
                     </span>
-                    {(post.status === 'draft' || syncState) && (
+                    {(liveStatus !== 'published' || syncState) && (
                       <span className="mt-1 flex flex-wrap gap-1.5">
-                        {post.status === 'draft' && <Badge variant="warning">Draft</Badge>}
+                        {liveStatus === 'draft' && <Badge variant="warning">Draft</Badge>}
+                        {liveStatus === 'scheduled' && post.publish_at && (
+                          <Badge data-testid="row-scheduled" className="gap-1 whitespace-nowrap">
+                            <CalendarClock aria-hidden="true" className="size-3" />
+                            {scheduledLabel(post.publish_at)}
+                          </Badge>
+                        )}
                         {syncState && (
                           <Badge
                             variant={syncStateBadges[syncState].variant}

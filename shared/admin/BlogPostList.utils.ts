@@ -1,4 +1,24 @@
+import type { AdminStatusFilter } from '../schemas/blog.ts'
 import type { BadgeVariant } from '../ui/Badge.tsx'
+
+export const statusFilterLabels: Record<AdminStatusFilter, string> = {
+  all: 'All',
+  published: 'Published',
+  scheduled: 'Scheduled',
+  draft: 'Draft',
+}
+
+/** A list row's badge for a post scheduled for later: "Scheduled for Nov 24, 9:30 AM" in the reader's zone. */
+export function scheduledLabel(publishAt: string, timeZone?: string): string {
+  const at = new Date(publishAt).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  })
+  return `Scheduled for ${at}`
+}
 
 /**
  * How a listed post stands on this computer. Only the desktop's rows carry it (`LocalPost.syncState`);

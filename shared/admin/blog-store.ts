@@ -1,7 +1,9 @@
 import type { BlogImageFolder, PostPage } from '../data/blogs.ts'
+import type { Revision, RevisionSummary } from '../data/revisions.ts'
+import type { PreviewLink } from '../schemas/preview-link.ts'
 import type { EmailLink } from '../data/people.ts'
 import type { EditorRole, InviteInput, Person } from '../schemas/people.ts'
-import type { BlogInput, BlogListItem, BlogRow } from '../schemas/blog.ts'
+import type { AdminStatusFilter, BlogInput, BlogListItem, BlogRow } from '../schemas/blog.ts'
 
 /**
  * What the admin components need from the outside world. The site implements it over supabase-js
@@ -46,6 +48,8 @@ export interface AdminListQuery {
   search: string
   /** Oldest first when true. */
   ascending: boolean
+  /** Published (live), scheduled for later, drafts, or every post. */
+  status: AdminStatusFilter
   /** 1-based. */
   page: number
   pageSize: number
@@ -81,4 +85,10 @@ export interface BlogStore extends AdminAuth, Partial<PeopleStore> {
   delete(post: PostVersion): Promise<void>
   /** Uploads to the images bucket and returns the public URL. */
   uploadImage(image: Blob, options: UploadImageOptions): Promise<string>
+  /** A post's saved versions on the server, newest first (the database keeps the last 100). */
+  listRevisions(postId: string): Promise<RevisionSummary[]>
+  /** One saved version with every field (null: no longer kept). */
+  getRevision(id: number): Promise<Revision | null>
+  /** A signed link to the post's preview that anyone can open, without signing in, until it expires. */
+  createPreviewLink(postId: string): Promise<PreviewLink>
 }

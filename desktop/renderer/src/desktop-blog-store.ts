@@ -56,6 +56,9 @@ export function createDesktopBlogStore(api: DesktopApi): BlogStore {
       }
       return (await api.uploadImage(upload, options.folder, options.onProgress)).url
     },
+    listRevisions: (postId) => api.listRevisions(postId),
+    getRevision: (id) => api.getRevision(id),
+    createPreviewLink: (postId) => api.createPreviewLink({ postId }),
   }
 }
 

@@ -1,0 +1,282 @@
+import { History, RotateCcw, X } from 'lucide-react'
+import { useEffect, useId, useMemo, useState } from 'react'
+import type { Revision, RevisionSummary } from '../data/revisions.ts'
+import { Alert } from '../ui/Alert.tsx'
+import { Badge } from '../ui/Badge.tsx'
+import { Button } from '../ui/Button.tsx'
+import { cx } from '../ui/cx.ts'
+import { Spinner } from '../ui/Spinner.tsx'
+import type { FieldDisplay } from './ConflictComparison.utils.ts'
+import {
+  bodyChangeCounts,
+  bodyDiff,
+  bodyText,
+  changedFieldRows,
+  inOrder,
+  savedByLine,
+} from './PostHistory.utils.ts'
+import { useBlogStore } from './useBlogStore.ts'
+
+export interface PostHistoryProps {
+  postId: string
+  /** The version the editor has open: marked "Current", and not offered for restoring. */
+  currentVersion: number
+  /** Restores a revision (the form saves its fields over the current version). */
+  onRestore(revision: Revision): void
+  onClose(): void
+  /** A restore is being saved. */
+  busy?: boolean
+}
+
+/**
+ * A post's history: every saved version (who, when), any two of them compared field by field with the body
+ * as a text diff, and a restore of any earlier one. Read from the server, so the desktop needs a connection.
+ */
+export function PostHistory({ postId, currentVersion, onRestore, onClose, busy = false }: PostHistoryProps) {
+  const store = useBlogStore()
+  const headingId = useId()
+  const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  /** The two revisions compared (ids), the last one picked second. */
+  const [picked, setPicked] = useState<number[]>([])
+  const [full, setFull] = useState<Map<number, Revision>>(new Map())
+
+  useEffect(() => {
+    let current = true
+    store
+      .listRevisions(postId)
+      .then((list) => {
+        if (!current) return
+        setRevisions(list)
+        setPicked(list.slice(0, 2).map((r) => r.id))
+      })
+      .catch((err: unknown) => current && setError(err instanceof Error ? err.message : String(err)))
+    return () => {
+      current = false
+    }
+  }, [store, postId])
+
+  useEffect(() => {
+    const missing = picked.filter((id) => !full.has(id))
+    if (missing.length === 0) return
+    let current = true
+    Promise.all(missing.map((id) => store.getRevision(id)))
+      .then((loaded) => {
+        if (!current) return
+        setFull((map) => {
+          const next = new Map(map)
+          for (const revision of loaded) if (revision) next.set(revision.id, revision)
+          return next
+        })
+      })
+      .catch((err: unknown) => current && setError(err instanceof Error ? err.message : String(err)))
+    return () => {
+      current = false
+    }
+  }, [store, picked, full])
+
+  function toggle(id: number) {
+    setPicked((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id].slice(-2)))
+  }
+
+  async function restore(id: number) {
+    try {
+      const revision = full.get(id) ?? (await store.getRevision(id))
+      if (!revision) {
+        setError('This version is no longer kept.')
+        return
+      }
+      onRestore(revision)
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err))
+    }
+  }
+
+  const pair = picked.length === 2 ? picked.map((id) => full.get(id)) : null
+  const comparison = pair && pair[0] && pair[1] ? inOrder(pair[0], pair[1]) : null
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="post-history"
+      className="rounded-xl border border-slate-200 bg-white"
+    >
+      <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+        <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
+          <History aria-hidden="true" className="size-4 text-slate-500" /> History
+        </h2>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          <X aria-hidden="true" className="size-4" /> Close history
+        </Button>
+      </div>
+      {error && (
+        <div className="p-4">
+          <Alert variant="destructive" title="The history could not be loaded.">
+            <p>{error}</p>
+          </Alert>
+        </div>
+      )}
+      {!error && !revisions && (
+        <p className="flex items-center gap-2 p-4 text-sm text-slate-500">
+          <Spinner /> Loading history…
+        </p>
+      )}
+      {revisions && (
+        <div className="grid gap-0 lg:grid-cols-[minmax(0,17rem)_minmax(0,1fr)]">
+          <div className="border-b border-slate-200 lg:border-r lg:border-b-0">
+            <p className="px-4 pt-3 text-xs text-slate-500">
+              Every save is kept (the last 100). Tick two versions to compare them.
+            </p>
+            <ol className="max-h-[28rem] divide-y divide-slate-100 overflow-auto py-1" aria-label="Versions">
+              {revisions.map((revision) => {
+                const { who, when } = savedByLine(revision)
+                const isCurrent = revision.version === currentVersion
+                const checked = picked.includes(revision.id)
+                return (
+                  <li
+                    key={revision.id}
+                    data-testid="revision"
+                    className={cx('flex items-start gap-3 px-4 py-2.5', checked && 'bg-indigo-50/60')}
+                  >
+                    <input
+                      type="checkbox"
+                      checked={checked}
+                      onChange={() => toggle(revision.id)}
+                      aria-label={`Compare version ${revision.version}`}
+                      className="mt-1 size-4 shrink-0 accent-indigo-600"
+                    />
+                    <div className="min-w-0 flex-1 text-sm">
+                      <p className="flex flex-wrap items-center gap-1.5 font-medium text-slate-900">
+                        Version {revision.version}
+                        {isCurrent && <Badge variant="success">Current</Badge>}
+                      </p>
+                      <p className="truncate text-xs text-slate-600" title={who}>
+                        {who}
+                      </p>
+                      <p className="text-xs text-slate-500">
+                        <time dateTime={revision.saved_at}>{when}</time>
+                      </p>
+                    </div>
+                    {!isCurrent && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        className="shrink-0"
+                        disabled={busy}
+                        onClick={() => void restore(revision.id)}
+                        aria-label={`Restore version ${revision.version}`}
+                      >
+                        <RotateCcw aria-hidden="true" className="size-3.5" /> Restore
+                      </Button>
+                    )}
+                  </li>
+                )
+              })}
+            </ol>
+          </div>
+          <div className="min-w-0 p-4">
+            {picked.length < 2 ? (
+              <p className="text-sm text-slate-500">
+                {revisions.length < 2
+                  ? 'This post has one version so far: there is nothing to compare yet.'
+                  : 'Tick two versions to see what changed between them.'}
+              </p>
+            ) : comparison ? (
+              <RevisionDiff older={comparison[0]} newer={comparison[1]} />
+            ) : (
+              <p className="flex items-center gap-2 text-sm text-slate-500">
+                <Spinner /> Loading the two versions…
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function Display({ value, tone }: { value: FieldDisplay | null; tone: 'old' | 'new' }) {
+  const box = cx(
+    'min-w-0 rounded-md px-2 py-1 text-sm break-words',
+    tone === 'old' ? 'bg-red-50 text-red-900' : 'bg-green-50 text-green-900',
+  )
+  if (!value || value.kind === 'empty') return <span className={cx(box, 'italic opacity-70')}>(empty)</span>
+  if (value.kind === 'tags') return <span className={box}>{value.tags.join(', ')}</span>
+  if (value.kind === 'image') return <span className={cx(box, 'font-mono text-xs')}>{value.url}</span>
+  return <span className={box}>{value.text}</span>
+}
+
+/** What changed from `older` to `newer`: the fields, then the body as a text diff. */
+function RevisionDiff({ older, newer }: { older: Revision; newer: Revision }) {
+  const rows = useMemo(() => changedFieldRows(older, newer), [older, newer])
+  const parts = useMemo(() => bodyDiff(bodyText(older), bodyText(newer)), [older, newer])
+  const counts = bodyChangeCounts(parts)
+  const bodyChanged = counts.added + counts.removed > 0
+  return (
+    <div data-testid="revision-diff" className="space-y-4">
+      <h3 className="text-sm font-semibold text-slate-900">
+        Changes from version {older.version} to version {newer.version}
+      </h3>
+      {rows.length === 0 && !bodyChanged && (
+        <p className="text-sm text-slate-500">These two versions hold the same content.</p>
+      )}
+      {rows.length > 0 && (
+        <dl className="space-y-2">
+          {rows.map((row) => (
+            <div key={row.field} className="grid gap-1 sm:grid-cols-[7rem_minmax(0,1fr)] sm:items-start">
+              <dt className="pt-1 text-xs font-medium text-slate-500">{row.label}</dt>
+              <dd className="flex flex-wrap items-center gap-1.5">
+                <span className="sr-only">Before:</span>
+                {/* compareFields(newer, older): "theirs" is the older side. */}
+                <Display value={row.theirs} tone="old" />
+                <span aria-hidden="true" className="text-slate-400">
+                  →
+                </span>
+                <span className="sr-only">After:</span>
+                <Display value={row.mine} tone="new" />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {bodyChanged && (
+        <div>
+          <p className="mb-1.5 text-xs font-medium text-slate-500">
+            Content: {counts.added} {counts.added === 1 ? 'word' : 'words'} added, {counts.removed}{' '}
+            {counts.removed === 1 ? 'word' : 'words'} removed
+          </p>
+          <div
+            data-testid="body-diff"
+            className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-relaxed whitespace-pre-wrap text-slate-700"
+          >
+            {parts.map((part, i) => {
+              if (part.kind === 'added')
+                return (
+                  <ins key={i} className="rounded-sm bg-green-100 text-green-900 no-underline">
+                    {part.text}
+                  </ins>
+                )
+              if (part.kind === 'removed')
+                return (
+                  <del key={i} className="rounded-sm bg-red-100 text-red-900">
+                    {part.text}
+                  </del>
+                )
+              if (part.kind === 'skipped')
+                return (
+                  <span key={i}>
+                    {part.before}
+                    <span className="mx-1 text-slate-400" aria-label="unchanged text left out">
+                      …
+                    </span>
+                    {part.after}
+                  </span>
+                )
+              return <span key={i}>{part.text}</span>
+            })}
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}
