@@ -22,7 +22,7 @@ export function useAdminRole() {
     mayDelete: unknown || roleCan.deletePosts(current.role),
     mayManagePeople: !unknown && roleCan.managePeople(current.role),
     mayReadLeads: !unknown && roleCan.readLeads(current.role),
-    mayEdit: (post: { status: string; author_id?: string | null }) =>
+    mayEdit: (post: { status: string; author_id?: string | null; version?: number }) =>
       unknown || canEditPost(current.role, current.userId, post),
   }
 }

@@ -39,11 +39,11 @@ export const roleCan = {
 export function canEditPost(
   role: EditorRole | null | undefined,
   userId: string | null | undefined,
-  post: { status: string; author_id?: string | null },
+  post: { status: string; author_id?: string | null; version?: number },
 ): boolean {
   if (roleCan.publish(role)) return true
-  // No author yet: a draft made on this computer that has not reached the server (the desktop).
-  const own = post.author_id === userId || post.author_id == null
+  // Version 0 and no author yet: a draft made on this computer that has not reached the server (desktop).
+  const own = post.author_id === userId || (post.author_id == null && post.version === 0)
   return role === 'contributor' && post.status === 'draft' && !!userId && own
 }
 

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test'
+import { invitePerson, setOwnPassword, verifyEmailLink } from '../../../shared/data/people.ts'
+import { adminPath, baseUrl, editorClient, uniqueToken, visitorClient } from './blog-fixtures.ts'
+import { mailedLink, openMailedLink } from './people-fixtures.ts'
+
+test('a person who forgot their password resets it from the sign-in form and signs in with the new one', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const email = `forgetful-${uniqueToken('pw')}@example.com`
+
+  // An editor invited earlier, who set a password and then forgot it.
+  const admin = await editorClient()
+  const { data } = await admin.auth.getSession()
+  await invitePerson({ baseUrl, accessToken: data.session!.access_token }, { email, role: 'editor' })
+  const invite = new URL(await mailedLink(email, /invited/))
+  const invitee = await visitorClient()
+  await verifyEmailLink(invitee, { tokenHash: invite.searchParams.get('token_hash')!, type: 'invite' })
+  await setOwnPassword(invitee, 'forgotten-password-1')
+
+  await page.goto(adminPath)
+  await page.getByRole('button', { name: 'Forgot password?' }).click()
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  const neutral = 'If an account exists for that address, we have sent it a link to choose a new password.'
+  await expect(page.getByRole('status')).toContainText(neutral)
+
+  // An address without an account gets the same answer (and no mail).
+  await page.getByLabel('Email').fill(`nobody-${uniqueToken('pw')}@example.com`)
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(page.getByRole('status')).toContainText(neutral)
+
+  const link = await mailedLink(email, /Reset your/)
+  await openMailedLink(page, link)
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+  await page.getByLabel('New password').fill('remembered-password-2')
+  await page.getByLabel('Repeat the password').fill('remembered-password-2')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await expect(page.getByRole('heading', { name: 'Add / Update Blog Post' })).toBeVisible()
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
+
+  // Signed out, the new password works and the old one does not.
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('forgotten-password-1')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByText('Wrong email or password.')).toBeVisible()
+  await page.getByLabel('Password', { exact: true }).fill('remembered-password-2')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Add / Update Blog Post' })).toBeVisible()
+})
