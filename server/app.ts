@@ -7,7 +7,9 @@ import { authMailerFor } from './mail/auth-mail.ts'
 import { publicConfigFor } from './public-config.ts'
 import { securityHeaders } from './security-headers.ts'
 import { createSiteRoutes } from './web/index.ts'
+import { createFeedRoutes } from './web/feeds.ts'
 import { createMediaRoutes } from './web/media.ts'
+import { createOgImageRoutes } from './web/og-image.ts'
 import { createPreviewRoutes } from './web/preview.ts'
 
 /** The site's HTTP app: `/config.json`, `/api/*`, the embedded backend (local mode) and the static site. */
@@ -46,6 +48,8 @@ export function createApp(ctx: ServerContext): Hono {
 
   app.route('/api', createApi(ctx))
   app.route('/', createMediaRoutes(ctx))
+  app.route('/', createOgImageRoutes(ctx))
+  app.route('/', createFeedRoutes(ctx))
   app.route('/preview', createPreviewRoutes(ctx))
   app.route('/', createSiteRoutes(ctx))
 

@@ -98,7 +98,7 @@ export function versionMatches(version: string | undefined, etag: string): boole
   return !!version && version.length >= 8 && etagValue(etag).startsWith(version)
 }
 
-class MediaFailure extends Error {
+export class MediaFailure extends Error {
   constructor(
     readonly status: 400 | 404 | 422 | 502,
     message: string,
@@ -108,7 +108,7 @@ class MediaFailure extends Error {
   }
 }
 
-interface Original {
+export interface Original {
   etag: string
   /** Null when the store said the copy we know is current (304): read it again only if needed. */
   bytes: Buffer | null
@@ -142,10 +142,7 @@ function createLimiter(limit: number) {
 }
 
 /** Resizes and encodes one variant; throws MediaFailure(422) for bytes that are not a usable image. */
-export async function makeVariant(
-  bytes: Buffer,
-  options: { width: number | undefined; quality: number; format: VariantFormat },
-): Promise<Buffer> {
+export async function makeVariant(bytes: Buffer, options: VariantParams): Promise<Buffer> {
   const sharp = await loadSharp()
   try {
     let image: Sharp = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error' }).rotate()
@@ -171,14 +168,33 @@ export async function makeVariant(
   }
 }
 
-export interface MediaRoutesOptions {
+export interface MediaOptions {
   /** Folder of the variant cache (default `DATA_DIR/media-cache`). */
   cacheDir?: string
 }
 
-/** `/media/*`: mounted before the site's routes. */
-export function createMediaRoutes(ctx: ServerContext, options: MediaRoutesOptions = {}): Hono {
-  const app = new Hono()
+export interface VariantParams {
+  width: number | undefined
+  quality: number
+  format: VariantFormat
+}
+
+/** Reads originals and makes (or finds) their variants; shared by `/media` and the Open Graph images. */
+export interface MediaStore {
+  /** The original's current ETag (its bytes too when they were read). MediaFailure 404 when it is missing. */
+  readOriginal(kind: VariantSourceKind, key: string): Promise<Original>
+  /** The variant's identity: source, original ETag, parameters (its cache key and HTTP ETag). */
+  variantId(kind: VariantSourceKind, key: string, original: Original, params: VariantParams): string
+  /** The variant's bytes, from the disk cache or made now (and stored). */
+  variant(
+    kind: VariantSourceKind,
+    key: string,
+    original: Original,
+    params: VariantParams,
+  ): Promise<{ body: Buffer; hit: boolean }>
+}
+
+export function createMediaStore(ctx: ServerContext, options: MediaOptions = {}): MediaStore {
   const projectRoot = path.resolve(import.meta.dirname, '../..')
   const cacheDir = options.cacheDir ?? path.resolve(projectRoot, ctx.env.DATA_DIR, 'media-cache')
   const limit = createLimiter(2)
@@ -243,13 +259,30 @@ export function createMediaRoutes(ctx: ServerContext, options: MediaRoutesOption
     return kind === 'images' ? readBucketObject(key, fresh) : readSiteCover(key)
   }
 
-  async function cachedOrMade(
+  function variantId(kind: VariantSourceKind, key: string, original: Original, params: VariantParams) {
+    return createHash('sha256')
+      .update(
+        [
+          pipelineVersion,
+          kind,
+          key,
+          original.etag,
+          params.width ?? 'auto',
+          params.quality,
+          params.format,
+        ].join('\0'),
+      )
+      .digest('hex')
+  }
+
+  async function variant(
     kind: VariantSourceKind,
     key: string,
     original: Original,
-    params: { width: number | undefined; quality: number; format: VariantFormat },
-    file: string,
+    params: VariantParams,
   ): Promise<{ body: Buffer; hit: boolean }> {
+    const id = variantId(kind, key, original, params)
+    const file = path.join(cacheDir, id.slice(0, 2), `${id}.${params.format}`)
     const existing = await readFile(file).catch(() => null)
     if (existing) return { body: existing, hit: true }
     let pending = inFlight.get(file)
@@ -265,9 +298,9 @@ export function createMediaRoutes(ctx: ServerContext, options: MediaRoutesOption
         }
         const source = bytes
         const body = await limit(() => makeVariant(source, params))
-        await mkdir(path.dirname(file), { recursive: true })
         const temp = `${file}.${randomUUID()}.tmp`
         try {
+          await mkdir(path.dirname(file), { recursive: true })
           await writeFile(temp, body)
           await rename(temp, file)
         } catch (err) {
@@ -281,6 +314,14 @@ export function createMediaRoutes(ctx: ServerContext, options: MediaRoutesOption
     }
     return { body: await pending, hit: false }
   }
+
+  return { readOriginal: (kind, key) => readOriginal(kind, key), variantId, variant }
+}
+
+/** `/media/*`: mounted before the site's routes. */
+export function createMediaRoutes(ctx: ServerContext, options: MediaOptions = {}): Hono {
+  const app = new Hono()
+  const store = createMediaStore(ctx, options)
 
   const fail = (c: Context, status: MediaFailure['status'], message: string) => {
     c.header('Cache-Control', status === 404 ? 'public, max-age=60' : 'no-store')
@@ -308,17 +349,15 @@ export function createMediaRoutes(ctx: ServerContext, options: MediaRoutesOption
     }
     const query = parsed.data
     const format = query.format ?? negotiateFormat(c.req.header('accept'))
-    const params = { width: query.width, quality: query.quality ?? defaultVariantQuality, format }
+    const params: VariantParams = {
+      width: query.width,
+      quality: query.quality ?? defaultVariantQuality,
+      format,
+    }
 
     try {
-      const original = await readOriginal(kind, key)
-      const id = createHash('sha256')
-        .update(
-          [pipelineVersion, kind, key, original.etag, params.width ?? 'auto', params.quality, format].join(
-            '\0',
-          ),
-        )
-        .digest('hex')
+      const original = await store.readOriginal(kind, key)
+      const id = store.variantId(kind, key, original, params)
       const etag = `"${id.slice(0, 32)}"`
       const headers: Record<string, string> = {
         ETag: etag,
@@ -329,8 +368,7 @@ export function createMediaRoutes(ctx: ServerContext, options: MediaRoutesOption
       if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
         return new Response(null, { status: 304, headers })
 
-      const file = path.join(cacheDir, id.slice(0, 2), `${id}.${format}`)
-      const { body, hit } = await cachedOrMade(kind, key, original, params, file)
+      const { body, hit } = await store.variant(kind, key, original, params)
       headers['Content-Type'] = contentTypes[format]
       headers['Content-Length'] = String(body.length)
       headers['X-Media-Cache'] = hit ? 'hit' : 'miss'

@@ -481,3 +481,70 @@ export async function getPublishedPostMeta(client: SupabaseClient, slug: string)
   if (error) fail(error)
   return data ? postMetaSchema.parse(data) : null
 }
+
+/** What a post's Open Graph image shows, and what tells whether the post changed since it was drawn. */
+export const postCardSchema = blogRowSchema.pick({
+  title: true,
+  slug: true,
+  type: true,
+  cover_image_url: true,
+  updated_at: true,
+  version: true,
+})
+export type PostCard = z.infer<typeof postCardSchema>
+
+/** One published post's card (null: unknown slug or a draft, as row-level security shows it to the caller). */
+export async function getPublishedPostCard(client: SupabaseClient, slug: string): Promise<PostCard | null> {
+  const { data, error } = await client
+    .from('blogs')
+    .select('title,slug,type,cover_image_url,updated_at,version')
+    .eq('slug', slug)
+    .eq('status', 'published')
+    .maybeSingle()
+  if (error) fail(error)
+  return data ? postCardSchema.parse(data) : null
+}
+
+/** An item of the RSS feed. */
+export const feedPostSchema = blogRowSchema.pick({
+  title: true,
+  slug: true,
+  type: true,
+  excerpt: true,
+  content: true,
+  author: true,
+  created_at: true,
+  updated_at: true,
+})
+export type FeedPost = z.infer<typeof feedPostSchema>
+
+/** The RSS feed: the newest published posts with their bodies. */
+export async function listFeedPosts(client: SupabaseClient, limit = 20): Promise<FeedPost[]> {
+  const { data, error } = await client
+    .from('published_blogs')
+    .select('title,slug,type,excerpt,content,author,created_at,updated_at')
+    .order('created_at', { ascending: false })
+    .order('id')
+    .limit(limit)
+  if (error) fail(error)
+  return z.array(feedPostSchema).parse(data)
+}
+
+const sitemapEntries = z.array(z.object({ slug: z.string(), updated_at: z.string().nullable() }))
+export type SitemapEntry = z.infer<typeof sitemapEntries>[number]
+
+/**
+ * The sitemap: slug and last change of published posts, one keyset page (by slug) after `afterSlug`; a page
+ * shorter than `limit` is the last. `limit` stays within the API's `max_rows` (1000).
+ */
+export async function listPublishedSlugs(
+  client: SupabaseClient,
+  afterSlug: string | null,
+  limit = 1000,
+): Promise<SitemapEntry[]> {
+  let query = client.from('published_blogs').select('slug,updated_at')
+  if (afterSlug !== null) query = query.gt('slug', afterSlug)
+  const { data, error } = await query.order('slug').limit(limit)
+  if (error) fail(error)
+  return sitemapEntries.parse(data)
+}

@@ -1,0 +1,119 @@
+import fc from 'fast-check'
+import { JSDOM } from 'jsdom'
+import { describe, expect, it } from 'vitest'
+import { absoluteLinks, cdata, escapeXml, rssXml, sitemapXml } from './feeds.ts'
+
+/** Parses XML the way a feed reader would; throws on anything not well-formed. */
+function parseXml(xml: string): Document {
+  const doc = new JSDOM(xml, { contentType: 'application/xml' }).window.document
+  const error = doc.getElementsByTagName('parsererror')[0]
+  if (error) throw new Error(`not well-formed: ${error.textContent}`)
+  return doc
+}
+
+const post = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Hiring in two weeks',
+  slug: 'hiring-in-two-weeks',
+  type: 'blog' as const,
+  excerpt: 'How a two-week hire works.',
+  content: '<p>Body</p>',
+  html: '<p>Body</p>',
+  author: 'Asha Rao',
+  created_at: '2026-06-03T09:15:00+00:00',
+  updated_at: '2026-06-04T10:00:00+00:00',
+  ...overrides,
+})
+
+describe('feed XML escaping', () => {
+  it('escapes the five special characters and drops what XML cannot carry', () => {
+    expect(escapeXml(`Tom & Jerry <b>"quoted"</b> it's`)).toBe(
+      'Tom &amp; Jerry &lt;b&gt;&quot;quoted&quot;&lt;/b&gt; it&apos;s',
+    )
+    expect(escapeXml('a\u0000b\u0008c\u000bd\td\ne\uffff')).toBe('abcd\td\ne')
+    expect(escapeXml('lone \ud800 surrogate, pair \ud83d\ude00 kept')).toBe('lone  surrogate, pair 😀 kept')
+  })
+
+  it('keeps ]]> inside CDATA from ending it early', () => {
+    const html = '<p>a ]]> b</p>'
+    const doc = parseXml(`<x>${cdata(html)}</x>`)
+    expect(doc.documentElement.textContent).toBe(html)
+  })
+
+  it('round-trips any text through an element and a CDATA section (generated strings)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const doc = parseXml(`<x a="${escapeXml(text)}"><t>${escapeXml(text)}</t><c>${cdata(text)}</c></x>`)
+        const kept = escapeXml(text)
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&apos;/g, "'")
+          .replace(/&amp;/g, '&')
+          // XML parsers normalise line ends (CR LF and lone CR become LF): as any feed reader sees them.
+          .replace(/\r\n?/g, '\n')
+        expect(doc.getElementsByTagName('t')[0]!.textContent).toBe(kept)
+        expect(doc.getElementsByTagName('c')[0]!.textContent).toBe(kept)
+      }),
+      { numRuns: 300, seed: 11 },
+    )
+  })
+
+  it('makes site-relative links and images absolute, leaving others alone', () => {
+    expect(
+      absoluteLinks(
+        '<a href="/resources">r</a><img src="/covers/a.webp"><a href="//cdn.example/x">x</a><a href="https://e.example/">e</a>',
+        'https://meridian.example',
+      ),
+    ).toBe(
+      '<a href="https://meridian.example/resources">r</a><img src="https://meridian.example/covers/a.webp"><a href="//cdn.example/x">x</a><a href="https://e.example/">e</a>',
+    )
+  })
+})
+
+describe('RSS and sitemap documents', () => {
+  it('writes a well-formed RSS 2.0 channel with title, link, guid, date, excerpt and full content', () => {
+    const xml = rssXml(
+      [
+        post({ title: 'A & B <script>', html: '<p>x ]]> y</p><img src="/covers/a.webp">' }),
+        post({
+          slug: 'second',
+          author: null,
+          type: 'case study',
+          excerpt: null,
+          content: '<p>From the body</p>',
+        }),
+      ],
+      'https://meridian.example',
+    )
+    const doc = parseXml(xml)
+    expect(doc.documentElement.getAttribute('version')).toBe('2.0')
+    const items = [...doc.getElementsByTagName('item')]
+    expect(items).toHaveLength(2)
+    const first = items[0]!
+    const text = (el: Element, name: string) => el.getElementsByTagName(name)[0]?.textContent
+    expect(text(first, 'title')).toBe('A & B <script>')
+    expect(text(first, 'link')).toBe('https://meridian.example/post/hiring-in-two-weeks')
+    expect(text(first, 'guid')).toBe('https://meridian.example/post/hiring-in-two-weeks')
+    expect(text(first, 'pubDate')).toBe('Wed, 03 Jun 2026 09:15:00 GMT')
+    expect(text(first, 'description')).toBe('How a two-week hire works.')
+    expect(text(first, 'content:encoded')).toBe(
+      '<p>x ]]> y</p><img src="https://meridian.example/covers/a.webp">',
+    )
+    expect(text(items[1]!, 'dc:creator')).toBe('Meridian Team')
+    expect(text(items[1]!, 'category')).toBe('Case Study')
+    expect(text(items[1]!, 'description')).toBe('From the body')
+  })
+
+  it('lists marketing routes and posts with lastmod in the sitemap', () => {
+    const doc = parseXml(
+      sitemapXml(
+        ['/', '/contact'],
+        [{ slug: 'a-post', updated_at: '2026-06-04T10:00:00+00:00' }],
+        'https://m.example',
+      ),
+    )
+    const locs = [...doc.getElementsByTagName('loc')].map((l) => l.textContent)
+    expect(locs).toEqual(['https://m.example/', 'https://m.example/contact', 'https://m.example/post/a-post'])
+    expect(doc.getElementsByTagName('lastmod')[0]!.textContent).toBe('2026-06-04T10:00:00.000Z')
+  })
+})

@@ -1,0 +1,254 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { Hono } from 'hono'
+import { brand } from '../../shared/config/brand.ts'
+import { getPublishedPostCard, type PostCard } from '../../shared/data/blogs.ts'
+import { variantSourceOf } from '../../shared/lib/image-variants.ts'
+import { slugPattern, type BlogType } from '../../shared/schemas/blog.ts'
+import type { ServerContext } from '../context.ts'
+import { createMediaStore, type MediaStore } from './media.ts'
+import { visitorClient } from './visitor-client.ts'
+
+/**
+ * A generated Open Graph image per post: `GET /og/post/<slug>.png`, 1200×630, the title in Inter over the
+ * post type's colours with the brand, and the post's cover beside it when it has one in our images bucket or
+ * shipped with the site. Read with the anon key, so a draft or an unknown slug is a 404. Drawn once per
+ * version of the post and kept under `DATA_DIR/og-cache/`.
+ */
+
+export const ogImageSize = { width: 1200, height: 630 } as const
+
+/** The address of a post's Open Graph image, for `og:image` and `twitter:image`. */
+export function ogImageUrl(baseUrl: string, slug: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/og/post/${encodeURIComponent(slug)}.png`
+}
+
+/** Bumped when the drawing changes, so every cached image is drawn again. */
+const drawingVersion = 1
+const fontFile = path.join(import.meta.dirname, 'fonts/Inter-SemiBold.otf')
+const cacheControl = 'public, max-age=0, s-maxage=60'
+
+/** Hue-matched to the drawn covers (shared/ui/GeneratedCover.tsx) and the sample covers. */
+const palettes: Record<BlogType, { deep: string; mid: string; glow: string; soft: string; label: string }> = {
+  blog: { deep: '#0b0f2e', mid: '#1e1b4b', glow: '#818cf8', soft: '#c7d2fe', label: 'Blog' },
+  'case study': { deep: '#1a0b2e', mid: '#3b0d4f', glow: '#d946ef', soft: '#f5d0fe', label: 'Case Study' },
+  ebook: { deep: '#03161f', mid: '#0c3140', glow: '#22d3ee', soft: '#cffafe', label: 'Ebook' },
+}
+
+const escapeMarkup = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+
+async function loadSharp() {
+  return (await import('sharp')).default
+}
+
+/** Text in Inter, wrapped to `width`; returns the PNG and its size. */
+async function text(markup: string, size: number, width: number, spacing = 0) {
+  const sharp = await loadSharp()
+  const { data, info } = await sharp({
+    text: {
+      text: markup,
+      font: `Inter SemiBold ${size}`,
+      fontfile: fontFile,
+      width,
+      rgba: true,
+      wrap: 'word',
+      dpi: 72,
+      spacing,
+    },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height }
+}
+
+/** The title as large as fits in `width` × `maxHeight` (64 px down to 34 px; a very long title is cut). */
+async function titleBlock(title: string, width: number, maxHeight: number) {
+  for (const size of [64, 58, 52, 46, 40, 34]) {
+    const block = await text(
+      `<span foreground="#ffffff" letter_spacing="-1200">${escapeMarkup(title)}</span>`,
+      size,
+      width,
+      Math.round(size * 0.18),
+    )
+    if (block.height <= maxHeight) return block
+  }
+  const short = title.length > 120 ? `${title.slice(0, 117).trimEnd()}…` : title
+  return text(`<span foreground="#ffffff">${escapeMarkup(short)}</span>`, 34, width, 6)
+}
+
+/** Draws one Open Graph image (PNG). `cover`: the post's cover as image bytes, or null. */
+export async function drawOgImage(
+  post: Pick<PostCard, 'title' | 'type'>,
+  cover: Buffer | null,
+  host: string,
+): Promise<Buffer> {
+  const sharp = await loadSharp()
+  const { width: W, height: H } = ogImageSize
+  const p = palettes[post.type ?? 'blog']
+  const coverWidth = cover ? 520 : 0
+  const textWidth = cover ? W - coverWidth - 72 - 56 : W - 72 * 2 - 80
+
+  const background = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
+    <defs>
+      <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.deep}"/><stop offset="1" stop-color="${p.mid}"/></linearGradient>
+      <radialGradient id="glow" cx="${cover ? 420 : 980}" cy="120" r="620" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="${p.glow}" stop-opacity=".38"/><stop offset="1" stop-color="${p.glow}" stop-opacity="0"/></radialGradient>
+      <pattern id="dots" width="22" height="22" patternUnits="userSpaceOnUse"><circle cx="11" cy="11" r="1.5" fill="#fff" fill-opacity=".18"/></pattern>
+      <linearGradient id="fade" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff"/><stop offset=".6" stop-color="#fff" stop-opacity="0"/></linearGradient>
+      <mask id="m"><rect width="${W}" height="${H}" fill="url(#fade)"/></mask>
+    </defs>
+    <rect width="${W}" height="${H}" fill="url(#bg)"/>
+    <rect width="${W}" height="${H}" fill="url(#glow)"/>
+    <rect width="${W}" height="${H}" fill="url(#dots)" mask="url(#m)"/>
+    ${
+      cover
+        ? ''
+        : `<circle cx="1120" cy="700" r="360" fill="none" stroke="#fff" stroke-opacity=".09" stroke-width="2"/>
+    <circle cx="1120" cy="700" r="240" fill="none" stroke="#fff" stroke-opacity=".13" stroke-width="2"/>
+    <circle cx="1120" cy="700" r="120" fill="#fff" fill-opacity=".06"/>`
+    }
+    <rect x="72" y="64" width="44" height="44" rx="11" fill="#4f46e5"/>
+    <path d="M83 97V75l11 12.4L105 75v22" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>
+  </svg>`
+
+  const layers: { input: Buffer; left: number; top: number }[] = []
+  if (cover) {
+    // The cover fills the right-hand side and fades into the background under a soft edge.
+    const photo = await sharp(cover).resize(coverWidth, H, { fit: 'cover', position: 'attention' }).toBuffer()
+    const edge = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${coverWidth}" height="${H}"><defs><linearGradient id="e" x2="1"><stop offset="0" stop-color="${p.mid}"/><stop offset=".28" stop-color="${p.mid}" stop-opacity="0"/></linearGradient></defs><rect width="${coverWidth}" height="${H}" fill="url(#e)"/></svg>`,
+    )
+    layers.push({ input: photo, left: W - coverWidth, top: 0 }, { input: edge, left: W - coverWidth, top: 0 })
+  }
+
+  const name = await text(`<span foreground="#ffffff">${escapeMarkup(brand.name)}</span>`, 30, 400)
+  layers.push({ input: name.data, left: 132, top: 86 - Math.round(name.height / 2) })
+
+  const title = await titleBlock(post.title, textWidth, 300)
+  layers.push({ input: title.data, left: 72, top: Math.round(150 + (330 - title.height) / 2) })
+
+  const label = await text(`<span foreground="${p.deep}">${escapeMarkup(p.label)}</span>`, 22, 300)
+  const pill = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${label.width + 36}" height="40"><rect width="${label.width + 36}" height="40" rx="20" fill="${p.soft}"/></svg>`,
+  )
+  layers.push(
+    { input: pill, left: 72, top: 520 },
+    { input: label.data, left: 90, top: 540 - Math.round(label.height / 2) },
+  )
+  const site = await text(`<span foreground="${p.soft}">${escapeMarkup(host)}</span>`, 22, 400)
+  layers.push({ input: site.data, left: 72 + label.width + 36 + 20, top: 540 - Math.round(site.height / 2) })
+
+  // A band of the type's colour along the bottom edge, over the cover too.
+  const band = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="8"><rect width="${W}" height="8" fill="${p.glow}" fill-opacity=".85"/></svg>`,
+  )
+  layers.push({ input: band, left: 0, top: H - 8 })
+  return sharp(Buffer.from(background))
+    .composite(layers)
+    .png({ palette: true, quality: 90, effort: 8, dither: 1 })
+    .toBuffer()
+}
+
+/** `/og/post/<slug>.png`: mounted before the site's routes. */
+export function createOgImageRoutes(
+  ctx: ServerContext,
+  options: { media?: MediaStore; cacheDir?: string } = {},
+) {
+  const app = new Hono()
+  const projectRoot = path.resolve(import.meta.dirname, '../..')
+  const cacheDir = options.cacheDir ?? path.resolve(projectRoot, ctx.env.DATA_DIR, 'og-cache')
+  const media = options.media ?? createMediaStore(ctx)
+  const inFlight = new Map<string, Promise<Buffer>>()
+  const host = new URL(ctx.env.PUBLIC_URL ?? brand.siteUrl).host
+
+  /** The post's cover as JPEG bytes, when it is one of ours; null otherwise or when it cannot be read. */
+  async function coverBytes(coverUrl: string | null): Promise<Buffer | null> {
+    const source = variantSourceOf(coverUrl)
+    if (!source) return null
+    try {
+      const original = await media.readOriginal(source.kind, source.path)
+      const { body } = await media.variant(source.kind, source.path, original, {
+        width: 960,
+        quality: 85,
+        format: 'jpeg',
+      })
+      return body
+    } catch (err) {
+      ctx.logger.info({ err, coverUrl }, 'og image: drawn without the cover')
+      return null
+    }
+  }
+
+  async function imageFor(post: PostCard, id: string): Promise<Buffer> {
+    const file = path.join(cacheDir, `${id}.png`)
+    const cached = await readFile(file).catch(() => null)
+    if (cached) return cached
+    let pending = inFlight.get(id)
+    if (!pending) {
+      pending = (async () => {
+        const png = await drawOgImage(post, await coverBytes(post.cover_image_url), host)
+        const temp = `${file}.${randomUUID()}.tmp`
+        try {
+          await mkdir(cacheDir, { recursive: true })
+          await writeFile(temp, png)
+          await rename(temp, file)
+        } catch (err) {
+          await rm(temp, { force: true })
+          ctx.logger.warn({ err, file }, 'og image: could not store the image')
+        }
+        return png
+      })().finally(() => inFlight.delete(id))
+      inFlight.set(id, pending)
+    }
+    return pending
+  }
+
+  app.get('/og/post/:file', async (c) => {
+    const file = c.req.param('file')
+    const slug = file.endsWith('.png') ? file.slice(0, -4) : ''
+    const notFound = () => {
+      c.header('Cache-Control', cacheControl)
+      return c.text('Not found', 404)
+    }
+    if (!slug || slug.length > 200 || !slugPattern.test(slug)) return notFound()
+
+    let post: PostCard | null
+    try {
+      post = await getPublishedPostCard(visitorClient(ctx), slug)
+    } catch (err) {
+      ctx.logger.warn({ err, slug }, 'og image: loading the post failed')
+      c.header('Cache-Control', 'no-store')
+      return c.text('The post could not be loaded.', 502)
+    }
+    if (!post) return notFound()
+
+    const id = createHash('sha256')
+      .update(
+        [drawingVersion, post.slug, post.version, post.updated_at, post.cover_image_url, host].join('\0'),
+      )
+      .digest('hex')
+    const etag = `"${id.slice(0, 32)}"`
+    const headers: Record<string, string> = { ETag: etag, 'Cache-Control': cacheControl }
+    if (
+      c.req
+        .header('if-none-match')
+        ?.split(',')
+        .some((t) => t.trim().replace(/^W\//, '') === etag)
+    )
+      return new Response(null, { status: 304, headers })
+
+    const png = await imageFor(post, id)
+    headers['Content-Type'] = 'image/png'
+    headers['Content-Length'] = String(png.length)
+    if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers })
+    return new Response(new Uint8Array(png), { status: 200, headers })
+  })
+
+  return app
+}
