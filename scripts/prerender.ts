@@ -2,7 +2,8 @@
  * The second half of `npm run build`: renders every marketing route of the built site to static HTML
  * (SITE_DIR/<route>/index.html), the public client-only routes as empty pages with their own head (same place),
  * the not-found page (404.html), a noindex empty shell for the other client-only routes (_shell.html),
- * robots.txt and sitemap.xml. Runs after `vite build` has written SITE_DIR/index.html.
+ * robots.txt and sitemap-routes.json (the marketing routes the server's /sitemap.xml lists first). Runs
+ * after `vite build` has written SITE_DIR/index.html.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -10,6 +11,7 @@ import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { brand } from '../shared/config/brand.ts'
 import type { RouteMeta } from '../site/src/content/route-meta.ts'
+import { structuredDataTags } from './structured-data.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const siteDir = path.resolve(root, process.env.SITE_DIR ?? 'dist/site')
@@ -119,7 +121,7 @@ async function main() {
       mkdirSync(path.dirname(file), { recursive: true })
       if (meta.prerender) {
         const { html } = await entry.render(pathname)
-        writeFileSync(file, page(template, headTags(meta, pathname), html))
+        writeFileSync(file, page(template, headTags(meta, pathname) + structuredDataTags(pathname), html))
         written.push(pathname)
       } else {
         // Public client-only routes (/resources, /get-started): empty body, but their own title,
@@ -139,13 +141,12 @@ async function main() {
       path.join(siteDir, 'robots.txt'),
       `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
     )
-    const urls = Object.entries(entry.routeMeta)
+    // The server serves /sitemap.xml (server/web/feeds.ts): these marketing routes, then every published post.
+    const sitemapRoutes = Object.entries(entry.routeMeta)
       .filter(([, meta]) => meta.sitemap)
-      .map(([pathname]) => `  <url><loc>${siteUrl}${pathname}</loc></url>`)
-    writeFileSync(
-      path.join(siteDir, 'sitemap.xml'),
-      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
-    )
+      .map(([pathname]) => pathname)
+    writeFileSync(path.join(siteDir, 'sitemap-routes.json'), `${JSON.stringify(sitemapRoutes)}\n`)
+    rmSync(path.join(siteDir, 'sitemap.xml'), { force: true })
     console.log(
       `prerendered ${written.join(', ')}, shells with their own head for ${shells.join(', ')} and 404.html into ${path.relative(root, siteDir) || '.'}`,
     )
