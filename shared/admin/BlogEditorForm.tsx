@@ -417,8 +417,14 @@ export function BlogEditorForm({
               >
                 <History aria-hidden="true" className="size-4" /> History
               </Button>
-              <Button size="sm" variant="ghost" disabled={sharing} onClick={() => void sharePreview()}>
-                {sharing ? <Spinner /> : <Link2 aria-hidden="true" className="size-4" />} Share preview
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={sharing}
+                onClick={() => void sharePreview()}
+                title="A link to this post's preview that anyone can open, without signing in, until it expires"
+              >
+                {sharing ? <Spinner /> : <Link2 aria-hidden="true" className="size-4" />} Share link
               </Button>
               <Button size="sm" variant="ghost" onClick={cancel}>
                 New post instead
