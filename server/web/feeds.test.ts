@@ -3,6 +3,8 @@ import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
 import { absoluteLinks, cdata, escapeXml, rssXml, sitemapXml } from './feeds.ts'
 
+const texts = (doc: Document, tag: string) => [...doc.getElementsByTagName(tag)].map((e) => e.textContent)
+
 /** Parses XML the way a feed reader would; throws on anything not well-formed. */
 function parseXml(xml: string): Document {
   const doc = new JSDOM(xml, { contentType: 'application/xml' }).window.document
@@ -21,6 +23,7 @@ const post = (overrides: Record<string, unknown> = {}) => ({
   author: 'Asha Rao',
   created_at: '2026-06-03T09:15:00+00:00',
   updated_at: '2026-06-04T10:00:00+00:00',
+  publish_at: null,
   ...overrides,
 })
 
@@ -81,6 +84,7 @@ describe('RSS and sitemap documents', () => {
           type: 'case study',
           excerpt: null,
           content: '<p>From the body</p>',
+          publish_at: '2026-06-10T08:00:00Z',
         }),
       ],
       'https://meridian.example',
@@ -102,18 +106,29 @@ describe('RSS and sitemap documents', () => {
     expect(text(items[1]!, 'dc:creator')).toBe('Meridian Team')
     expect(text(items[1]!, 'category')).toBe('Case Study')
     expect(text(items[1]!, 'description')).toBe('From the body')
+    // A scheduled post is dated when it went public.
+    expect(text(items[1]!, 'pubDate')).toBe('Wed, 10 Jun 2026 08:00:00 GMT')
   })
 
   it('lists marketing routes and posts with lastmod in the sitemap', () => {
     const doc = parseXml(
       sitemapXml(
         ['/', '/contact'],
-        [{ slug: 'a-post', updated_at: '2026-06-04T10:00:00+00:00' }],
+        [
+          { slug: 'a-post', updated_at: '2026-06-04T10:00:00+00:00', publish_at: null },
+          // Scheduled: it changed for readers when it went public, after its last edit.
+          { slug: 'later', updated_at: '2026-06-04T10:00:00+00:00', publish_at: '2026-06-05T08:00:00Z' },
+        ],
         'https://m.example',
       ),
     )
     const locs = [...doc.getElementsByTagName('loc')].map((l) => l.textContent)
-    expect(locs).toEqual(['https://m.example/', 'https://m.example/contact', 'https://m.example/post/a-post'])
-    expect(doc.getElementsByTagName('lastmod')[0]!.textContent).toBe('2026-06-04T10:00:00.000Z')
+    expect(locs).toEqual([
+      'https://m.example/',
+      'https://m.example/contact',
+      'https://m.example/post/a-post',
+      'https://m.example/post/later',
+    ])
+    expect(texts(doc, 'lastmod')).toEqual(['2026-06-04T10:00:00.000Z', '2026-06-05T08:00:00.000Z'])
   })
 })

@@ -59,6 +59,17 @@ export function absoluteLinks(html: string, base: string): string {
   return html.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${base}/`)
 }
 
+/**
+ * When a post last changed for a reader, as an ISO timestamp: its last edit, or the moment a scheduled post
+ * went public if that came later.
+ */
+export function lastChange(updatedAt: string | null, publishAt: string | null): string | null {
+  const times = [updatedAt, publishAt]
+    .map((t) => (t ? Date.parse(t) : Number.NaN))
+    .filter((t) => !Number.isNaN(t))
+  return times.length ? new Date(Math.max(...times)).toISOString() : null
+}
+
 /** RFC 822 date for RSS (`Tue, 03 Jun 2026 09:15:00 GMT`). */
 const rssDate = (iso: string) => new Date(iso).toUTCString()
 
@@ -72,7 +83,7 @@ export function rssXml(posts: (FeedPost & { html: string })[], base: string): st
       `      <title>${escapeXml(post.title)}</title>`,
       `      <link>${escapeXml(link)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-      `      <pubDate>${rssDate(post.created_at)}</pubDate>`,
+      `      <pubDate>${rssDate(post.publish_at ?? post.created_at)}</pubDate>`,
       `      <dc:creator>${escapeXml(post.author?.trim() || brand.defaultAuthor)}</dc:creator>`,
       `      <category>${typeLabels[post.type ?? 'blog']}</category>`,
       `      <description>${escapeXml(description)}</description>`,
@@ -81,7 +92,7 @@ export function rssXml(posts: (FeedPost & { html: string })[], base: string): st
     ].join('\n')
   })
   const newest = posts
-    .map((p) => p.updated_at ?? p.created_at)
+    .map((p) => lastChange(p.updated_at ?? p.created_at, p.publish_at))
     .sort()
     .at(-1)
   return [
@@ -107,7 +118,8 @@ export function sitemapXml(routes: string[], posts: SitemapEntry[], base: string
     ...routes.map((route) => `  <url><loc>${escapeXml(`${base}${route}`)}</loc></url>`),
     ...posts.map((post) => {
       const loc = `${base}/post/${encodeURIComponent(post.slug)}`
-      const lastmod = post.updated_at ? `<lastmod>${new Date(post.updated_at).toISOString()}</lastmod>` : ''
+      const changed = lastChange(post.updated_at, post.publish_at)
+      const lastmod = changed ? `<lastmod>${changed}</lastmod>` : ''
       return `  <url><loc>${escapeXml(loc)}</loc>${lastmod}</url>`
     }),
   ]

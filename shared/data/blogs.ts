@@ -493,13 +493,12 @@ export const postCardSchema = blogRowSchema.pick({
 })
 export type PostCard = z.infer<typeof postCardSchema>
 
-/** One published post's card (null: unknown slug or a draft, as row-level security shows it to the caller). */
+/** One public post's card (null: unknown slug, a draft, or scheduled and not yet due). */
 export async function getPublishedPostCard(client: SupabaseClient, slug: string): Promise<PostCard | null> {
   const { data, error } = await client
-    .from('blogs')
+    .from('published_blogs')
     .select('title,slug,type,cover_image_url,updated_at,version')
     .eq('slug', slug)
-    .eq('status', 'published')
     .maybeSingle()
   if (error) fail(error)
   return data ? postCardSchema.parse(data) : null
@@ -515,14 +514,15 @@ export const feedPostSchema = blogRowSchema.pick({
   author: true,
   created_at: true,
   updated_at: true,
+  publish_at: true,
 })
 export type FeedPost = z.infer<typeof feedPostSchema>
 
-/** The RSS feed: the newest published posts with their bodies. */
+/** The RSS feed: the newest public posts (published, or scheduled and due) with their bodies. */
 export async function listFeedPosts(client: SupabaseClient, limit = 20): Promise<FeedPost[]> {
   const { data, error } = await client
     .from('published_blogs')
-    .select('title,slug,type,excerpt,content,author,created_at,updated_at')
+    .select('title,slug,type,excerpt,content,author,created_at,updated_at,publish_at')
     .order('created_at', { ascending: false })
     .order('id')
     .limit(limit)
@@ -530,7 +530,13 @@ export async function listFeedPosts(client: SupabaseClient, limit = 20): Promise
   return z.array(feedPostSchema).parse(data)
 }
 
-const sitemapEntries = z.array(z.object({ slug: z.string(), updated_at: z.string().nullable() }))
+const sitemapEntries = z.array(
+  z.object({
+    slug: z.string(),
+    updated_at: z.string().nullable(),
+    publish_at: z.string().nullable().default(null),
+  }),
+)
 export type SitemapEntry = z.infer<typeof sitemapEntries>[number]
 
 /**
@@ -542,7 +548,7 @@ export async function listPublishedSlugs(
   afterSlug: string | null,
   limit = 1000,
 ): Promise<SitemapEntry[]> {
-  let query = client.from('published_blogs').select('slug,updated_at')
+  let query = client.from('published_blogs').select('slug,updated_at,publish_at')
   if (afterSlug !== null) query = query.gt('slug', afterSlug)
   const { data, error } = await query.order('slug').limit(limit)
   if (error) fail(error)

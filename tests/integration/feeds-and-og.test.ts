@@ -178,6 +178,29 @@ describe('RSS feed and sitemap', () => {
     expect(texts(sitemapAfter.doc, 'loc')).toContain(`${server.ctx.publicUrl}/post/fresh-post`)
   })
 
+  it('a scheduled post is in the feed, the sitemap and has an image once it is due, not before', async () => {
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString()
+    const scheduled = (slug: string, publishAt: string) =>
+      createPost(editor, {
+        title: `Scheduled ${slug}`,
+        slug,
+        author: 'A',
+        content: '<p>x</p>',
+        status: 'scheduled',
+        publish_at: publishAt,
+      })
+    await scheduled('scheduled-due', at(-60_000))
+    await scheduled('scheduled-later', at(3_600_000))
+    const rss = (await feed()).body
+    const map = (await sitemap()).body
+    expect(rss).toContain('/post/scheduled-due<')
+    expect(map).toContain('/post/scheduled-due<')
+    expect(rss).not.toContain('scheduled-later')
+    expect(map).not.toContain('scheduled-later')
+    expect((await fetch(`${server.url}/og/post/scheduled-due.png`)).status).toBe(200)
+    expect((await fetch(`${server.url}/og/post/scheduled-later.png`)).status).toBe(404)
+  })
+
   it('the sitemap reads every post in pages: 10,000 posts', async () => {
     const existing = texts((await sitemap()).doc, 'loc').length
     const rows = Array.from({ length: 10_000 }, (_, i) => ({
