@@ -25,7 +25,7 @@ export function ogImageUrl(baseUrl: string, slug: string): string {
 }
 
 /** Bumped when the drawing changes, so every cached image is drawn again. */
-const drawingVersion = 1
+const drawingVersion = 2
 const fontFile = path.join(import.meta.dirname, 'fonts/Inter-SemiBold.otf')
 const cacheControl = 'public, max-age=0, s-maxage=60'
 
@@ -70,6 +70,8 @@ async function text(markup: string, size: number, width: number, spacing = 0) {
 
 /** The title as large as fits in `width` × `maxHeight` (64 px down to 34 px; a very long title is cut). */
 async function titleBlock(title: string, width: number, maxHeight: number) {
+  // "12-Person" stays on one line: hyphens inside words become non-breaking.
+  title = title.replace(/(?<=\w)-(?=\w)/g, '\u2011')
   for (const size of [64, 58, 52, 46, 40, 34]) {
     const block = await text(
       `<span foreground="#ffffff" letter_spacing="-1200">${escapeMarkup(title)}</span>`,
@@ -119,12 +121,21 @@ export async function drawOgImage(
 
   const layers: { input: Buffer; left: number; top: number }[] = []
   if (cover) {
-    // The cover fills the right-hand side and fades into the background under a soft edge.
-    const photo = await sharp(cover).resize(coverWidth, H, { fit: 'cover', position: 'attention' }).toBuffer()
-    const edge = Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${coverWidth}" height="${H}"><defs><linearGradient id="e" x2="1"><stop offset="0" stop-color="${p.mid}"/><stop offset=".28" stop-color="${p.mid}" stop-opacity="0"/></linearGradient></defs><rect width="${coverWidth}" height="${H}" fill="url(#e)"/></svg>`,
+    // The cover fills the right-hand side.
+    // An alpha ramp over its left edge lets the background show through, so there is no seam.
+    const ramp = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${coverWidth}" height="${H}"><defs><linearGradient id="e" x2="1"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset=".45" stop-color="#fff"/></linearGradient></defs><rect width="${coverWidth}" height="${H}" fill="url(#e)"/></svg>`,
     )
-    layers.push({ input: photo, left: W - coverWidth, top: 0 }, { input: edge, left: W - coverWidth, top: 0 })
+    const photo = await sharp(
+      await sharp(cover)
+        .resize(coverWidth, H, { fit: 'cover', position: 'attention' })
+        .ensureAlpha()
+        .toBuffer(),
+    )
+      .composite([{ input: ramp, blend: 'dest-in' }])
+      .png()
+      .toBuffer()
+    layers.push({ input: photo, left: W - coverWidth, top: 0 })
   }
 
   const name = await text(`<span foreground="#ffffff">${escapeMarkup(brand.name)}</span>`, 30, 400)
