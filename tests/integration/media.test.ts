@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import fc from 'fast-check'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploadBlogImageAt } from '../../shared/data/blogs.ts'
@@ -208,5 +209,58 @@ describe('cover variants (/media)', () => {
     await uploadBlogImageAt(editor, 'blog-covers/1700000000003.png', broken, 'image/png')
     const { res } = await get('/media/images/blog-covers/1700000000003.png?width=640')
     expect(res.status).toBe(422)
+  })
+
+  it('never answers 5xx to generated requests (paths, parameters, Accept), fixed seed', async () => {
+    const text = fc.oneof(
+      fc.constantFrom(
+        '',
+        '640',
+        '320',
+        '0',
+        '-1',
+        '1e3',
+        '640.0',
+        'webp',
+        'avif',
+        'gif',
+        '..',
+        '%00',
+        'ffffffff',
+      ),
+      fc.string({ maxLength: 12 }),
+    )
+    const segment = fc.oneof(
+      fc.constantFrom(
+        'images',
+        'covers',
+        'blog-covers',
+        '1700000000000.jpg',
+        'sample-cover.webp',
+        '..',
+        '.',
+        '%2e%2e',
+        '',
+      ),
+      fc.string({ maxLength: 10 }).map(encodeURIComponent),
+    )
+    const request = fc.record({
+      kind: fc.constantFrom('images', 'covers', 'other', ''),
+      path: fc.array(segment, { minLength: 0, maxLength: 3 }),
+      query: fc.array(fc.tuple(fc.constantFrom('width', 'quality', 'format', 'v', 'x'), text), {
+        maxLength: 4,
+      }),
+      accept: fc.constantFrom('', 'image/avif', 'image/webp;q=0', '*/*', 'text/html', 'image/*,;;;'),
+    })
+    await fc.assert(
+      fc.asyncProperty(request, async ({ kind, path: segments, query, accept }) => {
+        const search = query.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')
+        const url = `${server.url}/media/${kind}/${segments.join('/')}?${search}`
+        const res = await fetch(url, { headers: accept ? { Accept: accept } : {} })
+        await res.arrayBuffer()
+        expect(res.status, url).toBeLessThan(500)
+      }),
+      { numRuns: 200, seed: 21 },
+    )
   })
 })
