@@ -7,6 +7,7 @@ import {
   type BlogRow,
 } from '../shared/schemas/blog.ts'
 import type { LeadRecord } from '../shared/schemas/lead.ts'
+import { editorRoleSchema, inviteSchema, type EditorRole, type Person } from '../shared/schemas/people.ts'
 import { previewLinkRequestSchema, type PreviewLink } from '../shared/schemas/preview-link.ts'
 import type { Revision, RevisionSummary } from '../shared/data/revisions.ts'
 import type { EmailServiceHealth, TestEmailResult } from './main/services/email-test.ts'
@@ -92,6 +93,8 @@ export interface EditorSession {
   signedIn: boolean
   email: string | null
   userId: string | null
+  /** What the editor may do (row-level security enforces it); remembered for offline use. */
+  role?: EditorRole | null
 }
 
 export interface DesktopSettings {
@@ -232,6 +235,13 @@ export const desktopMethods = {
     ]),
   ),
   checkEmailService: method<EmailServiceHealth>()(z.tuple([])),
+  // people (administrators; the site's /api/people does the service-role parts) and password resets
+  listPeople: method<Person[]>()(z.tuple([])),
+  invitePerson: method<Person>()(z.tuple([inviteSchema])),
+  changePersonRole: method<Person>()(z.tuple([z.string().uuid(), editorRoleSchema])),
+  removePerson: method<void>()(z.tuple([z.string().uuid()])),
+  /** Mails a reset link for the account; the same answer whether or not it exists. */
+  requestPasswordReset: method<void>()(z.tuple([z.string().trim().max(254)])),
   sendTestEmail: method<TestEmailResult>()(z.tuple([z.string().max(254)])),
   // settings and platform
   getSettings: method<DesktopSettings>()(z.tuple([])),

@@ -163,7 +163,7 @@ describe('inviting people', () => {
     const listed = await service.auth.admin.listUsers({ page: 1, perPage: 2 })
     expect(listed.error).toBeNull()
     expect(listed.data.users).toHaveLength(2)
-    expect(listed.data.total).toBeGreaterThanOrEqual(3)
+    expect((listed.data as { total?: number }).total).toBeGreaterThanOrEqual(3)
     const fetched = await service.auth.admin.getUserById(created.data.user!.id)
     expect(fetched.data.user?.email).toBe('made@example.com')
     const updated = await service.auth.admin.updateUserById(created.data.user!.id, {

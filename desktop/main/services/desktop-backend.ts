@@ -1,5 +1,15 @@
 import path from 'node:path'
 import { listLeads } from '../../../shared/data/leads.ts'
+import {
+  changePersonRole,
+  invitePerson,
+  listPeople,
+  removePerson,
+  requestPasswordReset,
+  type PeopleApi,
+} from '../../../shared/data/people.ts'
+import { adminPath } from '../../../shared/config/brand.ts'
+import type { EditorRole, InviteInput } from '../../../shared/schemas/people.ts'
 import { getRevision, listRevisions } from '../../../shared/data/revisions.ts'
 import { previewLinkSchema, type PreviewLinkRequest } from '../../../shared/schemas/preview-link.ts'
 import type {
@@ -178,7 +188,7 @@ export class DesktopBackend {
   // ---- session ----------------------------------------------------------------------------------------
 
   async getSession(): Promise<EditorSession> {
-    return this.session ? this.session.current() : { signedIn: false, email: null, userId: null }
+    return this.session ? this.session.current() : { signedIn: false, email: null, userId: null, role: null }
   }
 
   async signIn(email: string, password: string): Promise<EditorSession> {
@@ -191,7 +201,7 @@ export class DesktopBackend {
   }
 
   async signOut(): Promise<EditorSession> {
-    if (!this.session) return { signedIn: false, email: null, userId: null }
+    if (!this.session) return { signedIn: false, email: null, userId: null, role: null }
     const state = await this.session.signOut()
     this.signedIn = state.signedIn
     return state
@@ -254,6 +264,40 @@ export class DesktopBackend {
         throw new Error('The server cannot be reached, so leads cannot be shown right now.', { cause: err })
       throw new Error(message, { cause: err })
     }
+  }
+
+  // ---- people and password resets (through the site: it holds the service role, never this app) ------
+
+  private async peopleApi(): Promise<PeopleApi> {
+    return this.fromServer('People', async (session) => {
+      const token = (await session.client.auth.getSession()).data.session?.access_token
+      if (!token) throw new Error('Sign in as an administrator to manage people.')
+      return { baseUrl: new URL((await this.getSettings()).siteUrl).origin, accessToken: token }
+    })
+  }
+
+  async listPeople() {
+    return listPeople(await this.peopleApi())
+  }
+
+  async invitePerson(input: InviteInput) {
+    return invitePerson(await this.peopleApi(), input)
+  }
+
+  async changePersonRole(userId: string, role: EditorRole) {
+    return changePersonRole(await this.peopleApi(), userId, role)
+  }
+
+  async removePerson(userId: string) {
+    return removePerson(await this.peopleApi(), userId)
+  }
+
+  /** The reset link opens the site's admin in the browser, where the new password is chosen. */
+  async requestPasswordReset(email: string) {
+    if (!this.session) await this.restoreConnection()
+    const session = this.requireSession()
+    const siteUrl = new URL((await this.getSettings()).siteUrl).origin
+    await requestPasswordReset(session.client, email, `${siteUrl}${adminPath}`)
   }
 
   // ---- history and sharing (on the server only) ----------------------------------------------------

@@ -3,10 +3,17 @@ import path from 'node:path'
 import { describePublicConfigProblems, publicConfigSchema } from '../../../shared/config/public-config.ts'
 import { createNodeSupabaseClient } from '../../../shared/data/node-client.ts'
 import type { Session, SupabaseClient } from '../../../shared/data/client.ts'
+import { getEditorRole } from '../../../shared/data/people.ts'
+import { editorRoleSchema, type EditorRole } from '../../../shared/schemas/people.ts'
 import type { EditorSession } from '../../contract.ts'
 
-function toEditorSession(session: Session | null): EditorSession {
-  return { signedIn: Boolean(session), email: session?.user.email ?? null, userId: session?.user.id ?? null }
+function toEditorSession(session: Session | null, role: EditorRole | null = null): EditorSession {
+  return {
+    signedIn: Boolean(session),
+    email: session?.user.email ?? null,
+    userId: session?.user.id ?? null,
+    role: session ? role : null,
+  }
 }
 
 /**
@@ -123,6 +130,10 @@ export class SessionService {
   readonly client: SupabaseClient
   private readonly listeners = new Set<(session: EditorSession) => void>()
   private readonly unsubscribe: () => void
+  /** The signed-in editor's role, asked once per sign-in; kept in the secret store for offline starts. */
+  private knownRole: { userId: string; role: EditorRole | null } | null = null
+  private readonly secrets: SecretStore
+  private readonly prefix: string
 
   constructor(
     readonly config: SiteConfig,
@@ -130,6 +141,8 @@ export class SessionService {
     options: { autoRefresh?: boolean } = {},
   ) {
     const prefix = `${new URL(config.supabaseUrl).host}:`
+    this.secrets = secrets
+    this.prefix = prefix
     this.client = createNodeSupabaseClient(config.supabaseUrl, config.supabaseAnonKey, {
       persistSession: true,
       autoRefreshToken: options.autoRefresh ?? true,
@@ -140,8 +153,18 @@ export class SessionService {
       },
     })
     const { data } = this.client.auth.onAuthStateChange((_event, session) => {
-      const state = toEditorSession(session)
+      const known = session && this.knownRole?.userId === session.user.id ? this.knownRole.role : null
+      const state = toEditorSession(session, known)
       for (const listener of this.listeners) listener(state)
+      if (!session || known) return
+      // The role once it is known. Out of the callback: supabase-js holds its auth lock while it runs.
+      setTimeout(() => {
+        void this.roleOf(session).then((role) => {
+          if (!role) return
+          const withRole = toEditorSession(session, role)
+          for (const listener of this.listeners) listener(withRole)
+        })
+      }, 0)
     })
     this.unsubscribe = () => data.subscription.unsubscribe()
   }
@@ -151,9 +174,40 @@ export class SessionService {
     return () => this.listeners.delete(listener)
   }
 
+  /** The role of the session's user: asked from the server (`editor_role()`), else the one last seen. */
+  private async roleOf(session: Session): Promise<EditorRole | null> {
+    const userId = session.user.id
+    if (this.knownRole?.userId === userId) return this.knownRole.role
+    const key = `${this.prefix}role:${userId}`
+    try {
+      const role = await getEditorRole(this.client)
+      this.knownRole = { userId, role }
+      await this.secrets.set(key, role ?? '')
+      return role
+    } catch {
+      // Offline: the role seen at the last sign-in (the server decides again when changes are sent).
+      const parsed = editorRoleSchema.safeParse(await this.secrets.get(key))
+      return parsed.success ? parsed.data : null
+    }
+  }
+
+  /**
+   * The session now, without waiting for the network: the role is the one known or last seen; a role not
+   * asked for yet in this run is asked in the background and reported to the listeners.
+   */
   async current(): Promise<EditorSession> {
     const { data } = await this.client.auth.getSession()
-    return toEditorSession(data.session)
+    const session = data.session
+    if (!session) return toEditorSession(null)
+    if (this.knownRole?.userId === session.user.id) return toEditorSession(session, this.knownRole.role)
+    const parsed = editorRoleSchema.safeParse(await this.secrets.get(`${this.prefix}role:${session.user.id}`))
+    const seen = parsed.success ? parsed.data : null
+    void this.roleOf(session).then((role) => {
+      if (role === seen) return
+      const state = toEditorSession(session, role)
+      for (const listener of this.listeners) listener(state)
+    })
+    return toEditorSession(session, seen)
   }
 
   async signIn(email: string, password: string): Promise<EditorSession> {
@@ -163,7 +217,8 @@ export class SessionService {
         throw new Error('The server cannot be reached. Check the connection and try again.')
       throw new Error(error.message)
     }
-    return toEditorSession(data.session)
+    this.knownRole = null
+    return toEditorSession(data.session, data.session ? await this.roleOf(data.session) : null)
   }
 
   async signOut(): Promise<EditorSession> {

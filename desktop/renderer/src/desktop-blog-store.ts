@@ -3,7 +3,12 @@ import type { CompressedImage, Platform } from '@shared/platform.ts'
 import type { DesktopApi, EditorSession } from '../../contract.ts'
 
 function toAdminSession(session: EditorSession): AdminSession | null {
-  return session.signedIn && session.userId ? { userId: session.userId, email: session.email ?? '' } : null
+  if (!session.signedIn || !session.userId) return null
+  return {
+    userId: session.userId,
+    email: session.email ?? '',
+    ...(session.role ? { role: session.role } : {}),
+  }
 }
 
 /**
@@ -23,6 +28,11 @@ export function createDesktopBlogStore(api: DesktopApi): BlogStore {
       announce(session)
       return session
     },
+    requestPasswordReset: (email) => api.requestPasswordReset(email),
+    listPeople: () => api.listPeople(),
+    invitePerson: (input) => api.invitePerson(input),
+    changePersonRole: (userId, role) => api.changePersonRole(userId, role),
+    removePerson: (userId) => api.removePerson(userId),
     async signOut() {
       await api.signOut()
       announce(null)
