@@ -201,6 +201,29 @@ describe('RSS feed and sitemap', () => {
     expect((await fetch(`${server.url}/og/post/scheduled-later.png`)).status).toBe(404)
   })
 
+  it('a server in hosted mode serves the same feed, sitemap and images from the configured project', async () => {
+    const hosted = await startTestServer({
+      SITE_DIR: siteDir,
+      SUPABASE_URL: server.ctx.supabase.url,
+      SUPABASE_ANON_KEY: server.ctx.supabase.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: server.ctx.supabase.serviceRoleKey,
+    })
+    try {
+      const local = texts((await feed()).doc, 'title').slice(1)
+      const rss = await fetch(`${hosted.url}/rss.xml`)
+      expect(texts(parseXml(await rss.text()), 'title').slice(1)).toEqual(local)
+      const map = await (await fetch(`${hosted.url}/sitemap.xml`)).text()
+      expect(map).toContain(`/post/${fintech}<`)
+      expect(map).not.toContain(`/post/${draft}<`)
+      const og = await fetch(`${hosted.url}/og/post/${fintech}.png`)
+      expect(og.status).toBe(200)
+      expect((await sharp(Buffer.from(await og.arrayBuffer())).metadata()).height).toBe(630)
+      expect((await fetch(`${hosted.url}/og/post/${draft}.png`)).status).toBe(404)
+    } finally {
+      await hosted.stop()
+    }
+  })
+
   it('the sitemap reads every post in pages: 10,000 posts', async () => {
     const existing = texts((await sitemap()).doc, 'loc').length
     const rows = Array.from({ length: 10_000 }, (_, i) => ({

@@ -263,4 +263,30 @@ describe('cover variants (/media)', () => {
       { numRuns: 200, seed: 21 },
     )
   })
+
+  it('works the same in hosted mode: the original comes from the configured Supabase project', async () => {
+    // A second server in hosted mode against the first one's backend, as against a hosted project.
+    const hosted = await startTestServer({
+      SITE_DIR: siteDir,
+      SUPABASE_URL: server.ctx.supabase.url,
+      SUPABASE_ANON_KEY: server.ctx.supabase.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: server.ctx.supabase.serviceRoleKey,
+    })
+    try {
+      expect(hosted.ctx.localSupabase).toBeNull()
+      const res = await fetch(`${hosted.url}/media/images/blog-covers/1700000000000.jpg?width=480`, {
+        headers: { Accept: 'image/webp' },
+      })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('image/webp')
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(480)
+      expect((await fetch(`${hosted.url}/media/images/blog-covers/missing.jpg?width=480`)).status).toBe(404)
+      // The hosted server keeps its own cache.
+      expect(
+        readdirSync(path.join(hosted.dataDir, 'media-cache'), { recursive: true }).length,
+      ).toBeGreaterThan(0)
+    } finally {
+      await hosted.stop()
+    }
+  })
 })
