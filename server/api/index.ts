@@ -4,6 +4,7 @@ import { createDevMailRoutes } from './dev-mail.ts'
 import { createLeadRoutes } from './leads.ts'
 import { createNewsletterRoutes } from './newsletter.ts'
 import { createPeopleRoutes } from './people.ts'
+import { createPostRoutes } from './posts.ts'
 import { createPreviewLinkRoutes } from './preview-links.ts'
 import { createSendEmailRoutes } from './send-email.ts'
 
@@ -17,5 +18,6 @@ export function createApi(ctx: ServerContext): Hono {
   api.route('/newsletter', createNewsletterRoutes(ctx))
   api.route('/people', createPeopleRoutes(ctx))
   api.route('/preview-links', createPreviewLinkRoutes(ctx))
+  api.route('/posts', createPostRoutes(ctx))
   return api
 }

@@ -7,6 +7,11 @@ import { siteBuildReason } from './build.ts'
 describe('deciding whether the site needs a build', () => {
   let root: string
   const siteDir = () => path.join(root, 'dist/site')
+  const builtFiles = () => [
+    ...['index.html', '_shell.html', '404.html'].map((f) => path.join(siteDir(), f)),
+    path.join(root, 'dist/site-ssr/entry-server.js'),
+    path.join(root, 'dist/site-ssr/template.html'),
+  ]
   const at = (file: string, seconds: number) => {
     mkdirSync(path.dirname(file), { recursive: true })
     writeFileSync(file, 'x')
@@ -33,13 +38,18 @@ describe('deciding whether the site needs a build', () => {
     expect(await siteBuildReason(siteDir(), root)).toMatch(/no complete build/)
   })
 
+  it('builds when the server render bundle is missing', async () => {
+    for (const f of builtFiles().filter((f) => !f.endsWith('entry-server.js'))) at(f, 2000)
+    expect(await siteBuildReason(siteDir(), root)).toMatch(/no complete build/)
+  })
+
   it('skips the build when the output is newer than every source', async () => {
-    for (const f of ['index.html', '_shell.html', '404.html']) at(path.join(siteDir(), f), 2000)
+    for (const f of builtFiles()) at(f, 2000)
     expect(await siteBuildReason(siteDir(), root)).toBeNull()
   })
 
   it('rebuilds when a shared source changed after the build', async () => {
-    for (const f of ['index.html', '_shell.html', '404.html']) at(path.join(siteDir(), f), 2000)
+    for (const f of builtFiles()) at(f, 2000)
     at(path.join(root, 'shared/config/brand.ts'), 3000)
     expect(await siteBuildReason(siteDir(), root)).toMatch(/sources changed/)
   })

@@ -3,6 +3,7 @@ import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Logger } from 'pino'
+import { ssrDirFor, ssrEntryFile, templateFile } from './page-html.ts'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -25,12 +26,20 @@ async function newestMtime(entry: string): Promise<number> {
   return newest
 }
 
-/** Why the site needs a build, or null when the output in `siteDir` is complete and newer than its sources. */
+/**
+ * Why the site needs a build, or null when the output is complete and newer than its sources: the pages in
+ * `siteDir` and the server's render bundle and template next to it (`ssrDirFor(siteDir)`).
+ */
 export async function siteBuildReason(siteDir: string, root = projectRoot): Promise<string | null> {
-  const required = ['index.html', '_shell.html', '404.html']
+  const ssrDir = ssrDirFor(siteDir)
+  const required = [
+    ...['index.html', '_shell.html', '404.html'].map((f) => path.join(siteDir, f)),
+    path.join(ssrDir, ssrEntryFile),
+    path.join(ssrDir, templateFile),
+  ]
   const builtTimes = await Promise.all(
     required.map((f) =>
-      stat(path.join(siteDir, f)).then(
+      stat(f).then(
         (s) => s.mtimeMs,
         () => 0,
       ),

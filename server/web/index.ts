@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
 import type { ServerContext } from '../context.ts'
-import { renderPostPage } from './post-meta.ts'
+import { createLeadFormRoutes } from './lead-form.ts'
+import { postSlugFromPath } from './post-meta.ts'
+import { postPageResponse, resourcesPageResponse } from './public-pages.ts'
 import {
   contentTypeFor,
   createFileReader,
@@ -13,7 +15,7 @@ import {
 } from './site-files.ts'
 
 /**
- * The built site (SITE_DIR): prerendered marketing pages, hashed assets cached for a year, other files
+ * The built site (SITE_DIR): /post/{slug} and /resources rendered per request (public-pages.ts), prerendered marketing pages, hashed assets cached for a year, other files
  * briefly, the app shell for client-only routes, and HTTP 404 with the prerendered not-found page for
  * everything else. Page lookup is case-insensitive, so /SOLUTIONS serves /solutions.
  */
@@ -37,6 +39,8 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
     })
   }
 
+  site.route('/', createLeadFormRoutes(ctx))
+
   site.get('*', async (c) => {
     const requestPath = c.req.path
 
@@ -59,15 +63,17 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
     const key = pageKey(requestPath)
     if (key === null) return notFound()
 
+    // Rendered on the server from the database on every request.
+    const slug = postSlugFromPath(requestPath)
+    if (slug !== null) return postPageResponse(ctx, c.req.raw, slug)
+    if (key === '/resources') return resourcesPageResponse(ctx, c.req.raw)
+
     const prerendered = key === '/' ? `${root}/index.html` : insideRoot(root, `${key}/index.html`)
     const page = prerendered ? await readSiteFile(prerendered) : null
     if (page) return html(page, 200)
 
     if (isClientOnlyRoute(key)) {
       const shell = await readSiteFile(`${root}/_shell.html`)
-      // /post/{slug}: the post's title, description and image in the initial HTML; 404 for a missing post or a draft.
-      const post = shell ? await renderPostPage(ctx, requestPath, shell) : null
-      if (post) return post.status === 404 ? notFound() : html(post.body, 200)
       if (shell) return html(shell, 200)
     }
     return notFound()

@@ -1,41 +1,74 @@
 import { describe, expect, it } from 'vitest'
-import { postSlugFromPath, withPostHead } from './post-meta.ts'
+import type { BlogRow } from '../../shared/schemas/blog.ts'
+import { postHead, postSlugFromPath } from './post-meta.ts'
 
-const shell = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <link rel="icon" href="/favicon.svg" />
-    <title>Meridian</title>
-    <meta name="description" content="generic" />
-    <meta property="og:type" content="website" />
-    <meta property="og:title" content="Meridian" />
-    <meta name="twitter:card" content="summary_large_image" />
-    <meta name="robots" content="noindex" />
-    <script type="module" src="/assets/index.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>`
+const post: BlogRow = {
+  id: '1',
+  title: 'Hiring </script><b>fast</b> & "well"',
+  slug: 'hiring-fast',
+  type: 'blog',
+  excerpt: null,
+  content: '<p>The body text of the post.</p>',
+  content_markdown: null,
+  author: '',
+  cover_image_url: null,
+  tags: [],
+  status: 'published',
+  created_at: '2026-03-04T10:00:00.000Z',
+  updated_at: '2026-03-05T10:00:00.000Z',
+  version: 1,
+  publish_at: null,
+}
 
-describe('withPostHead', () => {
-  it("replaces the shell's page tags with the post's and keeps everything else", () => {
-    const html = withPostHead(
-      shell,
-      '<title>Post | Meridian</title>\n    <meta name="description" content="About the post" />',
+const jsonLd = (head: string) =>
+  [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]) as Record<string, unknown>,
+  )
+
+describe('postHead', () => {
+  const head = postHead(post, { baseUrl: 'https://meridian.example/' })
+
+  it('has the title, description, canonical, Open Graph and Twitter tags, escaped', () => {
+    expect(head).toContain(
+      '<title>Hiring &lt;/script&gt;&lt;b&gt;fast&lt;/b&gt; &amp; &quot;well&quot; | Meridian</title>',
     )
-    expect(html.match(/<title>/g)).toHaveLength(1)
-    expect(html).toContain('<title>Post | Meridian</title>')
-    expect(html).toContain('content="About the post"')
-    expect(html).not.toContain('content="generic"')
-    expect(html).not.toContain('noindex')
-    expect(html).not.toContain('og:type" content="website"')
-    expect(html).toContain('<meta charset="UTF-8" />')
-    expect(html).toContain('<link rel="icon" href="/favicon.svg" />')
-    expect(html).toContain('<script type="module" src="/assets/index.js"></script>')
+    expect(head).toContain('<meta name="description" content="The body text of the post." />')
+    expect(head).toContain('<link rel="canonical" href="https://meridian.example/post/hiring-fast" />')
+    expect(head).toContain('<meta property="og:type" content="article" />')
+    expect(head).toContain('<meta property="og:image" content="https://meridian.example/og-image.png" />')
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />')
+    expect(head).not.toContain('<b>')
+    expect(head.match(/<\/script>/g)).toHaveLength(2)
   })
 
-  it('leaves the shell alone when there is no post head', () => {
-    expect(withPostHead(shell, '')).toBe(shell)
+  it('describes the article and its place in the site as JSON-LD', () => {
+    const [article, breadcrumbs] = jsonLd(head)
+    expect(article).toMatchObject({
+      '@type': 'Article',
+      headline: post.title,
+      datePublished: post.created_at,
+      dateModified: post.updated_at,
+      author: { '@type': 'Organization', name: 'Meridian Team' },
+      mainEntityOfPage: { '@id': 'https://meridian.example/post/hiring-fast' },
+    })
+    expect(breadcrumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, item: 'https://meridian.example/' },
+        { position: 2, item: 'https://meridian.example/resources' },
+        { position: 3, name: post.title, item: 'https://meridian.example/post/hiring-fast' },
+      ],
+    })
+  })
+
+  it('uses the given image, or the cover made absolute', () => {
+    const og = postHead(post, { baseUrl: 'https://x.example', imageUrl: 'https://x.example/og/post/a.png' })
+    expect(og).toContain('content="https://x.example/og/post/a.png"')
+    const cover = postHead(
+      { ...post, cover_image_url: '/covers/a.webp?v=1' },
+      { baseUrl: 'https://x.example' },
+    )
+    expect(cover).toContain('<meta property="og:image" content="https://x.example/covers/a.webp?v=1" />')
   })
 })
 

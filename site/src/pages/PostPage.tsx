@@ -1,22 +1,23 @@
 import { brand } from '@shared/config/brand.ts'
-import { sanitizeHtml } from '@shared/lib/sanitize-html.ts'
 import { Alert } from '@shared/ui/Alert.tsx'
 import { Button } from '@shared/ui/Button.tsx'
-import { GeneratedCover } from '@shared/ui/GeneratedCover.tsx'
+import { CoverImage } from '@shared/ui/CoverImage.tsx'
 import '@shared/ui/post-content.css'
 import { authorOrDefault, longDate } from '@site/features/blog/post-format.ts'
 import { usePost } from '@site/features/blog/usePost.ts'
 import { Component as NotFoundPage } from '@site/pages/NotFoundPage.tsx'
-import { useEffect, useMemo } from 'react'
+import { useEffect } from 'react'
 import { Link, useParams } from 'react-router-dom'
 
-/** /post/{slug}: one published post. Unknown slugs and drafts show the not-found page. */
+/**
+ * /post/{slug}: one published post, rendered on the server with its data embedded (server/web/public-pages.ts).
+ * Unknown slugs and drafts show the not-found page. The body arrives sanitised by the server (the page and
+ * the JSON endpoint both run it through the shared allow-list), so no sanitiser ships to the browser.
+ */
 export function Component() {
   const { slug = '' } = useParams()
   const { state, retry } = usePost(slug)
   const post = state.status === 'found' ? state.post : null
-  // Sanitised again on render: content can also arrive through the API, not only through the admin.
-  const body = useMemo(() => (post ? sanitizeHtml(post.content ?? '') : ''), [post])
 
   useEffect(() => {
     if (post) document.title = `${post.title} | ${brand.name}`
@@ -64,24 +65,19 @@ export function Component() {
           By <span className="font-medium text-ink-800">{authorOrDefault(post.author)}</span>
         </p>
       </header>
-      {post.cover_image_url ? (
-        <img
-          src={post.cover_image_url}
-          alt={`Cover image for ${post.title}`}
-          className="mt-8 max-h-[500px] w-full rounded-xl bg-ink-100 object-cover"
-        />
-      ) : (
-        // Spec §2: no cover shows a placeholder; it is drawn from the post's type and title.
-        <GeneratedCover
-          title={post.title}
-          type={post.type}
-          className="mt-8 aspect-[21/9] max-h-[500px] w-full rounded-xl"
-        />
-      )}
+      {/* Spec §2: no cover shows a placeholder; it is drawn from the post's type and title. */}
+      <CoverImage
+        coverUrl={post.cover_image_url}
+        title={post.title}
+        type={post.type}
+        sizes="(min-width: 768px) 720px, 100vw"
+        priority
+        className="mt-8 aspect-video max-h-[500px] w-full rounded-xl"
+      />
       <div
         className="post-content mt-10"
         data-testid="post-content"
-        dangerouslySetInnerHTML={{ __html: body }}
+        dangerouslySetInnerHTML={{ __html: post.content ?? '' }}
       />
     </article>
   )

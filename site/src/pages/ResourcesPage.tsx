@@ -1,29 +1,85 @@
+import {
+  resourcesQueryFrom,
+  resourcesSearch,
+  type ResourcesQuery,
+  type ResourceTypeParam,
+} from '@shared/lib/resource-query.ts'
 import { Alert } from '@shared/ui/Alert.tsx'
 import { Button } from '@shared/ui/Button.tsx'
 import { Spinner } from '@shared/ui/Spinner.tsx'
 import { PageHero } from '@site/components/ui/PageHero.tsx'
 import { NewsletterForm } from '@site/features/blog/NewsletterForm.tsx'
 import { ResourceCard } from '@site/features/blog/ResourceCard.tsx'
-import { useDebouncedValue, useResources, type ResourceFilter } from '@site/features/blog/useResources.ts'
+import { useDebouncedValue, useResources } from '@site/features/blog/useResources.ts'
 import { Search } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react'
+import { useSearchParams } from 'react-router-dom'
 
-const filters: Array<{ value: ResourceFilter; label: string }> = [
+const filters: Array<{ value: ResourceTypeParam; label: string }> = [
   { value: 'all', label: 'All' },
   { value: 'blog', label: 'Blog' },
-  { value: 'case study', label: 'Case Study' },
+  { value: 'case-study', label: 'Case Study' },
   { value: 'ebook', label: 'Ebook' },
 ]
 
 /** Typing pauses this long before the server is asked again. */
 const searchDebounceMs = 300
 
-/** /resources: search, type filters, the card grid with "Load more", and the newsletter block. */
+/** "Load more" is a link (it works without JavaScript) that looks like the outline button. */
+const loadMoreClass =
+  'inline-flex h-10 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-disabled:pointer-events-none aria-disabled:opacity-50'
+
+/**
+ * /resources: search, type filters, the card grid with "Load more", and the newsletter block. Rendered on
+ * the server for the type, search and page in the address (`?type=case-study&q=hiring&page=2`): the search
+ * box and filters are a GET form and "Load more" a link, so every state works without JavaScript and can be
+ * shared. With JavaScript the same controls update the list in place and keep the address in step.
+ */
 export function Component() {
-  const [searchText, setSearchText] = useState('')
-  const [filter, setFilter] = useState<ResourceFilter>('all')
+  const [searchParams, setSearchParams] = useSearchParams()
+  const query = resourcesQueryFrom(searchParams)
+  const { state, loadMore, retry } = useResources(query)
+
+  const [searchText, setSearchText] = useState(query.q)
+  // The address changed by itself (back, forward, a filter): the box shows its search.
+  const [shownQ, setShownQ] = useState(query.q)
+  if (shownQ !== query.q) {
+    setShownQ(query.q)
+    if (searchText.trim() !== query.q) setSearchText(query.q)
+  }
   const search = useDebouncedValue(searchText.trim(), searchDebounceMs)
-  const { state, loadMore, retry } = useResources(search, filter)
+
+  const go = (next: ResourcesQuery, replace: boolean) =>
+    setSearchParams(new URLSearchParams(resourcesSearch(next)), { replace, preventScrollReset: true })
+
+  // Search as you type: the address follows the box (one history entry, not one per key).
+  const latest = useRef({ query, go })
+  latest.current = { query, go }
+  useEffect(() => {
+    const { query: current, go: navigate } = latest.current
+    if (search !== current.q) navigate({ type: current.type, q: search, page: 1 }, true)
+  }, [search])
+
+  function submitSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    const type =
+      submitter instanceof HTMLButtonElement && submitter.name === 'type'
+        ? (submitter.value as ResourceTypeParam)
+        : query.type
+    go({ type, q: searchText.trim(), page: 1 }, type === query.type)
+  }
+
+  async function showMore(event: MouseEvent<HTMLAnchorElement>) {
+    // Modified clicks (new tab, new window) follow the link.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
+    event.preventDefault()
+    const pages = await loadMore()
+    if (pages !== null) go({ ...latest.current.query, page: pages }, true)
+  }
+
+  const more = state.status !== 'loading' && state.posts.length < state.total
+  const nextPage: ResourcesQuery = { ...query, page: Math.max(state.pages, 1) + 1 }
 
   return (
     <>
@@ -32,7 +88,13 @@ export function Component() {
         lead="Articles, case studies and ebooks on building, running and owning a tech capacity centre in India."
       />
       <div className="mx-auto max-w-7xl space-y-10 px-6 py-12 lg:px-8">
-        <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <form
+          method="get"
+          action="/resources"
+          role="search"
+          onSubmit={submitSearch}
+          className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between"
+        >
           <div className="relative md:w-96">
             <Search
               aria-hidden="true"
@@ -44,26 +106,39 @@ export function Component() {
             <input
               id="resources-search"
               type="search"
+              name="q"
               placeholder="Search resources..."
+              maxLength={200}
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
               className="h-11 w-full rounded-lg border border-ink-300 bg-white pr-3 pl-9 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
             />
+            {/* The form's first submit button: Enter in the box searches within the current type. */}
+            <button
+              type="submit"
+              name="type"
+              value={query.type}
+              className="sr-only focus:not-sr-only focus:absolute focus:top-full focus:left-0 focus:mt-1 focus:rounded focus:bg-white focus:px-2 focus:text-sm"
+            >
+              Search
+            </button>
           </div>
           <div role="group" aria-label="Filter by type" className="flex flex-wrap gap-2">
             {filters.map(({ value, label }) => (
               <Button
                 key={value}
+                type="submit"
+                name="type"
+                value={value}
                 size="sm"
-                variant={filter === value ? 'primary' : 'outline'}
-                aria-pressed={filter === value}
-                onClick={() => setFilter(value)}
+                variant={query.type === value ? 'primary' : 'outline'}
+                aria-pressed={query.type === value}
               >
                 {label}
               </Button>
             ))}
           </div>
-        </div>
+        </form>
 
         {state.status === 'error' && (
           <Alert variant="destructive" title="We couldn't load the resources.">
@@ -74,13 +149,13 @@ export function Component() {
           </Alert>
         )}
 
-        {state.status === 'loading' && (
-          <p className="flex items-center justify-center gap-2 py-16 text-ink-500">
+        {state.status === 'loading' && state.key === null && (
+          <p className="flex min-h-96 items-center justify-center gap-2 py-16 text-ink-500">
             <Spinner /> Loading resources...
           </p>
         )}
 
-        {state.status === 'ready' && state.posts.length === 0 && (
+        {state.status !== 'loading' && state.key !== null && state.posts.length === 0 && (
           <div className="py-16 text-center">
             <h2 className="text-xl font-semibold text-ink-900">No resources found</h2>
             <p className="mt-2 text-ink-600">
@@ -90,7 +165,11 @@ export function Component() {
         )}
 
         {state.posts.length > 0 && (
-          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Resources">
+          <ul
+            className={`grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-3 ${state.status === 'loading' ? 'opacity-60' : ''}`}
+            aria-label="Resources"
+            aria-busy={state.status === 'loading'}
+          >
             {state.posts.map((post) => (
               <li key={post.id} className="flex">
                 <ResourceCard post={post} />
@@ -99,12 +178,17 @@ export function Component() {
           </ul>
         )}
 
-        {state.status === 'ready' && state.posts.length < state.total && (
+        {more && (
           <div className="text-center">
-            <Button variant="outline" onClick={loadMore} disabled={state.loadingMore}>
+            <a
+              href={`/resources${resourcesSearch(nextPage)}`}
+              onClick={showMore}
+              aria-disabled={state.loadingMore || undefined}
+              className={loadMoreClass}
+            >
               {state.loadingMore && <Spinner />}
               Load more
-            </Button>
+            </a>
           </div>
         )}
 

@@ -1,6 +1,6 @@
 import type { BlogListItem } from '@shared/schemas/blog.ts'
 import { Badge } from '@shared/ui/Badge.tsx'
-import { GeneratedCover } from '@shared/ui/GeneratedCover.tsx'
+import { CoverImage } from '@shared/ui/CoverImage.tsx'
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { longDate, typeLabel } from './post-format.ts'
@@ -8,16 +8,14 @@ import { longDate, typeLabel } from './post-format.ts'
 export function ResourceCard({ post }: { post: BlogListItem }) {
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-ink-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      {post.cover_image_url ? (
-        <img
-          src={post.cover_image_url}
-          alt=""
-          loading="lazy"
-          className="aspect-video w-full bg-ink-100 object-cover"
-        />
-      ) : (
-        <GeneratedCover title={post.title} type={post.type} className="aspect-video w-full" />
-      )}
+      <CoverImage
+        coverUrl={post.cover_image_url}
+        title={post.title}
+        type={post.type}
+        alt=""
+        sizes="(min-width: 1024px) 384px, (min-width: 768px) 50vw, 100vw"
+        className="aspect-video w-full"
+      />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center gap-3 text-xs text-ink-500">
           <Badge>{typeLabel(post.type)}</Badge>

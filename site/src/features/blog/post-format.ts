@@ -1,9 +1,17 @@
 import { brand } from '@shared/config/brand.ts'
 import type { BlogType } from '@shared/schemas/blog.ts'
 
-/** Long-form date of a post (spec §2): "March 4, 2026". */
+/**
+ * Long-form date of a post (spec §2): "March 4, 2026". In UTC, so the server's rendering and the browser's
+ * hydration agree whatever the reader's time zone.
+ */
 export function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
 }
 
 /** Spec §2: an empty author shows the brand's default author. */

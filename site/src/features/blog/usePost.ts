@@ -1,31 +1,57 @@
-import { getPublishedPostBySlug } from '@shared/data/blogs.ts'
-import { getBrowserSupabase } from '@shared/data/client.ts'
 import type { BlogRow } from '@shared/schemas/blog.ts'
+import { usePageData } from '@site/lib/page-data.tsx'
 import { useCallback, useEffect, useState } from 'react'
+import { fetchPost } from './posts-api.ts'
 
 export type PostState =
   { status: 'loading' } | { status: 'found'; post: BlogRow } | { status: 'missing' } | { status: 'error' }
 
-/** One published post; "missing" for an unknown slug or a draft, "error" when it could not be loaded. */
+/**
+ * One published post; "missing" for an unknown slug or a draft, "error" when it could not be loaded. The
+ * post the server rendered the page with is used as it is (no second fetch); any other slug (client-side
+ * navigation) is read from the server's JSON endpoint.
+ */
 export function usePost(slug: string) {
-  const [state, setState] = useState<PostState>({ status: 'loading' })
+  const { post: embedded } = usePageData()
+  const fromServer = embedded?.slug === slug
+  const initial = useCallback(
+    (): PostState =>
+      fromServer
+        ? embedded.row
+          ? { status: 'found', post: embedded.row }
+          : { status: 'missing' }
+        : { status: 'loading' },
+    [fromServer, embedded],
+  )
+  const [result, setResult] = useState<{ slug: string; attempt: number; state: PostState }>(() => ({
+    slug,
+    attempt: 0,
+    state: initial(),
+  }))
   const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
-    let current = true
-    setState({ status: 'loading' })
-    getBrowserSupabase()
-      .then((client) => getPublishedPostBySlug(client, slug))
-      .then((post) => current && setState(post ? { status: 'found', post } : { status: 'missing' }))
+    if (fromServer && attempt === 0) return
+    const controller = new AbortController()
+    fetchPost(slug, controller.signal)
+      .then((post) =>
+        setResult({ slug, attempt, state: post ? { status: 'found', post } : { status: 'missing' } }),
+      )
       .catch((err: unknown) => {
+        if (controller.signal.aborted) return
         console.error('Loading the post failed', err)
-        if (current) setState({ status: 'error' })
+        setResult({ slug, attempt, state: { status: 'error' } })
       })
-    return () => {
-      current = false
-    }
-  }, [slug, attempt])
+    return () => controller.abort()
+  }, [slug, attempt, fromServer])
 
+  // A result for another slug or an earlier attempt is not this one's: loading until it arrives.
+  const state =
+    result.slug === slug && result.attempt === attempt
+      ? result.state
+      : attempt === 0
+        ? initial()
+        : { status: 'loading' as const }
   const retry = useCallback(() => setAttempt((a) => a + 1), [])
   return { state, retry }
 }

@@ -1,64 +1,106 @@
-import { listPublishedPosts } from '@shared/data/blogs.ts'
-import { getBrowserSupabase } from '@shared/data/client.ts'
-import type { BlogListItem, BlogType } from '@shared/schemas/blog.ts'
-import { useCallback, useEffect, useState } from 'react'
+import { resourcesPageSize, type ResourcesQuery, type ResourceTypeParam } from '@shared/lib/resource-query.ts'
+import type { BlogListItem } from '@shared/schemas/blog.ts'
+import { usePageData } from '@site/lib/page-data.tsx'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { fetchPostList } from './posts-api.ts'
 
-export type ResourceFilter = BlogType | 'all'
+export { resourcesPageSize }
 
-export const resourcesPageSize = 9
+export interface ResourcesState {
+  /** 'loading': a new type or search is on its way (the cards shown are the previous ones until it lands). */
+  status: 'loading' | 'ready' | 'error'
+  /** The type and search the cards are for (null before the first list arrived). */
+  key: string | null
+  posts: BlogListItem[]
+  total: number
+  /** Pages of cards held (what `page` in the address says once "Load more" finished). */
+  pages: number
+  loadingMore: boolean
+}
 
-export type ResourcesState =
-  | { status: 'loading'; posts: BlogListItem[]; total: number }
-  | { status: 'ready'; posts: BlogListItem[]; total: number; loadingMore: boolean }
-  | { status: 'error'; posts: BlogListItem[]; total: number }
+const keyOf = (type: ResourceTypeParam, q: string) => `${type}\n${q}`
+
+/** Pages 1 to `pages` of a type and search, in one list (duplicates dropped: a post may move between pages). */
+async function loadPages(type: ResourceTypeParam, q: string, pages: number, signal: AbortSignal) {
+  const results = await Promise.all(
+    Array.from({ length: pages }, (_, i) => fetchPostList({ type, q, page: i + 1 }, signal)),
+  )
+  const posts: BlogListItem[] = []
+  for (const result of results)
+    for (const post of result.posts) if (!posts.some((p) => p.id === post.id)) posts.push(post)
+  return { posts, total: results.at(-1)?.total ?? 0 }
+}
 
 /**
- * Published posts for the resources page, queried on the server (search + type filter, 9 at a time).
- * A newer query wins over a slower older one; a failure is logged and offered for retry.
+ * The cards of the resources page for the state in the address (`type`, `q`, `page`). The list the server
+ * rendered the page with is used as it is; a new type or search asks the server's JSON endpoint, keeping the
+ * previous cards on screen until the answer arrives (nothing jumps); "Load more" appends the next page.
  */
-export function useResources(search: string, filter: ResourceFilter) {
-  const [state, setState] = useState<ResourcesState>({ status: 'loading', posts: [], total: 0 })
-  const [page, setPage] = useState(1)
-  const [attempt, setAttempt] = useState(0)
-
-  // A new query starts again from the first page.
-  useEffect(() => setPage(1), [search, filter])
-
-  useEffect(() => {
-    let current = true
-    setState((s) =>
-      page === 1
-        ? { status: 'loading', posts: [], total: 0 }
-        : { status: 'ready', posts: s.posts, total: s.total, loadingMore: true },
-    )
-    getBrowserSupabase()
-      .then((client) =>
-        listPublishedPosts(client, { search, type: filter, page, pageSize: resourcesPageSize }),
-      )
-      .then((result) => {
-        if (!current) return
-        setState((s) => ({
+export function useResources(query: ResourcesQuery) {
+  const { resources: embedded } = usePageData()
+  const key = keyOf(query.type, query.q)
+  const [state, setState] = useState<ResourcesState>(() =>
+    embedded && keyOf(embedded.query.type, embedded.query.q) === key
+      ? {
           status: 'ready',
-          posts:
-            page === 1
-              ? result.rows
-              : [...s.posts, ...result.rows.filter((row) => !s.posts.some((p) => p.id === row.id))],
-          total: result.total,
+          key,
+          posts: embedded.posts,
+          total: embedded.total,
+          pages: embedded.query.page,
           loadingMore: false,
-        }))
-      })
-      .catch((err: unknown) => {
-        if (!current) return
-        console.error('Loading resources failed', err)
-        setState((s) => ({ status: 'error', posts: s.posts, total: s.total }))
-      })
-    return () => {
-      current = false
-    }
-  }, [search, filter, page, attempt])
+        }
+      : { status: 'loading', key: null, posts: [], total: 0, pages: 0, loadingMore: false },
+  )
+  const [attempt, setAttempt] = useState(0)
+  const held = useRef(state)
+  held.current = state
+  const wantedPages = useRef(query.page)
+  wantedPages.current = query.page
 
-  const loadMore = useCallback(() => setPage((p) => p + 1), [])
-  const retry = useCallback(() => setAttempt((a) => a + 1), [])
+  // A new type or search (or a retry): its first pages, replacing the cards once they arrive.
+  useEffect(() => {
+    if (held.current.key === key && held.current.status === 'ready') return
+    const controller = new AbortController()
+    const pages = Math.max(1, wantedPages.current)
+    setState((s) => ({ ...s, status: 'loading', loadingMore: false }))
+    loadPages(query.type, query.q, pages, controller.signal)
+      .then(({ posts, total }) => setState({ status: 'ready', key, posts, total, pages, loadingMore: false }))
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return
+        console.error('Loading resources failed', err)
+        setState((s) => ({ ...s, status: 'error', loadingMore: false }))
+      })
+    return () => controller.abort()
+  }, [key, query.type, query.q, attempt])
+
+  /** Appends the next page; resolves with the number of pages now held (null when it failed). */
+  const loadMore = useCallback(async (): Promise<number | null> => {
+    const current = held.current
+    if (current.status !== 'ready' || current.loadingMore) return null
+    const page = current.pages + 1
+    setState((s) => ({ ...s, loadingMore: true }))
+    try {
+      const result = await fetchPostList({ type: query.type, q: query.q, page })
+      if (held.current.key !== current.key) return null
+      setState((s) => ({
+        ...s,
+        posts: [...s.posts, ...result.posts.filter((row) => !s.posts.some((p) => p.id === row.id))],
+        total: result.total,
+        pages: page,
+        loadingMore: false,
+      }))
+      return page
+    } catch (err) {
+      console.error('Loading more resources failed', err)
+      setState((s) => ({ ...s, status: 'error', loadingMore: false }))
+      return null
+    }
+  }, [query.type, query.q])
+
+  const retry = useCallback(() => {
+    setState((s) => ({ ...s, key: null }))
+    setAttempt((a) => a + 1)
+  }, [])
   return { state, loadMore, retry }
 }
 

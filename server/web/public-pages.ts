@@ -1,0 +1,116 @@
+import { getPublishedPostBySlug, listPublishedPosts, type PostPage } from '../../shared/data/blogs.ts'
+import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
+import {
+  resourcesPageSize,
+  resourcesQueryFrom,
+  resourceTypeParams,
+  type ResourcesQuery,
+} from '../../shared/lib/resource-query.ts'
+import type { BlogListItem, BlogRow } from '../../shared/schemas/blog.ts'
+import type { ServerContext } from '../context.ts'
+import { ogImageUrl } from './og-image.ts'
+import { headTags } from './page-html.ts'
+import { postHead } from './post-meta.ts'
+import { loadSiteMeta, renderSitePage } from './render.ts'
+import { visitorClient } from './visitor-client.ts'
+
+/**
+ * The public blog pages, rendered on the server per request from what a visitor may read (anon key: row-level
+ * security hides drafts and posts scheduled for later), so a published save shows at once:
+ * `/post/{slug}` and `/resources?type=&q=&page=`. The JSON read endpoint (server/api/posts.ts) serves the
+ * same data to the browser for navigation, search and "Load more".
+ */
+
+/** A public post as the browser gets it: the body sanitised on the server, no editor-only markdown. */
+export async function publicPost(ctx: ServerContext, slug: string): Promise<BlogRow | null> {
+  const row = await getPublishedPostBySlug(visitorClient(ctx), slug)
+  if (!row) return null
+  return { ...row, content: await sanitizeHtml(row.content ?? ''), content_markdown: null }
+}
+
+/** One page (`page`) of published posts matching `type` and `q`; `pages` pages from the first when given. */
+export function publicPosts(
+  ctx: ServerContext,
+  query: ResourcesQuery,
+  pages = 1,
+): Promise<PostPage<BlogListItem>> {
+  return listPublishedPosts(visitorClient(ctx), {
+    type: resourceTypeParams[query.type] ?? 'all',
+    search: query.q,
+    page: pages > 1 ? 1 : query.page,
+    pageSize: resourcesPageSize * pages,
+  })
+}
+
+const baseUrl = (ctx: ServerContext) => ctx.publicUrl.replace(/\/+$/, '')
+
+/** `/post/{slug}`: the post, or 404 with the not-found page (unknown slug, draft, scheduled for later). */
+export async function postPageResponse(
+  ctx: ServerContext,
+  request: Request,
+  slug: string,
+): Promise<Response> {
+  const pathname = `/post/${encodeURIComponent(slug)}`
+  let row: BlogRow | null
+  try {
+    row = await publicPost(ctx, slug)
+  } catch (err) {
+    // The page still arrives (header, footer); the browser asks again and offers to retry.
+    ctx.logger.warn({ err, slug }, 'post page: loading the post failed')
+    const meta = await loadSiteMeta(ctx)
+    return renderSitePage(ctx, {
+      pathname,
+      head: meta ? headTags(meta.notFoundMeta, null, baseUrl(ctx)) : '',
+      status: 503,
+      cacheControl: 'no-store',
+    })
+  }
+  if (!row) {
+    const meta = await loadSiteMeta(ctx)
+    return renderSitePage(ctx, {
+      pathname,
+      pageData: { post: { slug, row: null } },
+      head: meta ? headTags(meta.notFoundMeta, null, baseUrl(ctx)) : '',
+      status: 404,
+      cacheControl: 'public, max-age=0, s-maxage=60',
+    })
+  }
+  return renderSitePage(ctx, {
+    pathname,
+    pageData: { post: { slug, row } },
+    head: postHead(row, { baseUrl: baseUrl(ctx), imageUrl: ogImageUrl(baseUrl(ctx), row.slug) }),
+    request,
+  })
+}
+
+/**
+ * `/resources?type=&q=&page=`: the first `page` pages of cards for the type and search in the query string
+ * (forgiving: an unknown type is all, a bad page the first), so every state is a link that works without
+ * JavaScript.
+ */
+export async function resourcesPageResponse(ctx: ServerContext, request: Request): Promise<Response> {
+  const url = new URL(request.url)
+  const query = resourcesQueryFrom(url.searchParams)
+  const meta = await loadSiteMeta(ctx)
+  const head = meta ? headTags(meta.routeMeta['/resources'], '/resources', baseUrl(ctx)) : ''
+  let result: PostPage<BlogListItem>
+  try {
+    result = await publicPosts(ctx, query, query.page)
+  } catch (err) {
+    ctx.logger.warn({ err }, 'resources page: loading the posts failed')
+    return renderSitePage(ctx, {
+      pathname: '/resources',
+      search: url.search,
+      head,
+      status: 503,
+      cacheControl: 'no-store',
+    })
+  }
+  return renderSitePage(ctx, {
+    pathname: '/resources',
+    search: url.search,
+    pageData: { resources: { query, posts: result.rows, total: result.total } },
+    head,
+    request,
+  })
+}

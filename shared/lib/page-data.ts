@@ -1,0 +1,21 @@
+import type { BlogListItem, BlogRow } from '../schemas/blog.ts'
+import type { LeadFormPageData } from './lead-form.ts'
+import type { ResourcesQuery } from './resource-query.ts'
+
+/**
+ * Data a page was rendered with on the server (server/web/render.ts), embedded in the HTML as
+ * `<script type="application/json" id="page-data">` and read once by the browser when it hydrates
+ * (site/src/lib/page-data.tsx), so the page shows the same content without asking the server again.
+ * One optional field per page. Types only: the public pages import it.
+ */
+export interface PageData {
+  /** /post/{slug}: the post with its body already sanitised on the server, or null (not found, a draft). */
+  post?: { slug: string; row: BlogRow | null }
+  /** /resources: the cards of `query` (pages 1 to `query.page`) and the number of matching posts. */
+  resources?: { query: ResourcesQuery; posts: BlogListItem[]; total: number }
+  /** /get-started after the form was posted without JavaScript: the form with its messages, or the confirmation. */
+  leadForm?: LeadFormPageData
+}
+
+/** The id of the element that carries it. */
+export const pageDataElementId = 'page-data'
