@@ -49,7 +49,17 @@ function fail(
   status?: number,
 ): never {
   const fromStorage = 'statusCode' in error ? Number(error.statusCode) : undefined
+  // Row-level security refused a signed-in caller (401 is a signed-out one): their role does not allow it.
+  if (error.code === '42501' && (status ?? fromStorage) === 403) throw roleRefusal()
   throw new BlogDataError(error.message, error.code, status ?? fromStorage)
+}
+
+function roleRefusal(): BlogDataError {
+  return new BlogDataError(
+    'Your role does not allow this change: a contributor saves drafts of their own posts, and an editor publishes, schedules and deletes them.',
+    'not_allowed',
+    403,
+  )
 }
 
 const listItems = z.array(blogListItemSchema)

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDesktop, type DesktopUnderTest } from '../support/desktop.ts'
+import { capturedMail, startTestServer, testEditor, type TestServer } from '../support/server.ts'
+
+/**
+ * Roles on the desktop: the session carries the role, an administrator manages people through the site's
+ * /api/people (the app holds no service-role key), and a contributor's refused publish waits under "needs
+ * attention" with the reason.
+ */
+describe('roles on the desktop', { timeout: 240_000 }, () => {
+  let server: TestServer
+  let desktop: DesktopUnderTest
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    desktop = await openDesktop({ siteUrl: server.url })
+  }, 180_000)
+  afterAll(async () => {
+    await desktop?.destroy()
+    await server?.stop()
+  })
+
+  it('an administrator invites, re-roles and removes people from the desktop', async () => {
+    const session = await desktop.backend.signIn(testEditor.email, testEditor.password)
+    expect(session).toMatchObject({ signedIn: true, role: 'admin' })
+
+    const invited = await desktop.backend.invitePerson({ email: 'desk.person@example.com', role: 'editor' })
+    expect(invited).toMatchObject({ role: 'editor', status: 'invited' })
+    const mail = (await capturedMail(server)).find((m) => m.to.includes('desk.person@example.com'))
+    expect(mail?.subject).toBe("You're invited to the Meridian editor")
+
+    expect((await desktop.backend.changePersonRole(invited.userId, 'contributor')).role).toBe('contributor')
+    const people = await desktop.backend.listPeople()
+    expect(people.map((p) => [p.email, p.role])).toEqual(
+      expect.arrayContaining([
+        [testEditor.email, 'admin'],
+        ['desk.person@example.com', 'contributor'],
+      ]),
+    )
+    await desktop.backend.removePerson(invited.userId)
+    expect((await desktop.backend.listPeople()).map((p) => p.email)).not.toContain('desk.person@example.com')
+  })
+
+  it("a contributor's publish is refused by the database and waits under needs attention", async () => {
+    const db = server.ctx.localSupabase!.db
+    const invited = await desktop.backend.invitePerson({
+      email: 'desk.writer@example.com',
+      role: 'contributor',
+    })
+    // The password is set in the database here (the mailed link is tested in people.test.ts).
+    const { hashPassword } = await import('../../server/local-supabase/auth-users.ts')
+    await db.query(
+      'update auth.users set encrypted_password = $2, email_confirmed_at = now() where id = $1::uuid',
+      [invited.userId, await hashPassword('desk-writer-password')],
+    )
+    await desktop.backend.signOut()
+    const session = await desktop.backend.signIn('desk.writer@example.com', 'desk-writer-password')
+    expect(session.role).toBe('contributor')
+    await expect(desktop.backend.listPeople()).rejects.toThrow(/Only administrators/)
+    // Leads are for editors and administrators: RLS shows a contributor none.
+    await fetch(`${server.url}/api/leads`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Lead Person',
+        email: 'lead@startup.example',
+        phone: '+1 415 555 0100',
+        requirement: 'Five backend engineers in Pune',
+        techStack: 'Go, Postgres',
+      }),
+    })
+    expect((await desktop.backend.listLeads({})).leads).toEqual([])
+
+    const { engine } = desktop.backend
+    const fields = {
+      title: 'Desk draft',
+      slug: 'desk-draft',
+      author: 'Writer',
+      type: 'blog' as const,
+      status: 'draft' as const,
+      excerpt: null,
+      content: '<p>Draft</p>',
+      content_markdown: 'Draft',
+      cover_image_url: null,
+      tags: [],
+      publish_at: null,
+    }
+    const draft = await engine.savePost(fields, { mode: 'create' })
+    let status = await engine.retryNow()
+    expect(status).toMatchObject({ pending: 0, attention: 0 })
+    const stored = await db.query<{ status: string; author_id: string }>(
+      "select status, author_id::text as author_id from public.blogs where slug = 'desk-draft'",
+    )
+    expect(stored.rows).toEqual([{ status: 'draft', author_id: invited.userId }])
+
+    const synced = (await engine.getPost('desk-draft'))!
+    await engine.savePost(
+      { ...fields, status: 'published' },
+      { mode: 'update', id: draft.id, version: synced.version },
+    )
+    status = await engine.retryNow()
+    expect(status).toMatchObject({ attention: 1, pending: 0, conflicts: 0 })
+    const [item] = await engine.attention()
+    expect(item).toMatchObject({ slug: 'desk-draft', reason: 'not_allowed' })
+    const after = await db.query<{ status: string }>(
+      "select status from public.blogs where slug = 'desk-draft'",
+    )
+    expect(after.rows[0]!.status).toBe('draft')
+  })
+})
