@@ -50,4 +50,11 @@ describe('CoverImage', () => {
     expect(html).toContain('Ebook')
     expect(html).not.toContain('<img')
   })
+
+  it('offers only the widths asked for', () => {
+    const html = render({ coverUrl: '/covers/a.webp', widths: [320, 480, 640] })
+    expect(html).toContain('src="/media/covers/a.webp?width=640"')
+    expect(html).toContain('/media/covers/a.webp?width=640 640w"')
+    expect(html).not.toContain('width=960')
+  })
 })
