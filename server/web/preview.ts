@@ -35,8 +35,8 @@ export function previewBanner(post: Pick<BlogRow, 'status' | 'publish_at'>, expi
     post.status === 'draft'
       ? 'a draft, not public yet'
       : post.status === 'scheduled' && post.publish_at && Date.parse(post.publish_at) > Date.now()
-        ? `scheduled for ${formatPublishAt(post.publish_at)}`
-        : 'published'
+        ? `a post scheduled for ${formatPublishAt(post.publish_at)}`
+        : 'a published post'
   return (
     `<div role="note" data-testid="preview-banner" style="background:#fffbeb;color:#78350f;border-bottom:1px solid #fde68a;` +
     `font:500 14px/1.4 system-ui,sans-serif;padding:10px 16px;text-align:center">` +

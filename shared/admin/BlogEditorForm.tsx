@@ -510,7 +510,7 @@ export function BlogEditorForm({
                   name="publish_at"
                   type="datetime-local"
                   required
-                  className="w-auto"
+                  className="sm:max-w-xs"
                   value={values.publishAt}
                   onChange={(e) => set('publishAt', e.target.value)}
                   aria-describedby={field('publish-at-zone')}

@@ -122,7 +122,7 @@ export function PostHistory({ postId, currentVersion, onRestore, onClose, busy =
         </p>
       )}
       {revisions && (
-        <div className="grid gap-0 lg:grid-cols-[minmax(0,17rem)_minmax(0,1fr)]">
+        <div className="grid gap-0 lg:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]">
           <div className="border-b border-slate-200 lg:border-r lg:border-b-0">
             <p className="px-4 pt-3 text-xs text-slate-500">
               Every save is kept (the last 100). Tick two versions to compare them.
@@ -146,10 +146,23 @@ export function PostHistory({ postId, currentVersion, onRestore, onClose, busy =
                       className="mt-1 size-4 shrink-0 accent-indigo-600"
                     />
                     <div className="min-w-0 flex-1 text-sm">
-                      <p className="flex flex-wrap items-center gap-1.5 font-medium text-slate-900">
-                        Version {revision.version}
-                        {isCurrent && <Badge variant="success">Current</Badge>}
-                      </p>
+                      <div className="flex min-h-7 items-center justify-between gap-2">
+                        <p className="flex flex-wrap items-center gap-1.5 font-medium text-slate-900">
+                          Version {revision.version}
+                          {isCurrent && <Badge variant="success">Current</Badge>}
+                        </p>
+                        {!isCurrent && (
+                          <button
+                            type="button"
+                            disabled={busy}
+                            onClick={() => void restore(revision.id)}
+                            aria-label={`Restore version ${revision.version}`}
+                            className="inline-flex h-7 shrink-0 items-center gap-1 rounded-md px-2 text-xs font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"
+                          >
+                            <RotateCcw aria-hidden="true" className="size-3.5" /> Restore
+                          </button>
+                        )}
+                      </div>
                       <p className="truncate text-xs text-slate-600" title={who}>
                         {who}
                       </p>
@@ -157,18 +170,6 @@ export function PostHistory({ postId, currentVersion, onRestore, onClose, busy =
                         <time dateTime={revision.saved_at}>{when}</time>
                       </p>
                     </div>
-                    {!isCurrent && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        className="shrink-0"
-                        disabled={busy}
-                        onClick={() => void restore(revision.id)}
-                        aria-label={`Restore version ${revision.version}`}
-                      >
-                        <RotateCcw aria-hidden="true" className="size-3.5" /> Restore
-                      </Button>
-                    )}
                   </li>
                 )
               })}
@@ -195,15 +196,26 @@ export function PostHistory({ postId, currentVersion, onRestore, onClose, busy =
   )
 }
 
-function Display({ value, tone }: { value: FieldDisplay | null; tone: 'old' | 'new' }) {
+function Display({ value, tone, label }: { value: FieldDisplay | null; tone: 'old' | 'new'; label: string }) {
   const box = cx(
-    'min-w-0 rounded-md px-2 py-1 text-sm break-words',
+    'block min-w-0 rounded-md px-2 py-1 text-sm break-words',
     tone === 'old' ? 'bg-red-50 text-red-900' : 'bg-green-50 text-green-900',
   )
-  if (!value || value.kind === 'empty') return <span className={cx(box, 'italic opacity-70')}>(empty)</span>
-  if (value.kind === 'tags') return <span className={box}>{value.tags.join(', ')}</span>
-  if (value.kind === 'image') return <span className={cx(box, 'font-mono text-xs')}>{value.url}</span>
-  return <span className={box}>{value.text}</span>
+  const text =
+    !value || value.kind === 'empty'
+      ? null
+      : value.kind === 'tags'
+        ? value.tags.join(', ')
+        : value.kind === 'image'
+          ? value.url
+          : value.text
+  return (
+    <span className={cx(box, !text && 'italic opacity-70', value?.kind === 'image' && 'font-mono text-xs')}>
+      {/* Which side is which, for screen readers and for the stacked layout on a phone. */}
+      <span className="mr-1 text-xs font-medium opacity-70 sm:sr-only">{label}</span>
+      {text ?? '(empty)'}
+    </span>
+  )
 }
 
 /** What changed from `older` to `newer`: the fields, then the body as a text diff. */
@@ -221,19 +233,21 @@ function RevisionDiff({ older, newer }: { older: Revision; newer: Revision }) {
         <p className="text-sm text-slate-500">These two versions hold the same content.</p>
       )}
       {rows.length > 0 && (
-        <dl className="space-y-2">
+        <dl className="space-y-3">
+          <div
+            aria-hidden="true"
+            className="hidden gap-2 text-xs font-medium text-slate-500 sm:grid sm:grid-cols-2"
+          >
+            <span>Version {older.version}</span>
+            <span>Version {newer.version}</span>
+          </div>
           {rows.map((row) => (
-            <div key={row.field} className="grid gap-1 sm:grid-cols-[7rem_minmax(0,1fr)] sm:items-start">
-              <dt className="pt-1 text-xs font-medium text-slate-500">{row.label}</dt>
-              <dd className="flex flex-wrap items-center gap-1.5">
-                <span className="sr-only">Before:</span>
+            <div key={row.field} className="space-y-1">
+              <dt className="text-xs font-medium text-slate-500">{row.label}</dt>
+              <dd className="grid gap-1.5 sm:grid-cols-2">
                 {/* compareFields(newer, older): "theirs" is the older side. */}
-                <Display value={row.theirs} tone="old" />
-                <span aria-hidden="true" className="text-slate-400">
-                  →
-                </span>
-                <span className="sr-only">After:</span>
-                <Display value={row.mine} tone="new" />
+                <Display value={row.theirs} tone="old" label={`Version ${older.version}:`} />
+                <Display value={row.mine} tone="new" label={`Version ${newer.version}:`} />
               </dd>
             </div>
           ))}

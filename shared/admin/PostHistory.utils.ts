@@ -72,8 +72,9 @@ export function bodyDiff(older: string, newer: string): DiffPart[] {
       else
         parts.push({
           kind: 'skipped',
-          before: first ? '' : text.slice(0, keepAround),
-          after: last ? '' : text.slice(-keepAround),
+          // Cut at word boundaries, never inside a word.
+          before: first ? '' : text.slice(0, keepAround).replace(/\S*$/, ''),
+          after: last ? '' : text.slice(-keepAround).replace(/^\S*/, ''),
         })
     }
   })

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPost, updatePost } from '../../shared/data/blogs.ts'
+import { createPost, getPublishedPostBySlug, updatePost } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { previewLinkSchema } from '../../shared/schemas/preview-link.ts'
@@ -13,6 +13,7 @@ import { startTestServer, testEditor, type TestServer } from '../support/server.
 let server: TestServer
 let siteDir: string
 let editor: SupabaseClient
+let anon: SupabaseClient
 let accessToken: string
 
 const post = (slug: string, extra: Record<string, unknown> = {}) => ({
@@ -49,6 +50,7 @@ beforeAll(async () => {
   )
   server = await startTestServer({ SITE_DIR: siteDir, LOG_LEVEL: 'error' })
   const { url, anonKey } = server.ctx.supabase
+  anon = createNodeSupabaseClient(url, anonKey, { persistSession: false, autoRefreshToken: false })
   editor = createNodeSupabaseClient(url, anonKey, { persistSession: false, autoRefreshToken: false })
   const { data, error } = await editor.auth.signInWithPassword(testEditor)
   expect(error).toBeNull()
@@ -66,8 +68,8 @@ describe('preview share links', { timeout: 60_000 }, () => {
       editor,
       post('preview-draft', { status: 'draft', content: '<p>Secret plans<script>alert(1)</script></p>' }),
     )
-    // Visitors cannot see the draft on its public page.
-    expect((await open('/post/preview-draft')).status).toBe(404)
+    // Visitors cannot read the draft.
+    expect(await getPublishedPostBySlug(anon, 'preview-draft')).toBeNull()
 
     const res = await createLink({ postId: draft.id, expiresInHours: 2 })
     expect(res.status).toBe(201)
@@ -113,7 +115,7 @@ describe('preview share links', { timeout: 60_000 }, () => {
     const token = signPreviewToken(secret, scheduled.id, new Date(Date.now() + 2_000))
     const live = await open(`/preview/${token}`)
     expect(live.status).toBe(200)
-    expect(await live.text()).toContain('Preview of scheduled for')
+    expect(await live.text()).toContain('Preview of a post scheduled for')
 
     const [version, id, expires, signature] = token.split('.')
     const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1)
