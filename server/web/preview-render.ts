@@ -1,14 +1,17 @@
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brand } from '../../shared/config/brand.ts'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import type { BlogRow } from '../../shared/schemas/blog.ts'
 import type { ServerContext } from '../context.ts'
+import { renderSiteHtml } from './render.ts'
 
 /**
- * The HTML of a post page for the preview route, from the built site's shell: the site's own inlined
- * stylesheet and the post page's markup, with the page's scripts left out (a preview is read-only and needs
- * no app to boot; the app would ask the server for the post as a visitor and find nothing for a draft).
+ * The HTML of a post page for the preview route: the site's own post page rendered on the server
+ * (`renderSiteHtml`, the same components, header and footer as `/post/{slug}`) with the post's body
+ * sanitised, the post body's stylesheet inlined, and the page's scripts left out: a preview is read-only and
+ * needs no app to boot (the app, at /preview/…, knows no such route and would ask for the post as a visitor).
+ * Without a render bundle (a build from before server rendering) the shell is filled with the post's markup.
  * `null` gives the site's not-found page.
  */
 
@@ -60,6 +63,36 @@ async function siteFile(ctx: ServerContext, name: string): Promise<string | null
   }
 }
 
+/** The stylesheet of post bodies (`shared/ui/post-content.css`), which the site loads with the post page's script. */
+async function postContentCss(ctx: ServerContext): Promise<string> {
+  try {
+    const name = (await readdir(path.join(ctx.siteDir, 'assets'))).find((f) =>
+      /^post-content-[\w-]+\.css$/.test(f),
+    )
+    if (!name) return ''
+    const css = await readFile(path.join(ctx.siteDir, 'assets', name), 'utf8')
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
+  } catch {
+    return ''
+  }
+}
+
+/** The site's own post page for `post`, ready to serve without its scripts (null: no render bundle). */
+async function renderedPostPage(ctx: ServerContext, post: BlogRow, options: PreviewPageOptions) {
+  const row = { ...post, content: await sanitizeHtml(post.content ?? ''), content_markdown: null }
+  const robots = `<meta name="robots" content="${escapeHtml(options.robots)}" />`
+  const html = await renderSiteHtml(ctx, {
+    pathname: `/post/${encodeURIComponent(post.slug)}`,
+    pageData: { post: { slug: post.slug, row } },
+    head: `<title>${escapeHtml(options.title)}</title>\n    ${robots}`,
+  })
+  if (html === null) return null
+  return html
+    .replace(scripts, '')
+    .replace('</head>', `${await postContentCss(ctx)}\n  </head>`)
+    .replace(/<body[^>]*>/, (tag) => `${tag}${options.banner}`)
+}
+
 export async function renderPostPageHtml(
   ctx: ServerContext,
   post: BlogRow | null,
@@ -71,6 +104,8 @@ export async function renderPostPageHtml(
       (await siteFile(ctx, '404.html')) ?? '<!doctype html><html><head></head><body>Not found</body></html>'
     return page.replace(pageTags, '').replace('</head>', `  ${robots}\n  </head>`)
   }
+  const rendered = await renderedPostPage(ctx, post, options)
+  if (rendered !== null) return rendered
   const shell =
     (await siteFile(ctx, '_shell.html')) ??
     '<!doctype html><html lang="en"><head><meta charset="utf-8" /></head><body><div id="root"></div></body></html>'
@@ -79,6 +114,6 @@ export async function renderPostPageHtml(
   return shell
     .replace(scripts, '')
     .replace(pageTags, '')
-    .replace('</head>', `    ${head}\n  </head>`)
+    .replace('</head>', `    ${head}\n${await postContentCss(ctx)}\n  </head>`)
     .replace(/<div id="root">\s*<\/div>/, () => `<div id="root">${body}</div>`)
 }
