@@ -147,29 +147,75 @@ function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Reco
   return fieldErrors
 }
 
-function invalid(c: Context, issues: { path: PropertyKey[]; message: string }[], shape: ReplyShape) {
+/** Why an input was refused, before it becomes a reply (JSON for the API, a page for an HTML form). */
+export interface InputRefusal {
+  ok: false
+  status: 400 | 413
+  message: string
+  /** Messages per field, when the body was read but some fields failed. */
+  fieldErrors?: Record<string, string[]>
+  /** The fields as sent, when the body could be read (an HTML form shows them again). */
+  sent?: Record<string, unknown>
+}
+
+function invalidInput(
+  issues: { path: PropertyKey[]; message: string }[],
+  sent?: Record<string, unknown>,
+): InputRefusal {
   // One problem: say it; several: point at the fields.
   const message = issues.length === 1 ? issues[0].message : invalidFieldsMessage
-  return refuse(c, 400, message, shape, { fieldErrors: fieldErrorsOf(issues) })
+  return { ok: false, status: 400, message, fieldErrors: fieldErrorsOf(issues), sent }
+}
+
+/** The JSON reply of a refused input (400 or 413, `fieldErrors` when there are any). */
+export function refuseInput(c: Context, refusal: InputRefusal, shape: ReplyShape = 'message'): Response {
+  return refuse(
+    c,
+    refusal.status,
+    refusal.message,
+    shape,
+    refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : {},
+  )
 }
 
 /**
  * The request body as a normalised object: within the size limit, JSON or a form, every string NFC and
- * free of control and broken characters. A refusal (400, 413) comes back as the Response to return.
+ * free of control and broken characters; or why not, for the caller to answer in its own format.
+ */
+export async function readFields(
+  c: Context,
+  options: Omit<BodyOptions, 'shape'>,
+): Promise<{ ok: true; value: Record<string, unknown> } | InputRefusal> {
+  const bytes = await readBytes(c, options.maxBytes)
+  if (bytes === 'too-large')
+    return { ok: false, status: 413, message: options.tooLargeMessage ?? 'The request is too large.' }
+  const decoded = await decode(bytes, c.req.header('Content-Type') ?? '')
+  if (!decoded.ok) return { ok: false, status: 400, message: decoded.message }
+  const { value, issues } = normaliseInput(decoded.value)
+  if (issues.length > 0) return invalidInput(issues, decoded.value)
+  return { ok: true, value: value as Record<string, unknown> }
+}
+
+/**
+ * The request body as a normalised object (see `readFields`). A refusal (400, 413) comes back as the
+ * Response to return.
  */
 export async function readInput(
   c: Context,
   options: BodyOptions,
 ): Promise<Record<string, unknown> | Response> {
-  const shape = options.shape ?? 'message'
-  const bytes = await readBytes(c, options.maxBytes)
-  if (bytes === 'too-large')
-    return refuse(c, 413, options.tooLargeMessage ?? 'The request is too large.', shape)
-  const decoded = await decode(bytes, c.req.header('Content-Type') ?? '')
-  if (!decoded.ok) return refuse(c, 400, decoded.message, shape)
-  const { value, issues } = normaliseInput(decoded.value)
-  if (issues.length > 0) return invalid(c, issues, shape)
-  return value as Record<string, unknown>
+  const read = await readFields(c, options)
+  return read.ok ? read.value : refuseInput(c, read, options.shape)
+}
+
+/** Checks an already-read input against a shared schema: its data, or the refusal with field messages. */
+export function check<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { ok: true; data: z.output<S> } | InputRefusal {
+  const parsed = schema.safeParse(input)
+  if (!parsed.success) return invalidInput(parsed.error.issues)
+  return { ok: true, data: parsed.data }
 }
 
 /** Checks an already-read input against the endpoint's schema: its data, or a 400 with field messages. */
@@ -179,9 +225,8 @@ export function validate<S extends z.ZodType>(
   input: unknown,
   shape: ReplyShape = 'message',
 ): z.output<S> | Response {
-  const parsed = schema.safeParse(input)
-  if (!parsed.success) return invalid(c, parsed.error.issues, shape)
-  return parsed.data
+  const checked = check(schema, input)
+  return checked.ok ? checked.data : refuseInput(c, checked, shape)
 }
 
 /** `readInput` then `validate`: the usual first step of a JSON or form endpoint. */
