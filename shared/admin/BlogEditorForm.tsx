@@ -402,12 +402,12 @@ export function BlogEditorForm({
           </Alert>
         )}
         {editing ? (
-          <p className="flex items-center justify-between gap-3 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
-            <span className="flex min-w-0 items-center gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
+            <span className="flex min-w-0 flex-[1_1_12rem] items-center gap-2">
               <PenLine aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
               <span className="truncate">Editing “{editing.slug}”</span>
             </span>
-            <span className="flex shrink-0 flex-wrap justify-end gap-1">
+            <span className="-mx-2 flex flex-wrap gap-1 sm:mx-0 sm:justify-end">
               <Button
                 size="sm"
                 variant="ghost"
@@ -430,7 +430,7 @@ export function BlogEditorForm({
                 New post instead
               </Button>
             </span>
-          </p>
+          </div>
         ) : (
           <p className="text-sm text-slate-500">New post</p>
         )}
