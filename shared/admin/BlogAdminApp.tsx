@@ -151,7 +151,8 @@ export function BlogAdminApp({ open = null, refreshKey = 0, chrome = 'app' }: Bl
           >
             {brand.name.charAt(0)}
           </span>
-          <span className="truncate font-semibold">
+          {/* On a phone the screens' tabs need the room: the name stays for screen readers. */}
+          <span className={screens ? 'truncate font-semibold max-sm:sr-only' : 'truncate font-semibold'}>
             {brand.name} <span className="font-normal text-slate-400">Editor</span>
           </span>
         </span>

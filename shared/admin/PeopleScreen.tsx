@@ -193,43 +193,50 @@ export function PeopleScreen({ store, currentUserId }: { store: PeopleStore; cur
                   >
                     <UserRound className="size-4" />
                   </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                  {/* On a phone the role and Remove go to their own line under the address. */}
+                  <div className="min-w-0 flex-1 basis-[calc(100%-3.25rem)] sm:basis-auto">
+                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
                       <span className="truncate">{person.email}</span>
                       {self && <Badge variant="neutral">You</Badge>}
                       {person.status === 'invited' && <Badge variant="warning">Invitation sent</Badge>}
                     </p>
                     <p className="text-xs text-slate-500">{lastSeen(person)}</p>
                   </div>
-                  <label className="sr-only" htmlFor={`${id}-role-${person.userId}`}>
-                    Role of {person.email}
-                  </label>
-                  <select
-                    id={`${id}-role-${person.userId}`}
-                    className={selectClass}
-                    value={person.role}
-                    disabled={self || busyId === person.userId}
-                    title={self ? 'Another administrator can change your role.' : undefined}
-                    onChange={(e) => void changeRole(person, e.target.value as EditorRole)}
-                  >
-                    {editorRoles.map((r) => (
-                      <option key={r} value={r}>
-                        {roleLabels[r]}
-                      </option>
-                    ))}
-                  </select>
-                  {!self && (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Remove ${person.email}`}
-                      disabled={busyId === person.userId}
-                      onClick={() => setRemoving(person)}
+                  <div className="ml-13 flex items-center gap-2 sm:ml-0">
+                    <label className="sr-only" htmlFor={`${id}-role-${person.userId}`}>
+                      Role of {person.email}
+                    </label>
+                    <select
+                      id={`${id}-role-${person.userId}`}
+                      className={selectClass}
+                      value={person.role}
+                      disabled={self || busyId === person.userId}
+                      title={self ? 'Another administrator can change your role.' : undefined}
+                      onChange={(e) => void changeRole(person, e.target.value as EditorRole)}
                     >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      <span className="hidden sm:inline">Remove</span>
-                    </Button>
-                  )}
+                      {editorRoles.map((r) => (
+                        <option key={r} value={r}>
+                          {roleLabels[r]}
+                        </option>
+                      ))}
+                    </select>
+                    {self ? (
+                      // Keeps the role column aligned with the rows that have Remove.
+                      <span aria-hidden="true" className="hidden w-[6.25rem] sm:block" />
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="sm:w-[6.25rem]"
+                        aria-label={`Remove ${person.email}`}
+                        disabled={busyId === person.userId}
+                        onClick={() => setRemoving(person)}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4" />
+                        <span className="hidden sm:inline">Remove</span>
+                      </Button>
+                    )}
+                  </div>
                 </li>
               )
             })}
