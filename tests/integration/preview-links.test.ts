@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPost, getPublishedPostBySlug, updatePost } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
@@ -172,5 +173,36 @@ describe('preview share links', { timeout: 60_000 }, () => {
     expect(verifyPreviewToken(secret!, token)).toBe('5b0f3f0e-1d5c-4a8e-9c31-8f2a4d0b7e61')
     // Another server's secret (here: the local one) does not accept it.
     expect(verifyPreviewToken(previewSecret(server.ctx)!, token)).toBeNull()
+  })
+
+  it('never answer a 5xx to generated bad input, on either route', async () => {
+    const samples = fc.sample(
+      fc.record({
+        body: fc.oneof(
+          fc.anything(),
+          fc.record({ postId: fc.string(), expiresInHours: fc.anything() }),
+          fc.record({ postId: fc.uuid(), expiresInHours: fc.oneof(fc.integer(), fc.double(), fc.string()) }),
+        ),
+        token: fc.oneof(
+          fc.string({ maxLength: 300 }),
+          fc
+            .tuple(fc.uuid(), fc.nat(), fc.base64String({ maxLength: 60 }))
+            .map(([id, exp, sig]) => `v1.${id}.${exp}.${sig.replace(/[+/=]/g, '_')}`),
+        ),
+      }),
+      { numRuns: 150, seed: 20261126 },
+    )
+    for (const { body, token } of samples) {
+      const created = await fetch(`${server.url}/api/preview-links`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify(body) ?? 'null',
+      })
+      expect(created.status, JSON.stringify(body)).toBeLessThan(500)
+      await created.body?.cancel()
+      const opened = await fetch(`${server.url}/preview/${encodeURIComponent(token)}`)
+      expect(opened.status, token).toBe(404)
+      await opened.body?.cancel()
+    }
   })
 })
