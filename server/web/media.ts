@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Hono, type Context } from 'hono'
 import type { Sharp } from 'sharp'
@@ -7,6 +7,7 @@ import { z } from 'zod'
 import {
   defaultVariantQuality,
   imagesPublicPath,
+  isVariantQuality,
   isVariantWidth,
   siteCoverName,
   variantFormats,
@@ -61,7 +62,9 @@ export const variantQuerySchema = z.object({
   width: optionalNumber(z.number()).refine((w) => w === undefined || isVariantWidth(w), {
     message: 'must be one of 320, 480, 640, 960, 1280, 1600',
   }),
-  quality: optionalNumber(z.number().int().min(20, 'must be 20 to 100').max(100, 'must be 20 to 100')),
+  quality: optionalNumber(z.number()).refine((q) => q === undefined || isVariantQuality(q), {
+    message: 'must be one of 50, 60, 75, 85, 95',
+  }),
   format: z.enum(variantFormats, { error: 'must be avif, webp, jpeg or png' }).optional(),
   v: z
     .string()
@@ -168,6 +171,51 @@ export async function makeVariant(bytes: Buffer, options: VariantParams): Promis
   }
 }
 
+const dayMs = 24 * 60 * 60 * 1000
+
+/**
+ * Keeps a disk cache bounded: removes files not used for `unusedMs` (a hit refreshes a file's time, see
+ * `markUsed`) and temporary files a crashed write left behind. Returns how many files it removed.
+ */
+export async function pruneCache(dir: string, unusedMs: number, now = Date.now()): Promise<number> {
+  let removed = 0
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
+  for (const entry of entries) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    const info = await stat(file).catch(() => null)
+    if (!info) continue
+    const limit = entry.name.endsWith('.tmp') ? 60 * 60 * 1000 : unusedMs
+    if (now - info.mtimeMs > limit) {
+      await rm(file, { force: true })
+      removed++
+    }
+  }
+  return removed
+}
+
+/** Records that a cached file was just used (at most once a day per file, to spare the disk). */
+export function markUsed(file: string): void {
+  void stat(file)
+    .then((info) => {
+      if (Date.now() - info.mtimeMs > dayMs) return utimes(file, new Date(), new Date())
+    })
+    .catch(() => undefined)
+}
+
+/** Prunes `dir` a minute after start and then daily; the timers never keep the process alive. */
+export function schedulePruning(ctx: ServerContext, dir: string, unusedDays = 30): void {
+  const run = () => {
+    pruneCache(dir, unusedDays * dayMs)
+      .then((removed) => {
+        if (removed) ctx.logger.info({ dir, removed }, 'cache: removed files unused for a month')
+      })
+      .catch((err: unknown) => ctx.logger.warn({ err, dir }, 'cache: pruning failed'))
+  }
+  setTimeout(run, 60_000).unref()
+  setInterval(run, dayMs).unref()
+}
+
 export interface MediaOptions {
   /** Folder of the variant cache (default `DATA_DIR/media-cache`). */
   cacheDir?: string
@@ -203,6 +251,7 @@ export function createMediaStore(ctx: ServerContext, options: MediaOptions = {})
   const knownEtags = new Map<string, string>()
   /** Site covers' content hashes, by file size and modification time. */
   const fileHashes = new Map<string, { stamp: string; etag: string }>()
+  schedulePruning(ctx, cacheDir)
 
   async function readBucketObject(key: string, fresh: boolean): Promise<Original> {
     const base = ctx.supabase.url.replace(/\/+$/, '')
@@ -284,7 +333,10 @@ export function createMediaStore(ctx: ServerContext, options: MediaOptions = {})
     const id = variantId(kind, key, original, params)
     const file = path.join(cacheDir, id.slice(0, 2), `${id}.${params.format}`)
     const existing = await readFile(file).catch(() => null)
-    if (existing) return { body: existing, hit: true }
+    if (existing) {
+      markUsed(file)
+      return { body: existing, hit: true }
+    }
     let pending = inFlight.get(file)
     if (!pending) {
       pending = (async () => {

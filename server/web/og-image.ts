@@ -7,7 +7,7 @@ import { getPublishedPostCard, type PostCard } from '../../shared/data/blogs.ts'
 import { variantSourceOf } from '../../shared/lib/image-variants.ts'
 import { slugPattern, type BlogType } from '../../shared/schemas/blog.ts'
 import type { ServerContext } from '../context.ts'
-import { createMediaStore, type MediaStore } from './media.ts'
+import { createMediaStore, markUsed, schedulePruning, type MediaStore } from './media.ts'
 import { visitorClient } from './visitor-client.ts'
 
 /**
@@ -177,6 +177,7 @@ export function createOgImageRoutes(
   const media = options.media ?? createMediaStore(ctx)
   const inFlight = new Map<string, Promise<Buffer>>()
   const host = new URL(ctx.env.PUBLIC_URL ?? brand.siteUrl).host
+  schedulePruning(ctx, cacheDir)
 
   /** The post's cover as JPEG bytes, when it is one of ours; null otherwise or when it cannot be read. */
   async function coverBytes(coverUrl: string | null): Promise<Buffer | null> {
@@ -199,7 +200,10 @@ export function createOgImageRoutes(
   async function imageFor(post: PostCard, id: string): Promise<Buffer> {
     const file = path.join(cacheDir, `${id}.png`)
     const cached = await readFile(file).catch(() => null)
-    if (cached) return cached
+    if (cached) {
+      markUsed(file)
+      return cached
+    }
     let pending = inFlight.get(id)
     if (!pending) {
       pending = (async () => {

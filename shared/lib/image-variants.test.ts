@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   imagesPublicPrefix,
+  isVariantQuality,
   isVariantWidth,
   variantSourceOf,
   variantSrcSet,
@@ -87,6 +88,8 @@ describe('variant URLs and srcset', () => {
   it('knows the allowed widths and the bucket prefix', () => {
     expect(isVariantWidth(640)).toBe(true)
     expect(isVariantWidth(641)).toBe(false)
+    expect(isVariantQuality(75)).toBe(true)
+    expect(isVariantQuality(73)).toBe(false)
     expect(imagesPublicPrefix(`${hosted}/`)).toBe(`${hosted}/storage/v1/object/public/images/`)
   })
 })

@@ -21,7 +21,13 @@ export type VariantWidth = (typeof variantWidths)[number]
 export const variantFormats = ['avif', 'webp', 'jpeg', 'png'] as const
 export type VariantFormat = (typeof variantFormats)[number]
 
-export const defaultVariantQuality = 75
+/**
+ * Qualities the server encodes at (any other `quality` is refused): a few steps rather than every number, so
+ * the variants of one image, and the disk and time they cost, stay bounded whoever asks.
+ */
+export const variantQualities = [50, 60, 75, 85, 95] as const
+export type VariantQuality = (typeof variantQualities)[number]
+export const defaultVariantQuality: VariantQuality = 75
 export const mediaRoutePrefix = '/media'
 
 /** The path of a public object of the `images` bucket in Supabase Storage (hosted or embedded). */
@@ -106,7 +112,7 @@ export function variantSourceOf(
 export function variantUrl(
   source: VariantSource,
   width: VariantWidth,
-  options: { quality?: number; format?: VariantFormat } = {},
+  options: { quality?: VariantQuality; format?: VariantFormat } = {},
 ): string {
   const path = source.path.split('/').map(encodeURIComponent).join('/')
   const query = [`width=${width}`]
@@ -120,9 +126,14 @@ export function variantUrl(
 export function variantSrcSet(
   source: VariantSource,
   widths: readonly VariantWidth[] = variantWidths,
-  options: { quality?: number; format?: VariantFormat } = {},
+  options: { quality?: VariantQuality; format?: VariantFormat } = {},
 ): string {
   return widths.map((w) => `${variantUrl(source, w, options)} ${w}w`).join(', ')
+}
+
+/** Whether a number is one of the qualities the server encodes at. */
+export function isVariantQuality(quality: number): quality is VariantQuality {
+  return (variantQualities as readonly number[]).includes(quality)
 }
 
 /** Whether a number is one of the widths the server makes. */

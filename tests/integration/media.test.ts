@@ -159,6 +159,7 @@ describe('cover variants (/media)', () => {
       'quality=5',
       'quality=101',
       'quality=7.5',
+      'quality=73',
       'format=gif',
       'format=svg',
       'v=xyz',
