@@ -452,6 +452,7 @@ export function BlogEditorForm({
             html={values.contentHtml}
             createdAt={post?.created_at ?? null}
             type={values.type}
+            scheduledFor={publishAtIso}
           />
         )}
         <div className={cx('grid gap-5 md:grid-cols-2', (previewing || showHistory) && 'hidden')}>

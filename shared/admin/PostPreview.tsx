@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { brand } from '../config/brand.ts'
+import { formatPublishAt } from '../lib/publish-time.ts'
 import { sanitizeHtml } from '../lib/sanitize-html.ts'
 import { GeneratedCover } from '../ui/GeneratedCover.tsx'
 import '../ui/post-content.css'
@@ -15,6 +16,7 @@ export function PostPreview({
   html,
   createdAt,
   type,
+  scheduledFor = null,
 }: {
   title: string
   type: 'blog' | 'case study' | 'ebook'
@@ -23,6 +25,8 @@ export function PostPreview({
   html: string
   /** The post's date; a new post shows today's. */
   createdAt: string | null
+  /** A scheduled post's publish time, said above the preview (null: not scheduled). */
+  scheduledFor?: string | null
 }) {
   const body = useMemo(() => sanitizeHtml(html), [html])
   const date = createdAt ?? new Date().toISOString()
@@ -31,6 +35,11 @@ export function PostPreview({
       <p className="mb-6 inline-flex rounded-full bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
         Preview: not saved yet
       </p>
+      {scheduledFor && (
+        <p className="mb-6 ml-2 inline-flex rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-800 ring-1 ring-indigo-200">
+          Scheduled for {formatPublishAt(scheduledFor)}
+        </p>
+      )}
       <h2 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
         {title.trim() || 'Untitled post'}
       </h2>
