@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test'
+import { JSDOM } from 'jsdom'
+import sharp from 'sharp'
+import { faqs } from '../../../site/src/content/faqs.ts'
+import { editorClient, seedPosts, uniqueToken } from './blog-fixtures.ts'
+
+// What feed readers, crawlers and link previews get, and the covers a visitor's browser loads.
+
+function parseXml(xml: string): Document {
+  const doc = new JSDOM(xml, { contentType: 'application/xml' }).window.document
+  expect(doc.getElementsByTagName('parsererror')).toHaveLength(0)
+  return doc
+}
+const texts = (doc: Document, tag: string) =>
+  [...doc.getElementsByTagName(tag)].map((e) => e.textContent ?? '')
+
+test.describe('feed, sitemap and Open Graph images', () => {
+  test('hold published posts only: a draft is in neither and has no image', async ({ request }) => {
+    const token = uniqueToken('disc')
+    const published = `published-${token}`
+    const draft = `draft-${token}`
+    await seedPosts(await editorClient(), [
+      { title: `Published ${token}`, slug: published, content: '<p>Visible</p>' },
+      { title: `Draft ${token}`, slug: draft, status: 'draft', content: '<p>Hidden</p>' },
+    ])
+
+    const rss = await request.get('/rss.xml')
+    expect(rss.headers()['content-type']).toContain('application/rss+xml')
+    const feed = parseXml(await rss.text())
+    expect(texts(feed, 'title')).toContain(`Published ${token}`)
+    expect(texts(feed, 'link').some((l) => l.endsWith(`/post/${draft}`))).toBe(false)
+
+    const sitemap = parseXml(await (await request.get('/sitemap.xml')).text())
+    const locs = texts(sitemap, 'loc')
+    expect(locs.some((l) => l.endsWith(`/post/${published}`))).toBe(true)
+    expect(locs.some((l) => l.endsWith(`/post/${draft}`))).toBe(false)
+    expect(locs.some((l) => l.endsWith('/resources'))).toBe(true)
+
+    // Every post in the feed has a page and an image.
+    for (const link of texts(feed, 'link').slice(1, 4)) {
+      const { pathname } = new URL(link)
+      expect((await request.get(pathname)).status(), pathname).toBe(200)
+      const image = await request.get(`/og/post/${pathname.split('/').pop()}.png`)
+      expect(image.status()).toBe(200)
+      const meta = await sharp(await image.body()).metadata()
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630])
+    }
+    expect((await request.get(`/og/post/${draft}.png`)).status()).toBe(404)
+  })
+
+  test('every page links the feed, and /contact describes its FAQ as FAQPage', async ({ request }) => {
+    for (const path of ['/', '/contact', '/resources']) {
+      const html = await (await request.get(path)).text()
+      expect(html, path).toMatch(/<link rel="alternate" type="application\/rss\+xml"[^>]+href="\/rss.xml"/)
+    }
+    const html = await (await request.get('/contact')).text()
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) =>
+        JSON.parse(m[1]!) as {
+          '@type': string
+          mainEntity?: { name: string; acceptedAnswer: { text: string } }[]
+        },
+    )
+    const faqPage = blocks.find((b) => b['@type'] === 'FAQPage')
+    expect(faqPage?.mainEntity?.map((q) => [q.name, q.acceptedAnswer.text])).toEqual(
+      faqs.map((f) => [f.question, f.answer]),
+    )
+  })
+})
+
+test.describe('cover images', () => {
+  test('resource cards load a small variant in the best format the browser takes', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const covers: { url: string; type: string | undefined; bytes: number }[] = []
+    page.on('response', async (res) => {
+      if (!res.url().includes('/media/covers/')) return
+      covers.push({ url: res.url(), type: res.headers()['content-type'], bytes: (await res.body()).length })
+    })
+    await page.goto('/resources')
+    const first = page.locator('article img').first()
+    await expect(first).toHaveAttribute('srcset', /\/media\/covers\/.+ 320w/)
+    await expect(first).toHaveAttribute('loading', 'lazy')
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
+    const chosen = await first.evaluate((img: HTMLImageElement) => img.currentSrc)
+    // A card is about 384 CSS px wide: the 480 px variant, not the 1600 px original.
+    expect(chosen).toMatch(/width=480/)
+    const loaded = covers.find((c) => c.url === chosen)
+    expect(loaded?.type).toBe('image/avif')
+    expect(loaded!.bytes).toBeLessThan(20_000)
+  })
+})
