@@ -63,10 +63,15 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
     const key = pageKey(requestPath)
     if (key === null) return notFound()
 
-    // Rendered on the server from the database on every request.
+    // Rendered on the server from the database on every request (null: a build without the render bundle).
     const slug = postSlugFromPath(requestPath)
-    if (slug !== null) return postPageResponse(ctx, c.req.raw, slug)
-    if (key === '/resources') return resourcesPageResponse(ctx, c.req.raw)
+    const rendered =
+      slug !== null
+        ? await postPageResponse(ctx, c.req.raw, slug)
+        : key === '/resources'
+          ? await resourcesPageResponse(ctx, c.req.raw)
+          : null
+    if (rendered) return rendered
 
     const prerendered = key === '/' ? `${root}/index.html` : insideRoot(root, `${key}/index.html`)
     const page = prerendered ? await readSiteFile(prerendered) : null

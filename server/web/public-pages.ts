@@ -44,12 +44,17 @@ export function publicPosts(
 
 const baseUrl = (ctx: ServerContext) => ctx.publicUrl.replace(/\/+$/, '')
 
-/** `/post/{slug}`: the post, or 404 with the not-found page (unknown slug, draft, scheduled for later). */
+/**
+ * `/post/{slug}`: the post, or 404 with the not-found page (unknown slug, draft, scheduled for later). Null
+ * when the build has no render bundle (an older build): the caller serves the app shell instead.
+ */
 export async function postPageResponse(
   ctx: ServerContext,
   request: Request,
   slug: string,
-): Promise<Response> {
+): Promise<Response | null> {
+  const meta = await loadSiteMeta(ctx)
+  if (!meta) return null
   const pathname = `/post/${encodeURIComponent(slug)}`
   let row: BlogRow | null
   try {
@@ -57,20 +62,18 @@ export async function postPageResponse(
   } catch (err) {
     // The page still arrives (header, footer); the browser asks again and offers to retry.
     ctx.logger.warn({ err, slug }, 'post page: loading the post failed')
-    const meta = await loadSiteMeta(ctx)
     return renderSitePage(ctx, {
       pathname,
-      head: meta ? headTags(meta.notFoundMeta, null, baseUrl(ctx)) : '',
+      head: headTags(meta.notFoundMeta, null, baseUrl(ctx)),
       status: 503,
       cacheControl: 'no-store',
     })
   }
   if (!row) {
-    const meta = await loadSiteMeta(ctx)
     return renderSitePage(ctx, {
       pathname,
       pageData: { post: { slug, row: null } },
-      head: meta ? headTags(meta.notFoundMeta, null, baseUrl(ctx)) : '',
+      head: headTags(meta.notFoundMeta, null, baseUrl(ctx)),
       status: 404,
       cacheControl: 'public, max-age=0, s-maxage=60',
     })
@@ -86,13 +89,14 @@ export async function postPageResponse(
 /**
  * `/resources?type=&q=&page=`: the first `page` pages of cards for the type and search in the query string
  * (forgiving: an unknown type is all, a bad page the first), so every state is a link that works without
- * JavaScript.
+ * JavaScript. Null without a render bundle (see `postPageResponse`).
  */
-export async function resourcesPageResponse(ctx: ServerContext, request: Request): Promise<Response> {
+export async function resourcesPageResponse(ctx: ServerContext, request: Request): Promise<Response | null> {
+  const meta = await loadSiteMeta(ctx)
+  if (!meta) return null
   const url = new URL(request.url)
   const query = resourcesQueryFrom(url.searchParams)
-  const meta = await loadSiteMeta(ctx)
-  const head = meta ? headTags(meta.routeMeta['/resources'], '/resources', baseUrl(ctx)) : ''
+  const head = headTags(meta.routeMeta['/resources'], '/resources', baseUrl(ctx))
   let result: PostPage<BlogListItem>
   try {
     result = await publicPosts(ctx, query, query.page)

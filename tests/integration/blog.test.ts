@@ -159,39 +159,7 @@ describe('blogs data module against the embedded backend', () => {
   })
 })
 
-describe('post pages served by the server', () => {
-  it('carries the post title, description, image and canonical URL in the initial HTML', async () => {
-    await createPost(
-      editor,
-      post('head-test', {
-        title: 'Tom & Jerry <script>alert(1)</script>',
-        excerpt: 'An "excerpt" <b>here</b>',
-        cover_image_url: 'https://cdn.example/c.jpg',
-      }),
-    )
-    const res = await fetch(`${server.url}/post/head-test`)
-    expect(res.status).toBe(200)
-    const html = await res.text()
-    expect(html).toContain('<title>Tom &amp; Jerry &lt;script&gt;alert(1)&lt;/script&gt; | Meridian</title>')
-    expect(html).toContain(
-      '<meta name="description" content="An &quot;excerpt&quot; &lt;b&gt;here&lt;/b&gt;" />',
-    )
-    expect(html).toContain('<meta property="og:image" content="https://cdn.example/c.jpg" />')
-    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/post\/head-test" \/>/)
-    expect(html).not.toContain('content="generic"')
-    expect(html).not.toContain('noindex')
-    expect(html.match(/<title>/g)).toHaveLength(1)
-  })
-
-  it('answers 404 with the not-found page for a missing post and for a draft', async () => {
-    await createPost(editor, post('head-draft', { status: 'draft' }))
-    for (const slug of ['no-such-post', 'head-draft']) {
-      const res = await fetch(`${server.url}/post/${slug}`)
-      expect(res.status, slug).toBe(404)
-      expect(await res.text()).toContain('Oops! Page not found')
-    }
-  })
-})
+// The post pages the server renders: tests/integration/public-posts.test.ts.
 
 describe('newsletter subscription', () => {
   it('stores the address once, lower-cased, and sends one confirmation link', async () => {

@@ -87,10 +87,11 @@ test.describe('resources and post pages', () => {
     await expect(page.getByTestId('post-content').locator('h2')).toHaveText('Step one')
     await expect(page).toHaveTitle(`Own your centre ${token} | Meridian`)
 
-    // The server put the head in the initial HTML.
+    // The server put the head and the whole post in the initial HTML.
     const html = await (await fetch(`${baseUrl}/post/own-${token}`)).text()
     expect(html).toContain(`<title>Own your centre ${token} | Meridian</title>`)
     expect(html).toContain(`<link rel="canonical" href=`)
+    expect(html).toContain('<h2>Step one</h2><p>Start with <strong>one</strong> employee.</p>')
   })
 
   test('a missing post and a draft show the not-found page, with HTTP 404 from the server', async ({
@@ -121,25 +122,32 @@ test.describe('resources and post pages', () => {
   test('a failed load shows a retry message and retrying recovers', async ({ page }) => {
     const token = uniqueToken('net')
     const client = await editorClient()
-    await seedPosts(client, [{ title: `Network ${token}`, slug: `net-${token}` }])
+    await seedPosts(client, [{ title: `Network ${token}`, slug: `net-${token}`, type: 'ebook' }])
+    // The pages arrive rendered; what the browser loads afterwards comes from the JSON endpoint.
     let failing = true
-    // Post pages read `blogs`, the resources list reads the `published_blogs` view.
-    await page.route(/\/rest\/v1\/(published_)?blogs\b/, (route) =>
+    await page.route(/\/api\/posts\b/, (route) =>
       failing ? route.abort('connectionreset') : route.continue(),
     )
-    await page.goto(`/post/net-${token}`)
-    await expect(page.getByText("We couldn't load this post.")).toBeVisible({ timeout: 30_000 })
+    await page.goto(`/resources?q=${token}`)
+    const card = page.getByRole('article').filter({ hasText: `Network ${token}` })
+    await expect(card).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await card.getByRole('link', { name: /Read more/ }).click()
+    await expect(page.getByText("We couldn't load this post.")).toBeVisible()
     failing = false
     await page.getByRole('button', { name: 'Try again' }).click()
     await expect(page.getByRole('heading', { level: 1, name: `Network ${token}` })).toBeVisible()
 
     failing = true
-    await page.goto('/resources')
-    // supabase-js retries a failed read a few times (with backoff) before the page can say so.
-    await expect(page.getByText("We couldn't load the resources.")).toBeVisible({ timeout: 30_000 })
+    await page.goto(`/resources?q=${token}`)
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await page.getByRole('button', { name: 'Ebook', exact: true }).click()
+    await expect(page.getByText("We couldn't load the resources.")).toBeVisible()
     failing = false
     await page.getByRole('button', { name: 'Try again' }).click()
-    await expect(page.getByRole('list', { name: 'Resources' })).toBeVisible()
+    await expect(page.getByText("We couldn't load the resources.")).toHaveCount(0)
+    await expect(card).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`type=ebook&q=${token}$`))
   })
 
   test('"Stay Updated" asks the reader to confirm by email; the link confirms, one click unsubscribes', async ({
