@@ -9,8 +9,9 @@ const steps = [
   ['lint', 'npm', ['run', '-s', 'lint']],
   // Before vitest: desktop/preload/preload.test.ts checks the built preload (out/preload/index.cjs).
   ['desktop build', 'npm', ['run', '-s', 'desktop:build']],
-  ['unit and integration tests', 'npx', ['vitest', 'run']],
+  // Before vitest: integration tests render pages with the built site and its server-rendering bundle.
   ['build', 'npm', ['run', '-s', 'build']],
+  ['unit and integration tests', 'npx', ['vitest', 'run']],
   ['browser tests', 'npx', ['playwright', 'test']],
 ]
 
