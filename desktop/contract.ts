@@ -6,7 +6,7 @@ import {
   type BlogListItem,
   type BlogRow,
 } from '../shared/schemas/blog.ts'
-import type { LeadRecord } from '../shared/schemas/lead.ts'
+import { leadStatuses, leadUpdateSchema, type LeadRecord } from '../shared/schemas/lead.ts'
 import { editorRoleSchema, inviteSchema, type EditorRole, type Person } from '../shared/schemas/people.ts'
 import { previewLinkRequestSchema, type PreviewLink } from '../shared/schemas/preview-link.ts'
 import type { Revision, RevisionSummary } from '../shared/data/revisions.ts'
@@ -188,6 +188,12 @@ const listQuery = z.object({
   pageSize: z.number().int().min(1).max(1000).optional(),
 })
 
+const leadQuery = z.object({
+  search: z.string().max(200).optional(),
+  status: z.enum([...leadStatuses, 'all']).optional(),
+  owner: z.string().max(100).optional(),
+})
+
 export const desktopMethods = {
   // posts (offline-first: answered from the offline store, sent through the outbox)
   listPosts: method<PostList>()(z.tuple([listQuery])),
@@ -227,13 +233,13 @@ export const desktopMethods = {
   syncNow: method<SyncStatus>()(z.tuple([])),
   // staff tools
   listLeads: method<LeadList>()(
-    z.tuple([
-      z.object({
-        search: z.string().max(200).optional(),
-        page: z.number().int().min(1).max(100_000).optional(),
-      }),
-    ]),
+    z.tuple([leadQuery.extend({ page: z.number().int().min(1).max(100_000).optional() })]),
   ),
+  /** Status, notes or owner of a lead (editors and administrators). */
+  updateLead: method<LeadRecord>()(z.tuple([z.string().uuid(), leadUpdateSchema])),
+  /** Every lead the filters match, as CSV. */
+  exportLeadsCsv: method<string>()(z.tuple([leadQuery])),
+  listLeadOwners: method<{ userId: string; email: string }[]>()(z.tuple([])),
   checkEmailService: method<EmailServiceHealth>()(z.tuple([])),
   // people (administrators; the site's /api/people does the service-role parts) and password resets
   listPeople: method<Person[]>()(z.tuple([])),

@@ -1,4 +1,4 @@
-import { ExternalLink, FileText, LogOut, Users } from 'lucide-react'
+import { ExternalLink, FileText, Inbox, LogOut, Users } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { brand } from '../config/brand.ts'
 import type { BlogRow } from '../schemas/blog.ts'
@@ -9,7 +9,8 @@ import { clearDraft } from './BlogEditorForm.utils.ts'
 import { BlogPostList } from './BlogPostList.tsx'
 import { BlogStatusLine } from './BlogStatusLine.tsx'
 import { emailLinkFrom } from '../data/people.ts'
-import type { PeopleStore } from './blog-store.ts'
+import type { LeadsStore, PeopleStore } from './blog-store.ts'
+import { LeadsPipeline } from './LeadsTable.tsx'
 import { PeopleScreen } from './PeopleScreen.tsx'
 import { SetPasswordForm } from './SetPasswordForm.tsx'
 import { SignInForm } from './SignInForm.tsx'
@@ -49,9 +50,11 @@ export function BlogAdminApp({ open = null, refreshKey = 0, chrome = 'app' }: Bl
   const [emailLink, setEmailLink] = useState(() =>
     typeof window === 'undefined' ? null : emailLinkFrom(window.location.search),
   )
-  const [screen, setScreen] = useState<'posts' | 'people'>('posts')
+  const [screen, setScreen] = useState<'posts' | 'people' | 'leads'>('posts')
   const peopleStore = store.listPeople ? (store as PeopleStore) : null
   const mayManagePeople = signedIn?.role === 'admin' && peopleStore !== null
+  const leadsStore = store.updateLead ? (store as LeadsStore) : null
+  const mayWorkLeads = (signedIn?.role === 'admin' || signedIn?.role === 'editor') && leadsStore !== null
   const leaveLink = () => {
     window.history.replaceState(null, '', window.location.pathname)
     setEmailLink(null)
@@ -85,6 +88,10 @@ export function BlogAdminApp({ open = null, refreshKey = 0, chrome = 'app' }: Bl
           <div className={chrome === 'app' ? 'p-3 sm:p-4' : ''}>
             <PeopleScreen store={peopleStore} currentUserId={session.session.userId} />
           </div>
+        ) : screen === 'leads' && mayWorkLeads ? (
+          <div className={chrome === 'app' ? 'mx-auto max-w-[100rem] p-3 sm:p-4' : ''}>
+            <LeadsPipeline store={leadsStore} />
+          </div>
         ) : (
           <BlogAdminWorkspace
             open={open}
@@ -97,30 +104,33 @@ export function BlogAdminApp({ open = null, refreshKey = 0, chrome = 'app' }: Bl
     )
   }
 
-  // Administrators switch between the posts and the People screen.
-  const screens = mayManagePeople && !emailLink && (
+  // Editors and administrators switch between the posts and the leads; administrators also see People.
+  const screens = (mayManagePeople || mayWorkLeads) && !emailLink && (
     <nav aria-label="Admin screens" className="flex items-center gap-1">
       {(
         [
-          ['posts', 'Posts', FileText],
-          ['people', 'People', Users],
+          ['posts', 'Posts', FileText, true],
+          ['leads', 'Leads', Inbox, mayWorkLeads],
+          ['people', 'People', Users, mayManagePeople],
         ] as const
-      ).map(([value, label, Icon]) => (
-        <button
-          key={value}
-          type="button"
-          aria-current={screen === value ? 'page' : undefined}
-          onClick={() => setScreen(value)}
-          className={
-            chrome === 'app'
-              ? 'inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400 aria-[current=page]:bg-white/15 aria-[current=page]:text-white'
-              : 'inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-slate-900 aria-[current=page]:text-white'
-          }
-        >
-          <Icon aria-hidden="true" className="size-4" />
-          {label}
-        </button>
-      ))}
+      )
+        .filter(([, , , shown]) => shown)
+        .map(([value, label, Icon]) => (
+          <button
+            key={value}
+            type="button"
+            aria-current={screen === value ? 'page' : undefined}
+            onClick={() => setScreen(value)}
+            className={
+              chrome === 'app'
+                ? 'inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400 aria-[current=page]:bg-white/15 aria-[current=page]:text-white'
+                : 'inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-slate-900 aria-[current=page]:text-white'
+            }
+          >
+            <Icon aria-hidden="true" className="size-4" />
+            {label}
+          </button>
+        ))}
     </nav>
   )
 

@@ -1,7 +1,18 @@
-import type { LeadRecord } from '../schemas/lead.ts'
+import { Download } from 'lucide-react'
+import { useCallback, useEffect, useId, useState } from 'react'
+import {
+  leadStatuses,
+  leadStatusLabels,
+  type LeadRecord,
+  type LeadStatus,
+  type LeadUpdate,
+} from '../schemas/lead.ts'
+import type { LeadFilters } from '../data/leads.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
-import { Input } from '../ui/Input.tsx'
+import { Input, Textarea } from '../ui/Input.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import type { LeadsStore } from './blog-store.ts'
 
 /** One lead's email state in words: both sent, partly sent, waiting for a retry, or given up. */
 export function leadEmailStatus(lead: LeadRecord): { label: string; tone: 'ok' | 'waiting' | 'failed' } {
@@ -14,6 +25,9 @@ export function leadEmailStatus(lead: LeadRecord): { label: string; tone: 'ok' |
   return { label: lead.lastError ? `Emails failed: ${lead.lastError}` : 'Emails not sent', tone: 'failed' }
 }
 
+const selectClass =
+  'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:bg-slate-50'
+
 export interface LeadsTableProps {
   leads: LeadRecord[]
   search: string
@@ -24,6 +38,56 @@ export interface LeadsTableProps {
   /** A load error in words (the list keeps what it showed before). */
   error?: string | null
   loading?: boolean
+  /** The pipeline: filters, per-lead status, owner and notes, CSV export. Without it the table only reads. */
+  pipeline?: {
+    status: LeadStatus | 'all'
+    onStatus: (value: LeadStatus | 'all') => void
+    owner: string
+    onOwner: (value: string) => void
+    owners: { userId: string; email: string }[]
+    onUpdate: (lead: LeadRecord, patch: LeadUpdate) => Promise<void>
+    onExport: () => Promise<void>
+    exporting: boolean
+  }
+}
+
+/** Notes on one lead, saved when the field is left (or with Ctrl/⌘+Enter). */
+function LeadNotes({ lead, onSave }: { lead: LeadRecord; onSave: (notes: string) => Promise<void> }) {
+  const [value, setValue] = useState(lead.notes)
+  const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle')
+  useEffect(() => setValue(lead.notes), [lead.notes])
+  const save = async () => {
+    if (value === lead.notes) return
+    setState('saving')
+    try {
+      await onSave(value)
+      setState('saved')
+    } catch {
+      setState('idle')
+    }
+  }
+  return (
+    <div className="space-y-1">
+      <Textarea
+        aria-label={`Notes on ${lead.name}`}
+        className="min-h-16 min-w-48 text-sm"
+        placeholder="Add a note..."
+        value={value}
+        maxLength={10_000}
+        onChange={(e) => {
+          setValue(e.target.value)
+          setState('idle')
+        }}
+        onBlur={() => void save()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void save()
+        }}
+      />
+      <p className="h-4 text-xs text-slate-500" aria-live="polite">
+        {state === 'saving' ? 'Saving...' : state === 'saved' ? 'Note saved' : ''}
+      </p>
+    </div>
+  )
 }
 
 /** Stored leads, newest first, with their email status and a search box (editors only, via RLS). */
@@ -36,28 +100,81 @@ export function LeadsTable({
   onPage,
   error,
   loading,
+  pipeline,
 }: LeadsTableProps) {
+  const id = useId()
+  const columns = pipeline ? 9 : 7
   return (
     <section aria-labelledby="leads-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="leads-title" className="text-2xl font-semibold text-slate-900">
           Leads
         </h2>
+        {pipeline && (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={pipeline.exporting}
+            onClick={() => void pipeline.onExport()}
+          >
+            {pipeline.exporting ? <Spinner /> : <Download aria-hidden="true" className="size-4" />}
+            Export CSV
+          </Button>
+        )}
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
         <Input
           type="search"
           aria-label="Search leads"
-          placeholder="Search by name, email, phone or technology..."
+          placeholder="Search by name, email, phone, technology or notes..."
           value={search}
           onChange={(e) => onSearch(e.target.value)}
-          className="max-w-sm"
+          className="max-w-sm flex-1"
         />
+        {pipeline && (
+          <>
+            <label className="flex items-center gap-2 text-sm text-slate-700" htmlFor={`${id}-status`}>
+              Status
+              <select
+                id={`${id}-status`}
+                className={selectClass}
+                value={pipeline.status}
+                onChange={(e) => pipeline.onStatus(e.target.value as LeadStatus | 'all')}
+              >
+                <option value="all">All</option>
+                {leadStatuses.map((s) => (
+                  <option key={s} value={s}>
+                    {leadStatusLabels[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex items-center gap-2 text-sm text-slate-700" htmlFor={`${id}-owner`}>
+              Owner
+              <select
+                id={`${id}-owner`}
+                className={selectClass}
+                value={pipeline.owner}
+                onChange={(e) => pipeline.onOwner(e.target.value)}
+              >
+                <option value="all">Anyone</option>
+                <option value="none">Nobody yet</option>
+                {pipeline.owners.map((o) => (
+                  <option key={o.userId} value={o.userId}>
+                    {o.email}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        )}
       </div>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
         </p>
       )}
-      <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-slate-600">
             <tr>
@@ -67,6 +184,8 @@ export function LeadsTable({
               <th className="px-3 py-2 font-medium">Phone</th>
               <th className="px-3 py-2 font-medium">Requirement</th>
               <th className="px-3 py-2 font-medium">Technology stack</th>
+              {pipeline && <th className="px-3 py-2 font-medium">Status and owner</th>}
+              {pipeline && <th className="px-3 py-2 font-medium">Notes</th>}
               <th className="px-3 py-2 font-medium">Email status</th>
             </tr>
           </thead>
@@ -74,7 +193,7 @@ export function LeadsTable({
             {leads.map((lead) => {
               const status = leadEmailStatus(lead)
               return (
-                <tr key={lead.id} className="align-top">
+                <tr key={lead.id} className="align-top" data-testid="lead-row">
                   <td className="px-3 py-2 whitespace-nowrap text-slate-600">
                     {new Date(lead.createdAt).toLocaleString()}
                   </td>
@@ -83,6 +202,46 @@ export function LeadsTable({
                   <td className="px-3 py-2 whitespace-nowrap">{lead.phone}</td>
                   <td className="max-w-xs px-3 py-2 text-slate-700">{lead.requirement}</td>
                   <td className="px-3 py-2">{lead.techStack}</td>
+                  {pipeline && (
+                    <td className="space-y-2 px-3 py-2">
+                      <select
+                        aria-label={`Status of ${lead.name}`}
+                        className={`${selectClass} w-full`}
+                        value={lead.status}
+                        onChange={(e) =>
+                          void pipeline
+                            .onUpdate(lead, { status: e.target.value as LeadStatus })
+                            .catch(() => {})
+                        }
+                      >
+                        {leadStatuses.map((s) => (
+                          <option key={s} value={s}>
+                            {leadStatusLabels[s]}
+                          </option>
+                        ))}
+                      </select>
+                      <select
+                        aria-label={`Owner of ${lead.name}`}
+                        className={`${selectClass} w-full`}
+                        value={lead.ownerId ?? ''}
+                        onChange={(e) =>
+                          void pipeline.onUpdate(lead, { ownerId: e.target.value || null }).catch(() => {})
+                        }
+                      >
+                        <option value="">Nobody yet</option>
+                        {pipeline.owners.map((o) => (
+                          <option key={o.userId} value={o.userId}>
+                            {o.email}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                  )}
+                  {pipeline && (
+                    <td className="px-3 py-2">
+                      <LeadNotes lead={lead} onSave={(notes) => pipeline.onUpdate(lead, { notes })} />
+                    </td>
+                  )}
                   <td className="px-3 py-2">
                     <Badge
                       variant={
@@ -97,8 +256,10 @@ export function LeadsTable({
             })}
             {leads.length === 0 && !loading && (
               <tr>
-                <td colSpan={7} className="px-3 py-6 text-center text-slate-500">
-                  {search ? 'No leads match this search.' : 'No leads yet.'}
+                <td colSpan={columns} className="px-3 py-6 text-center text-slate-500">
+                  {search || (pipeline && (pipeline.status !== 'all' || pipeline.owner !== 'all'))
+                    ? 'No leads match these filters.'
+                    : 'No leads yet.'}
                 </td>
               </tr>
             )}
@@ -117,5 +278,116 @@ export function LeadsTable({
         </Button>
       </div>
     </section>
+  )
+}
+
+/** Saves text as a file from the page (a Blob behind a temporary link). */
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+/**
+ * The Leads screen with the pipeline (browser admin and desktop): filters and pages on the server, status,
+ * owner and notes per lead, CSV export of everything the filters match.
+ */
+export function LeadsPipeline({ store }: { store: LeadsStore }) {
+  const [filters, setFilters] = useState<Required<LeadFilters>>({ search: '', status: 'all', owner: 'all' })
+  const [page, setPage] = useState(1)
+  const [list, setList] = useState<{ leads: LeadRecord[]; page: number; pageCount: number } | null>(null)
+  const [owners, setOwners] = useState<{ userId: string; email: string }[]>([])
+  const [error, setError] = useState<string | null>(null)
+  const [loading, setLoading] = useState(true)
+  const [exporting, setExporting] = useState(false)
+  const [reload, setReload] = useState(0)
+  const message = (err: unknown) => (err instanceof Error ? err.message : String(err))
+
+  useEffect(() => {
+    store.listLeadOwners().then(setOwners, (err: unknown) => setError(message(err)))
+  }, [store])
+
+  useEffect(() => {
+    let active = true
+    setLoading(true)
+    const timer = setTimeout(() => {
+      store.listLeads({ ...filters, page }).then(
+        (result) => {
+          if (!active) return
+          setList(result)
+          setError(null)
+          setLoading(false)
+        },
+        (err: unknown) => {
+          if (!active) return
+          setError(message(err))
+          setLoading(false)
+        },
+      )
+    }, 250)
+    return () => {
+      active = false
+      clearTimeout(timer)
+    }
+  }, [store, filters, page, reload])
+
+  const update = useCallback(
+    async (lead: LeadRecord, patch: LeadUpdate) => {
+      try {
+        const saved = await store.updateLead(lead.id, patch)
+        setList((l) => l && { ...l, leads: l.leads.map((x) => (x.id === saved.id ? saved : x)) })
+        setError(null)
+      } catch (err) {
+        setError(message(err))
+        setReload((r) => r + 1)
+        throw err
+      }
+    },
+    [store],
+  )
+
+  const filter = (patch: Partial<LeadFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }))
+    setPage(1)
+  }
+
+  return (
+    <LeadsTable
+      leads={list?.leads ?? []}
+      search={filters.search}
+      onSearch={(search) => filter({ search })}
+      page={list?.page ?? page}
+      pageCount={list?.pageCount ?? 1}
+      onPage={setPage}
+      error={error}
+      loading={loading}
+      pipeline={{
+        status: filters.status,
+        onStatus: (status) => filter({ status }),
+        owner: filters.owner,
+        onOwner: (owner) => filter({ owner }),
+        owners,
+        onUpdate: update,
+        exporting,
+        onExport: async () => {
+          setExporting(true)
+          try {
+            download(
+              `leads-${new Date().toISOString().slice(0, 10)}.csv`,
+              await store.exportLeadsCsv(filters),
+            )
+          } catch (err) {
+            setError(message(err))
+          } finally {
+            setExporting(false)
+          }
+        },
+      }}
+    />
   )
 }

@@ -2,6 +2,8 @@ import type { BlogImageFolder, PostPage } from '../data/blogs.ts'
 import type { Revision, RevisionSummary } from '../data/revisions.ts'
 import type { PreviewLink } from '../schemas/preview-link.ts'
 import type { EmailLink } from '../data/people.ts'
+import type { LeadFilters, LeadPage } from '../data/leads.ts'
+import type { LeadRecord, LeadUpdate } from '../schemas/lead.ts'
 import type { EditorRole, InviteInput, Person } from '../schemas/people.ts'
 import type { AdminStatusFilter, BlogInput, BlogListItem, BlogRow } from '../schemas/blog.ts'
 
@@ -77,7 +79,16 @@ export interface UploadImageOptions {
   onProgress?: (percent: number) => void
 }
 
-export interface BlogStore extends AdminAuth, Partial<PeopleStore> {
+/** The Leads screen's seam (editors and administrators): the pipeline read and worked under RLS. */
+export interface LeadsStore {
+  listLeads(query: LeadFilters & { page: number }): Promise<LeadPage>
+  updateLead(id: string, patch: LeadUpdate): Promise<LeadRecord>
+  /** Every lead matching the filters as CSV. */
+  exportLeadsCsv(filters: LeadFilters): Promise<string>
+  listLeadOwners(): Promise<{ userId: string; email: string }[]>
+}
+
+export interface BlogStore extends AdminAuth, Partial<PeopleStore>, Partial<LeadsStore> {
   listPosts(query: AdminListQuery): Promise<PostPage<BlogListItem>>
   getBySlug(slug: string): Promise<BlogRow | null>
   save(input: BlogInput, target: SaveTarget): Promise<BlogRow>

@@ -1,5 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { leadRecordSchema, type LeadEmailKind, type LeadInput, type LeadRecord } from '../schemas/lead.ts'
+import {
+  leadRecordSchema,
+  leadStatusLabels,
+  leadUpdateSchema,
+  type LeadEmailKind,
+  type LeadInput,
+  type LeadRecord,
+  type LeadStatus,
+  type LeadUpdate,
+} from '../schemas/lead.ts'
 
 /**
  * The `leads` table: the only module that reads or writes it. Writes need the service role (the server);
@@ -199,26 +208,49 @@ export interface LeadPage {
 /** Characters with a meaning in PostgREST's `or=(…)` syntax or in LIKE patterns. */
 const searchSyntax = /[,()"*%_\\:]/g
 
-/** Editors' list of leads, newest first, with a case-insensitive search on name, email, phone and tech stack. */
+/** The Leads screen's filters: a search, a pipeline status and an owner ('none': nobody yet). */
+export interface LeadFilters {
+  search?: string
+  status?: LeadStatus | 'all'
+  owner?: string | 'all' | 'none'
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function filteredLeads(client: SupabaseClient, filters: LeadFilters, count?: 'exact') {
+  let query = client
+    .from('leads')
+    .select('*', count ? { count } : undefined)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+  const search = (filters.search ?? '').replace(searchSyntax, ' ').trim()
+  if (search) {
+    const pattern = `*${search}*`
+    query = query.or(
+      ['name', 'email', 'phone', 'tech_stack', 'notes']
+        .map((column) => `${column}.ilike.${pattern}`)
+        .join(','),
+    )
+  }
+  if (filters.status && filters.status !== 'all') query = query.eq('status', filters.status)
+  if (filters.owner === 'none') query = query.is('owner_id', null)
+  else if (filters.owner && filters.owner !== 'all' && UUID.test(filters.owner))
+    query = query.eq('owner_id', filters.owner)
+  return query
+}
+
+/**
+ * Editors' list of leads, newest first, one page from the server: a case-insensitive search on name, email,
+ * phone, tech stack and notes, and filters by status and owner.
+ */
 export async function listLeads(
   client: SupabaseClient,
-  options: { search?: string; page?: number; pageSize?: number } = {},
+  options: LeadFilters & { page?: number; pageSize?: number } = {},
 ): Promise<LeadPage> {
   const pageSize = Math.min(Math.max(options.pageSize ?? 20, 1), 100)
   const page = Math.max(options.page ?? 1, 1)
   const from = (page - 1) * pageSize
-  let query = client
-    .from('leads')
-    .select('*', { count: 'exact' })
-    .order('created_at', { ascending: false })
-    .range(from, from + pageSize - 1)
-  const search = (options.search ?? '').replace(searchSyntax, ' ').trim()
-  if (search) {
-    const pattern = `*${search}*`
-    query = query.or(
-      ['name', 'email', 'phone', 'tech_stack'].map((column) => `${column}.ilike.${pattern}`).join(','),
-    )
-  }
+  const query = filteredLeads(client, options, 'exact').range(from, from + pageSize - 1)
   const { data, error, count } = await query
   if (error) fail('list the leads', error)
   const total = count ?? data?.length ?? 0
@@ -229,4 +261,74 @@ export async function listLeads(
     pageSize,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
   }
+}
+
+/**
+ * Changes a lead's place in the pipeline (status, notes, owner): the only columns editors may write. Returns
+ * the stored lead; a caller who may not work leads (a contributor) is refused.
+ */
+export async function updateLead(client: SupabaseClient, id: string, patch: LeadUpdate): Promise<LeadRecord> {
+  const parsed = leadUpdateSchema.safeParse(patch)
+  if (!parsed.success)
+    throw new LeadDataError(parsed.error.issues.map((i) => i.message).join(' '), 'invalid_input')
+  const values: Record<string, unknown> = {}
+  if (parsed.data.status !== undefined) values.status = parsed.data.status
+  if (parsed.data.notes !== undefined) values.notes = parsed.data.notes
+  if (parsed.data.ownerId !== undefined) values.owner_id = parsed.data.ownerId
+  const { data, error } = await client.from('leads').update(values).eq('id', id).select('*')
+  if (error) {
+    if (error.code === '42501')
+      throw new LeadDataError('Only editors and administrators can work leads.', 'not_allowed')
+    fail('update the lead', error)
+  }
+  if (!data || data.length === 0)
+    throw new LeadDataError('The lead no longer exists, or your role cannot change it.', 'not_allowed')
+  return parseRow(data[0])
+}
+
+/** Every lead matching the filters (for the CSV export), newest first, read in pages of 1,000. */
+export async function listAllLeads(client: SupabaseClient, filters: LeadFilters): Promise<LeadRecord[]> {
+  const all: LeadRecord[] = []
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await filteredLeads(client, filters).range(from, from + 999)
+    if (error) fail('export the leads', error)
+    all.push(...(data ?? []).map(parseRow))
+    if (!data || data.length < 1000) return all
+  }
+}
+
+/**
+ * One CSV cell: quoted when it holds a quote, a comma or a line break; a value a spreadsheet would run as a
+ * formula (starting with = + - @, a tab or a carriage return) gets a leading apostrophe (OWASP's advice).
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+/** Leads as CSV (RFC 4180 with CRLF), owners by their email. */
+export function leadsToCsv(leads: LeadRecord[], ownerEmails: Record<string, string> = {}): string {
+  const header = [
+    'Received',
+    'Name',
+    'Email',
+    'Phone',
+    'Requirement',
+    'Technology stack',
+    'Status',
+    'Owner',
+    'Notes',
+  ]
+  const rows = leads.map((lead) => [
+    lead.createdAt,
+    lead.name,
+    lead.email,
+    lead.phone,
+    lead.requirement,
+    lead.techStack,
+    leadStatusLabels[lead.status],
+    lead.ownerId ? (ownerEmails[lead.ownerId] ?? lead.ownerId) : '',
+    lead.notes,
+  ])
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
 }

@@ -162,3 +162,17 @@ export async function changePersonRole(api: PeopleApi, userId: string, role: Edi
 export async function removePerson(api: PeopleApi, userId: string): Promise<void> {
   await call(api, `/${encodeURIComponent(userId)}`, { method: 'DELETE' })
 }
+
+/** Who may own a lead: editors and administrators (`editors` is readable by everyone in the admin). */
+export async function listLeadOwners(client: SupabaseClient): Promise<{ userId: string; email: string }[]> {
+  const { data, error } = await client
+    .from('editors')
+    .select('user_id, email')
+    .in('role', ['admin', 'editor'])
+    .order('email')
+  if (error) throw new Error(`Could not list the team: ${error.message}`)
+  return (data ?? []).map((row: { user_id: string; email: string }) => ({
+    userId: row.user_id,
+    email: row.email,
+  }))
+}

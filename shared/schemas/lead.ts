@@ -71,6 +71,27 @@ export const idempotencyKeySchema = z
 const timestamp = z.string().nullable()
 
 /** A row of the `leads` table (server-stored lead and its email outbox state), parsed into product words. */
+/** Where a lead stands in the sales pipeline. */
+export const leadStatuses = ['new', 'contacted', 'qualified', 'won', 'lost'] as const
+export type LeadStatus = (typeof leadStatuses)[number]
+export const leadStatusLabels: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  won: 'Won',
+  lost: 'Lost',
+}
+
+/** What editors may change on a lead (the database grants only these columns). */
+export const leadUpdateSchema = z
+  .object({
+    status: z.enum(leadStatuses, { message: 'Choose a status.' }),
+    notes: typedText().max(10_000, 'Notes must be at most 10,000 characters.'),
+    ownerId: z.string().uuid().nullable(),
+  })
+  .partial()
+export type LeadUpdate = z.infer<typeof leadUpdateSchema>
+
 export const leadRecordSchema = z
   .object({
     id: z.string(),
@@ -88,6 +109,9 @@ export const leadRecordSchema = z
     last_error: z.string().nullable().optional(),
     next_attempt_at: timestamp.optional(),
     claim_token: z.string().nullable().optional(),
+    status: z.enum(leadStatuses).optional(),
+    notes: z.string().nullable().optional(),
+    owner_id: z.string().nullable().optional(),
   })
   .transform((row) => ({
     id: row.id,
@@ -107,6 +131,10 @@ export const leadRecordSchema = z
     nextAttemptAt: row.next_attempt_at ?? null,
     /** The delivery lease this row was read under (set only on rows a claim returned). */
     claimToken: row.claim_token ?? null,
+    status: row.status ?? 'new',
+    notes: row.notes ?? '',
+    /** The editor or administrator working the lead (null: nobody yet). */
+    ownerId: row.owner_id ?? null,
   }))
 
 export type LeadRecord = z.output<typeof leadRecordSchema>

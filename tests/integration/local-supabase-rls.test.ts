@@ -122,7 +122,8 @@ const targets: Record<Target, TargetSpec> = {
       tech_stack: 'Go, Postgres',
       idempotency_key: next(),
     }),
-    change: { last_error: 'changed' },
+    // The pipeline columns: the only ones editors and administrators may change.
+    change: { status: 'contacted', notes: 'Called back' },
   },
   editors: {
     table: 'editors',
@@ -171,7 +172,7 @@ const allowed: Record<Target, Record<Operation, Record<Actor, boolean>>> = {
   leads: {
     select: row(N, N, N, Y, Y, Y),
     insert: row(N, N, N, N, N, Y),
-    update: row(N, N, N, N, N, Y),
+    update: row(N, N, N, Y, Y, Y),
     delete: row(N, N, N, N, N, Y),
   },
   editors: {
@@ -423,5 +424,37 @@ describe('roles', () => {
     expect(contributorDelete.data).toEqual([])
     const editorDelete = await clients.editor.storage.from('images').remove([path])
     expect(editorDelete.data).toHaveLength(1)
+  })
+})
+
+describe('leads pipeline', () => {
+  it('editors change only status, notes and owner; the owner must be an editor or administrator', async () => {
+    const row = await targets.leads.newRow()
+    await service.from('leads').insert(row)
+    const key = row.idempotency_key as string
+    const delivery = await clients.editor
+      .from('leads')
+      .update({ last_error: 'forged' })
+      .eq('idempotency_key', key)
+    expect(delivery.error?.code).toBe('42501')
+    const contributorId = (await clients.contributor.auth.getUser()).data.user!.id
+    const toContributor = await clients.admin
+      .from('leads')
+      .update({ owner_id: contributorId })
+      .eq('idempotency_key', key)
+    expect(toContributor.error?.code).toBe('42501')
+    const editorId = (await clients.editor.auth.getUser()).data.user!.id
+    const owned = await clients.admin
+      .from('leads')
+      .update({ owner_id: editorId, status: 'qualified' })
+      .eq('idempotency_key', key)
+      .select('owner_id, status, last_error')
+      .single()
+    expect(owned.data).toEqual({ owner_id: editorId, status: 'qualified', last_error: null })
+    const badStatus = await clients.editor
+      .from('leads')
+      .update({ status: 'maybe' })
+      .eq('idempotency_key', key)
+    expect(badStatus.error?.code).toBe('23514')
   })
 })

@@ -1,8 +1,16 @@
 import path from 'node:path'
-import { listLeads } from '../../../shared/data/leads.ts'
+import {
+  leadsToCsv,
+  listAllLeads,
+  listLeads,
+  updateLead,
+  type LeadFilters,
+} from '../../../shared/data/leads.ts'
+import type { LeadUpdate } from '../../../shared/schemas/lead.ts'
 import {
   changePersonRole,
   invitePerson,
+  listLeadOwners,
   listPeople,
   removePerson,
   requestPasswordReset,
@@ -251,12 +259,12 @@ export class DesktopBackend {
 
   // ---- staff tools ------------------------------------------------------------------------------------
 
-  async listLeads(query: { search?: string; page?: number }): Promise<LeadList> {
+  async listLeads(query: LeadFilters & { page?: number }): Promise<LeadList> {
     const session = this.requireSession()
     if (this.options.isNetworkUp && !this.options.isNetworkUp())
       throw new Error('Leads are read from the server: connect to the network to see them.')
     try {
-      const page = await listLeads(session.client, { search: query.search, page: query.page, pageSize: 20 })
+      const page = await listLeads(session.client, { ...query, pageSize: 20 })
       return { leads: page.leads, total: page.total, page: page.page, pageCount: page.pageCount }
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)
@@ -264,6 +272,24 @@ export class DesktopBackend {
         throw new Error('The server cannot be reached, so leads cannot be shown right now.', { cause: err })
       throw new Error(message, { cause: err })
     }
+  }
+
+  async updateLead(id: string, patch: LeadUpdate) {
+    return this.fromServer('Leads', (session) => updateLead(session.client, id, patch))
+  }
+
+  async exportLeadsCsv(filters: LeadFilters) {
+    return this.fromServer('Leads', async (session) => {
+      const [leads, owners] = await Promise.all([
+        listAllLeads(session.client, filters),
+        listLeadOwners(session.client),
+      ])
+      return leadsToCsv(leads, Object.fromEntries(owners.map((o) => [o.userId, o.email])))
+    })
+  }
+
+  async listLeadOwners() {
+    return this.fromServer('Leads', (session) => listLeadOwners(session.client))
   }
 
   // ---- people and password resets (through the site: it holds the service role, never this app) ------

@@ -1,56 +1,35 @@
-import { useEffect, useState } from 'react'
-import { LeadsTable } from '@shared/admin/LeadsTable.tsx'
-import type { DesktopApi, LeadList } from '../../contract.ts'
+import { useMemo } from 'react'
+import type { LeadsStore } from '@shared/admin/blog-store.ts'
+import { LeadsPipeline } from '@shared/admin/LeadsTable.tsx'
+import type { DesktopApi } from '../../contract.ts'
 
-/** Leads are read live from the server (editors only); offline the screen says so and keeps the last list. */
-export function LeadsScreen({ api }: { api: DesktopApi }) {
-  const [search, setSearch] = useState('')
-  const [page, setPage] = useState(1)
-  const [list, setList] = useState<LeadList | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [loading, setLoading] = useState(true)
-
-  useEffect(() => {
-    let active = true
-    setLoading(true)
-    const timer = setTimeout(() => {
-      api.listLeads({ search, page }).then(
-        (result) => {
-          if (!active) return
-          setList(result)
-          setError(null)
-          setLoading(false)
-        },
-        (err: unknown) => {
-          if (!active) return
-          setError(
-            err instanceof Error
-              ? err.message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '')
-              : String(err),
-          )
-          setLoading(false)
-        },
-      )
-    }, 250)
-    return () => {
-      active = false
-      clearTimeout(timer)
-    }
-  }, [api, search, page])
-
-  return (
-    <LeadsTable
-      leads={list?.leads ?? []}
-      search={search}
-      onSearch={(value) => {
-        setSearch(value)
-        setPage(1)
-      }}
-      page={list?.page ?? page}
-      pageCount={list?.pageCount ?? 1}
-      onPage={setPage}
-      error={error}
-      loading={loading}
-    />
+/** The IPC error prefix Electron adds is not for people. */
+const plain = (err: unknown) =>
+  new Error(
+    err instanceof Error
+      ? err.message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '')
+      : String(err),
   )
+
+/**
+ * Leads are read and worked live on the server (editors and administrators); offline the screen says so and
+ * keeps the last list. The same pipeline as the browser admin, through main.
+ */
+export function LeadsScreen({ api }: { api: DesktopApi }) {
+  const store = useMemo<LeadsStore>(
+    () => ({
+      listLeads: (query) =>
+        api.listLeads(query).then(
+          (list) => ({ ...list, pageSize: 20 }),
+          (err: unknown) => Promise.reject(plain(err)),
+        ),
+      updateLead: (id, patch) =>
+        api.updateLead(id, patch).catch((err: unknown) => Promise.reject(plain(err))),
+      exportLeadsCsv: (filters) =>
+        api.exportLeadsCsv(filters).catch((err: unknown) => Promise.reject(plain(err))),
+      listLeadOwners: () => api.listLeadOwners().catch((err: unknown) => Promise.reject(plain(err))),
+    }),
+    [api],
+  )
+  return <LeadsPipeline store={store} />
 }

@@ -10,12 +10,14 @@ import {
 import { adminPath } from '@shared/config/brand.ts'
 import { getBrowserSupabase, type Session, type SupabaseClient } from '@shared/data/client.ts'
 import { signInErrorMessage } from '@shared/data/editor-access.ts'
+import { leadsToCsv, listAllLeads, listLeads, updateLead } from '@shared/data/leads.ts'
 import { getRevision, listRevisions } from '@shared/data/revisions.ts'
 import { previewLinkSchema } from '@shared/schemas/preview-link.ts'
 import {
   changePersonRole,
   getEditorRole,
   invitePerson,
+  listLeadOwners,
   listPeople,
   removePerson,
   requestPasswordReset,
@@ -134,6 +136,20 @@ export function createWebBlogStore(): BlogStore {
       } finally {
         checkingSignIn = false
       }
+    },
+    async listLeads(query) {
+      return listLeads(await client(), { ...query, pageSize: 20 })
+    },
+    async updateLead(id, patch) {
+      return updateLead(await client(), id, patch)
+    },
+    async exportLeadsCsv(filters) {
+      const supabase = await client()
+      const [leads, owners] = await Promise.all([listAllLeads(supabase, filters), listLeadOwners(supabase)])
+      return leadsToCsv(leads, Object.fromEntries(owners.map((o) => [o.userId, o.email])))
+    },
+    async listLeadOwners() {
+      return listLeadOwners(await client())
     },
     async listPeople() {
       return listPeople(await peopleApi())
