@@ -67,7 +67,9 @@ export async function ensureSiteBuilt(
   await new Promise<void>((resolve, reject) => {
     const child = spawn('npm', ['run', '-s', 'build'], {
       cwd: projectRoot,
-      env: { ...process.env, SITE_DIR: siteDir },
+      // Always a production build: a NODE_ENV of the caller (`test` under vitest) would give React's
+      // development bundles, several times larger.
+      env: { ...process.env, SITE_DIR: siteDir, NODE_ENV: 'production' },
       stdio: ['ignore', 'inherit', 'inherit'],
     })
     child.on('error', reject)
