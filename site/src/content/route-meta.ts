@@ -1,4 +1,4 @@
-import { brand } from '@shared/config/brand.ts'
+import { adminPath, brand } from '@shared/config/brand.ts'
 
 export interface RouteMeta {
   title: string
@@ -7,6 +7,8 @@ export interface RouteMeta {
   prerender: boolean
   /** Listed in sitemap.xml. */
   sitemap: boolean
+  /** Staff pages: `noindex` and no canonical URL. */
+  noindex?: boolean
 }
 
 const suffix = ` | ${brand.name}`
@@ -56,8 +58,24 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/get-started': {
     title: `Get Started${suffix}`,
     description: "Tell us about your requirements and we'll help you assemble the perfect team.",
-    prerender: false,
+    prerender: true,
     sitemap: true,
+  },
+  // Staff pages: prerendered as their frame (the email service's status still checking, the admin still
+  // loading), so nothing moves when the app takes over.
+  '/test-email': {
+    title: `Email Service Test${suffix}`,
+    description: 'Check that the email service is reachable and send a test message.',
+    prerender: true,
+    sitemap: false,
+    noindex: true,
+  },
+  [adminPath]: {
+    title: `Blog admin${suffix}`,
+    description: 'Write and publish posts.',
+    prerender: true,
+    sitemap: false,
+    noindex: true,
   },
   '/resources': {
     title: `Resources & Insights${suffix}`,

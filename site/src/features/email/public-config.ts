@@ -1,4 +1,3 @@
-import { publicConfigSchema, describePublicConfigProblems } from '@shared/config/public-config.ts'
 import { resolveEmailServiceUrl } from '@shared/lib/email-service-client.ts'
 
 interface EmailConfig {
@@ -7,22 +6,35 @@ interface EmailConfig {
 
 let configRequest: Promise<EmailConfig> | null = null
 
+/** An absolute http(s) address, as the shared schema's `emailServiceUrl` must be. */
+function isWebAddress(value: unknown): value is string {
+  if (typeof value !== 'string') return false
+  try {
+    return /^https?:$/.test(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+
 /**
- * `/config.json`, fetched once per page load and parsed with the shared schema. An unreachable config
- * simply means "use the defaults"; a malformed one is reported in the console (naming the bad fields) and
- * the defaults are used too, so the status check still runs.
+ * `/config.json`, fetched once per page load. Its `emailServiceUrl` is used when it is a web address; a
+ * reply without one is checked against the shared schema (`publicConfigSchema`, loaded only then), which
+ * names the bad fields in the console, and the defaults are used, so the status check still runs. An
+ * unreachable config simply means "use the defaults".
  *
- * Bundle note: this module is on /get-started (the lead form) and /test-email, which both load zod already
- * (the lead schema, and the supabase-js client's own config check); the marketing pages never import it.
+ * Bundle note: /get-started (the lead form) checks the email service on load, and its first load carries
+ * no zod; the schema (and zod) arrive only for a broken configuration.
  */
 function loadConfig(): Promise<EmailConfig> {
   configRequest ??= fetch('/config.json', { headers: { Accept: 'application/json' } })
     .then(async (res): Promise<EmailConfig> => {
       if (!res.ok) return {}
-      const result = publicConfigSchema.safeParse(await res.json())
-      if (result.success) return { emailServiceUrl: result.data.emailServiceUrl }
+      const body: unknown = await res.json()
+      const emailServiceUrl = (body as { emailServiceUrl?: unknown } | null)?.emailServiceUrl
+      if (isWebAddress(emailServiceUrl)) return { emailServiceUrl }
+      const { configProblems } = await import('./config-problems.ts')
       console.error(
-        `Invalid /config.json (${describePublicConfigProblems(result.error)}): using the default email service address.`,
+        `Invalid /config.json (${configProblems(body)}): using the default email service address.`,
       )
       return {}
     })

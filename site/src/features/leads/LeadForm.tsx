@@ -1,22 +1,37 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { CircleCheck } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type Ref } from 'react'
-import { useForm, type FieldPath } from 'react-hook-form'
-import { Link, useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
-import { leadSchema, type LeadInput } from '@shared/schemas/lead.ts'
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react'
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import type { LeadInput } from '@shared/schemas/lead.ts'
 import { Alert } from '@shared/ui/Alert.tsx'
 import { Spinner } from '@shared/ui/Spinner.tsx'
 import { cx } from '@shared/ui/cx.ts'
+import { usePageData } from '@site/lib/page-data.tsx'
 import { useEmailServiceHealth } from '../email/useEmailServiceHealth.ts'
+import {
+  emptyLeadValues,
+  firstNameOf,
+  leadFormAction,
+  submitFallbackMessage,
+  type LeadFieldName,
+  type LeadFormPageData,
+} from '@shared/lib/lead-form.ts'
 import { saveLeadLocally } from './lead-storage.ts'
-import { newIdempotencyKey, submitFallbackMessage, submitLead } from './submit-lead.ts'
+
+/**
+ * zod (the shared schema) and sonner load with the first focus on the form, not with the page; a submit
+ * before that waits for them. Without JavaScript the form posts to the server, which checks the same schema.
+ */
+const loadFormLogic = () => import('./lead-form-logic.ts')
+
+const lazyResolver: Resolver<LeadInput> = async (values, context, options) =>
+  (await loadFormLogic()).leadResolver(values, context, options)
 
 /** Spec §9: the page goes to / this long after a submission. */
 export const redirectAfterSubmitMs = 3000
 
 interface FieldSpec {
-  name: FieldPath<LeadInput>
+  name: FieldPath<LeadInput> & LeadFieldName
   label: string
   placeholder: string
   type?: string
@@ -49,27 +64,43 @@ const fieldClasses =
   'transition focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none ' +
   'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/15'
 
+/**
+ * What the server rendered this page with after a post without JavaScript (server/web/lead-form.ts), on
+ * the page the browser loaded only: after a client-side navigation the form starts empty.
+ */
+function useServedLeadForm(): LeadFormPageData | undefined {
+  const { key } = useLocation()
+  const { leadForm } = usePageData()
+  return key === 'default' ? leadForm : undefined
+}
+
 /** The lead form of /get-started: spec §2 texts, §4 submission flow, §5 validation. */
 export function LeadForm() {
   const navigate = useNavigate()
   const id = useId()
-  const [submitError, setSubmitError] = useState<string | null>(null)
+  const served = useServedLeadForm()
+  const invalid = served?.status === 'invalid' ? served : null
+  /** The values the page was rendered with (the visitor's, after a post the server refused). */
+  const [initialValues] = useState(() => invalid?.values ?? emptyLeadValues)
+  /** Field messages from the server, shown until the form is checked in the browser. */
+  const [serverErrors, setServerErrors] = useState(() => invalid?.errors ?? {})
+  const [submitError, setSubmitError] = useState<string | null>(invalid?.message ?? null)
   const honeypot = useRef<HTMLInputElement>(null)
   /** The key of the last attempted values: a retry of the same values reuses it (stored once). */
   const lastAttempt = useRef<{ values: string; key: string } | null>(null)
-  const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   /** After a submission: who it was from and whether both emails went out (the card shows it until the redirect). */
-  const [done, setDone] = useState<{ firstName: string; emailed: boolean } | null>(null)
+  const [done, setDone] = useState<{ firstName: string; emailed: boolean } | null>(() =>
+    served?.status === 'submitted' ? { firstName: served.firstName, emailed: served.emailed } : null,
+  )
   const doneHeading = useRef<HTMLHeadingElement>(null)
+  // No defaultValues: the fields start from what the page's HTML holds (empty, or the visitor's values after
+  // a refused post, or whatever was typed before the page came to life), which register() reads.
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<LeadInput>({
-    resolver: zodResolver(leadSchema),
-    defaultValues: { name: '', email: '', phone: '', requirement: '', techStack: '' },
-  })
+  } = useForm<LeadInput>({ resolver: lazyResolver })
 
   // Spec §4: on load the email service's reachability is checked and kept; it is not shown.
   const { state: emailService } = useEmailServiceHealth()
@@ -82,26 +113,28 @@ export function LeadForm() {
     // Centred, so the toast under the header never hides the start of the confirmation.
     doneHeading.current?.focus({ preventScroll: true })
     doneHeading.current?.scrollIntoView({ block: 'center' })
-  }, [done])
-
-  useEffect(
-    () => () => {
-      if (redirectTimer.current) clearTimeout(redirectTimer.current)
-    },
-    [],
-  )
+    // Spec §4 step 5: the page goes to / after 3 seconds.
+    const timer = setTimeout(() => navigate('/'), redirectAfterSubmitMs)
+    return () => clearTimeout(timer)
+  }, [done, navigate])
 
   const onSubmit = async (lead: LeadInput) => {
     setSubmitError(null)
+    let toast: Awaited<ReturnType<typeof loadFormLogic>>['toast'] | null = null
     try {
       saveLeadLocally(lead, window.localStorage)
+      const logic = await loadFormLogic()
+      toast = logic.toast
       const values = JSON.stringify(lead)
-      if (lastAttempt.current?.values !== values) lastAttempt.current = { values, key: newIdempotencyKey() }
-      const result = await submitLead(lead, lastAttempt.current.key, { honeypot: honeypot.current?.value })
+      if (lastAttempt.current?.values !== values)
+        lastAttempt.current = { values, key: logic.newIdempotencyKey() }
+      const result = await logic.submitLead(lead, lastAttempt.current.key, {
+        honeypot: honeypot.current?.value,
+      })
       const emailed = result.confirmationSent && result.notificationSent
       // The request is in: clear the form and say so plainly until the redirect.
       reset()
-      setDone({ firstName: lead.name.trim().split(/\s+/)[0] ?? '', emailed })
+      setDone({ firstName: firstNameOf(lead.name), emailed })
       if (emailed) {
         toast.success('Form submitted successfully!', {
           description: "We'll get back to you soon.",
@@ -112,13 +145,25 @@ export function LeadForm() {
         console.warn('Lead stored; emails pending', result)
         toast.info('Your information was saved', { description: "We'll process your request shortly." })
       }
-      redirectTimer.current = setTimeout(() => navigate('/'), redirectAfterSubmitMs)
     } catch (err) {
       console.error('Lead submission failed', err)
       setSubmitError(err instanceof Error && err.message ? err.message : submitFallbackMessage)
-      toast.error('Something went wrong!')
+      toast?.error('Something went wrong!')
     }
   }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // From here the browser checks the form; the server's messages (a post without JavaScript) give way.
+    setServerErrors({})
+    handleSubmit(onSubmit)(event).catch((err: unknown) => {
+      // The form's code could not load (a lost connection): the same error path as a failed request.
+      console.error('Lead submission failed', err)
+      setSubmitError(submitFallbackMessage)
+    })
+  }
+
+  /** The first field the server refused gets the focus when the page loads. */
+  const firstRefused = Object.keys(serverErrors)[0]
 
   return (
     <div className="space-y-6">
@@ -139,9 +184,16 @@ export function LeadForm() {
         {done ? (
           <SubmittedNotice {...done} headingRef={doneHeading} />
         ) : (
-          <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5 px-6 py-6 sm:px-8">
+          <form
+            method="post"
+            action={leadFormAction}
+            onSubmit={submit}
+            onFocus={() => void loadFormLogic().catch(() => undefined)}
+            noValidate
+            className="space-y-5 px-6 py-6 sm:px-8"
+          >
             {fields.map((field) => {
-              const error = errors[field.name]?.message
+              const error = errors[field.name]?.message ?? serverErrors[field.name]
               const inputId = `${id}-${field.name}`
               const errorId = `${inputId}-error`
               const common = {
@@ -150,6 +202,8 @@ export function LeadForm() {
                 'aria-invalid': error ? true : false,
                 'aria-describedby': error ? errorId : undefined,
                 className: cx(fieldClasses, field.multiline && 'min-h-32 resize-y'),
+                defaultValue: initialValues[field.name],
+                autoFocus: firstRefused === field.name,
                 ...register(field.name),
               }
               return (

@@ -1,8 +1,8 @@
 import type { LeadInput, LeadSubmissionResult } from '@shared/schemas/lead.ts'
 import { leadSubmissionResultSchema } from '@shared/schemas/lead.ts'
+import { submitFallbackMessage } from '@shared/lib/lead-form.ts'
 
-/** Spec §4 step 6 fallback, shown when the failure has no message of its own. */
-export const submitFallbackMessage = 'Please try again later or contact us directly.'
+export { submitFallbackMessage }
 
 /**
  * How long the form waits for `POST /api/leads`. The server answers within its own mail budget (a few
