@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, use, useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { metaForPath } from '@site/content/route-meta.ts'
+import '@site/lib/zod-jitless.ts'
 import { SiteFooter } from './SiteFooter.tsx'
 import { SiteHeader } from './SiteHeader.tsx'
 
@@ -39,41 +40,92 @@ function useDocumentMeta() {
   }, [pathname])
 }
 
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
+type Toaster = (typeof import('sonner'))['Toaster']
+
+/** The one toast area's settings: below the sticky 64 px header, so a toast never covers the navigation. */
+const toasterProps = {
+  position: 'top-right',
+  richColors: true,
+  closeButton: true,
+  offset: { top: 80 },
+  mobileOffset: { top: 76 },
+} as const
 
 /**
- * The one toast area. Toasts only ever answer something the visitor did (submitting a form), so sonner
- * (about 9 KB gzip) loads on the first interaction or client-side navigation instead of with every
- * page; readers who only read never download it. It is absent from the prerendered HTML, so server and
- * client markup match.
+ * sonner's own `<section>` while it has no toast, attribute for attribute (Toaster's default aria-label is
+ * "Notifications" and its hotkey, alt+T). It is in every page's HTML from the first paint, so the page
+ * has its notification region (a polite live region) before any script runs, and sonner's Toaster
+ * hydrates this very element when it loads.
  */
-function DeferredToaster() {
-  const [wanted, setWanted] = useState(false)
+function ToastRegionPlaceholder() {
+  return (
+    <section
+      aria-label="Notifications alt+T"
+      tabIndex={-1}
+      aria-live="polite"
+      aria-relevant="additions text"
+      aria-atomic="false"
+      data-react-aria-top-layer
+    />
+  )
+}
+
+let toasterRequest: Promise<Toaster | null> | null = null
+let resolveSonner: (toaster: Promise<Toaster | null>) => void = () => {}
+/** Settles once the toast library is wanted and loaded (null if it could not load: no toasts then). */
+const toasterReady = new Promise<Toaster | null>((resolve) => (resolveSonner = resolve))
+
+/** Loads sonner (once). Toasts only ever answer something the visitor did, so this waits for them. */
+function requestToaster() {
+  if (toasterRequest) return
+  toasterRequest = import('sonner').then(
+    (sonner) => sonner.Toaster,
+    (err: unknown) => {
+      console.error('The notification area could not load', err)
+      return null
+    },
+  )
+  resolveSonner(toasterRequest)
+}
+
+/**
+ * The placeholder on the server; in the browser sonner's Toaster once it is wanted. Until then this
+ * suspends: while the page hydrates, React leaves the server's placeholder in place (and hydrates it with
+ * the Toaster later); a page rendered in the browser shows the placeholder as the fallback.
+ */
+function ToasterWhenWanted() {
+  if (typeof window === 'undefined') return <ToastRegionPlaceholder />
+  const Toaster = use(toasterReady)
+  return Toaster ? <Toaster {...toasterProps} /> : <ToastRegionPlaceholder />
+}
+
+/**
+ * The one toast area. sonner (about 9 KB gzip) loads on the first interaction or client-side navigation
+ * instead of with every page; readers who only read never download it. One element, made once: the layout
+ * re-rendering never touches it, so the placeholder stays put until sonner takes it over.
+ */
+const toastRegion = (
+  <Suspense fallback={<ToastRegionPlaceholder />}>
+    <ToasterWhenWanted />
+  </Suspense>
+)
+
+/** Asks for sonner on the first pointer, key or touch, or on the first client-side navigation. */
+function useToasterOnDemand() {
   const { pathname } = useLocation()
   const firstPath = useRef(pathname)
-
   useEffect(() => {
-    if (wanted) return
     if (pathname !== firstPath.current) {
-      setWanted(true)
+      requestToaster()
       return
     }
-    const want = () => setWanted(true)
     const events = ['pointerdown', 'keydown', 'touchstart'] as const
     for (const type of events)
-      window.addEventListener(type, want, { once: true, passive: true, capture: true })
+      window.addEventListener(type, requestToaster, { once: true, passive: true, capture: true })
     return () => {
-      for (const type of events) window.removeEventListener(type, want, { capture: true })
+      for (const type of events) window.removeEventListener(type, requestToaster, { capture: true })
     }
-  }, [wanted, pathname])
-
-  if (!wanted) return null
-  return (
-    <Suspense fallback={null}>
-      {/* Below the sticky 64 px header, so a toast never covers the navigation. */}
-      <Toaster position="top-right" richColors closeButton offset={{ top: 80 }} mobileOffset={{ top: 76 }} />
-    </Suspense>
-  )
+  }, [pathname])
 }
 
 function PageLoading() {
@@ -92,6 +144,7 @@ function PageLoading() {
 export function SiteLayout() {
   useScrollOnNavigation()
   useDocumentMeta()
+  useToasterOnDemand()
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -108,7 +161,7 @@ export function SiteLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <DeferredToaster />
+      {toastRegion}
     </div>
   )
 }
