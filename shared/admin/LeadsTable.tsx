@@ -133,8 +133,8 @@ export function LeadsTable({
         />
         {pipeline && (
           <>
-            <label className="flex items-center gap-2 text-sm text-slate-700" htmlFor={`${id}-status`}>
-              Status
+            <div className="flex items-center gap-2 text-sm text-slate-700">
+              <label htmlFor={`${id}-status`}>Status</label>
               <select
                 id={`${id}-status`}
                 className={selectClass}
@@ -148,9 +148,9 @@ export function LeadsTable({
                   </option>
                 ))}
               </select>
-            </label>
-            <label className="flex items-center gap-2 text-sm text-slate-700" htmlFor={`${id}-owner`}>
-              Owner
+            </div>
+            <div className="flex items-center gap-2 text-sm text-slate-700">
+              <label htmlFor={`${id}-owner`}>Owner</label>
               <select
                 id={`${id}-owner`}
                 className={selectClass}
@@ -165,7 +165,7 @@ export function LeadsTable({
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           </>
         )}
       </div>
