@@ -271,6 +271,7 @@ export function BlogEditorForm({
    */
   async function restoreRevision(revision: Revision) {
     if (!editing || saving || resolving) return
+    if (dirty && !window.confirm('Discard your unsaved changes?')) return
     const restored = formValuesFromPost(revision)
     setValues(restored)
     setEditorKey((k) => k + 1)
