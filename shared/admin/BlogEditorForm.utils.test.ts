@@ -130,3 +130,35 @@ describe('telling a lost race from other failures', () => {
     expect(conflictOf(null)).toBeNull()
   })
 })
+
+describe('scheduling in the form', () => {
+  const scheduled = {
+    ...withTitle(emptyFormValues(), 'Launch'),
+    status: 'scheduled' as const,
+    publishAt: '2027-03-14T09:30',
+  }
+
+  it('asks for the publish time only when the post is scheduled', () => {
+    expect(missingRequiredField({ ...scheduled, publishAt: '' })).toBe('Choose the date and time to publish.')
+    expect(missingRequiredField(scheduled)).toBeNull()
+    expect(missingRequiredField({ ...scheduled, status: 'draft', publishAt: '' })).toBeNull()
+  })
+
+  it('sends the picked local time as an instant, and none for other statuses', () => {
+    const input = blogInputFromForm(scheduled, (html) => html)
+    expect(input.publish_at).toBe(new Date('2027-03-14T09:30').toISOString())
+    expect(blogInputFromForm({ ...scheduled, status: 'published' }, (html) => html).publish_at).toBeNull()
+  })
+
+  it('loads a scheduled post back into the picker in this time zone', () => {
+    const row = blogRowSchema.parse({
+      id: 'p1',
+      title: 'Launch',
+      slug: 'launch',
+      created_at: '2026-01-01T00:00:00Z',
+      status: 'scheduled',
+      publish_at: new Date('2027-03-14T09:30').toISOString(),
+    })
+    expect(formValuesFromPost(row).publishAt).toBe('2027-03-14T09:30')
+  })
+})
