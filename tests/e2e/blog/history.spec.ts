@@ -38,7 +38,7 @@ test('history: who saved each version and when, a diff of any two, and restoring
   await signInToAdmin(page)
   await page.getByPlaceholder('Search by title, slug, or author...').fill(token)
   await page.getByRole('button', { name: `Edit Pune plans ${token}` }).click()
-  await page.getByRole('button', { name: 'History' }).click()
+  await page.getByRole('button', { name: 'History', exact: true }).click()
 
   const history = page.getByTestId('post-history')
   const versions = history.getByTestId('revision')
@@ -72,7 +72,7 @@ test('history: who saved each version and when, a diff of any two, and restoring
   expect(data?.content).toContain('twelve engineers')
 
   // The restore is itself a version.
-  await page.getByRole('button', { name: 'History' }).click()
+  await page.getByRole('button', { name: 'History', exact: true }).click()
   await expect(versions).toHaveCount(4)
   await expect(versions.nth(0)).toContainText('Version 4')
   await expect(versions.nth(0)).toContainText('Current')

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test'
+import { e2e } from '../../../playwright.config.ts'
+import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
+import { editTags, postRow, searchPosts, signIn, syncNow, writePost } from './desktop-flows.ts'
+
+/**
+ * History in the desktop app: the versions its synced saves made on the server, read through main, and a
+ * clear word instead of a history when there is no network (the offline store keeps no history).
+ */
+test.describe('desktop history', () => {
+  let renderer: Awaited<ReturnType<typeof serveRenderer>>
+  let desktop: DesktopHarness
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    renderer = await serveRenderer()
+    desktop = await startDesktopMain(`http://localhost:${e2e.port}`)
+  })
+  test.afterAll(async () => {
+    await desktop?.close()
+    await renderer?.close()
+  })
+
+  test('shows the versions its saves made once synced, and says history needs a connection when offline', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    const token = Date.now().toString(36)
+    const slug = `kept-versions-${token}`
+    await desktop.attach(page)
+    await page.goto(renderer.url)
+    await signIn(page)
+
+    await writePost(page, `Kept versions ${token}`, 'First words from the desktop.')
+    await syncNow(page)
+    await expect(page.getByTestId('sync-pending')).toHaveText('All changes saved to the server', {
+      timeout: 20_000,
+    })
+    await editTags(page, slug, 'desktop, history')
+    await syncNow(page)
+    await expect(page.getByTestId('sync-pending')).toHaveText('All changes saved to the server', {
+      timeout: 20_000,
+    })
+
+    await searchPosts(page, slug)
+    await postRow(page, slug).getByRole('button', { name: /^Edit/ }).click()
+    await page.getByRole('button', { name: 'History', exact: true }).click()
+    const history = page.getByTestId('post-history')
+    await expect(history.getByTestId('revision')).toHaveCount(2)
+    await expect(history.getByTestId('revision').first()).toContainText(e2e.editorEmail)
+    await expect(history.getByTestId('revision-diff')).toContainText('desktop, history')
+    await history.getByRole('button', { name: 'Close history' }).click()
+
+    desktop.network.up = false
+    await syncNow(page)
+    await expect(page.getByTestId('sync-connection')).toHaveText('Offline')
+    await page.getByRole('button', { name: 'History', exact: true }).click()
+    await expect(history).toContainText('History is read from the server: connect to the network to see it.')
+    desktop.network.up = true
+  })
+})
