@@ -103,7 +103,7 @@ export function LeadsTable({
   pipeline,
 }: LeadsTableProps) {
   const id = useId()
-  const columns = pipeline ? 9 : 7
+  const columns = pipeline ? 8 : 6
   return (
     <section aria-labelledby="leads-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -153,7 +153,7 @@ export function LeadsTable({
               <label htmlFor={`${id}-owner`}>Owner</label>
               <select
                 id={`${id}-owner`}
-                className={selectClass}
+                className={`${selectClass} max-w-64`}
                 value={pipeline.owner}
                 onChange={(e) => pipeline.onOwner(e.target.value)}
               >
@@ -180,8 +180,7 @@ export function LeadsTable({
             <tr>
               <th className="px-3 py-2 font-medium">Received</th>
               <th className="px-3 py-2 font-medium">Name</th>
-              <th className="px-3 py-2 font-medium">Email</th>
-              <th className="px-3 py-2 font-medium">Phone</th>
+              <th className="px-3 py-2 font-medium">Contact</th>
               <th className="px-3 py-2 font-medium">Requirement</th>
               <th className="px-3 py-2 font-medium">Technology stack</th>
               {pipeline && <th className="px-3 py-2 font-medium">Status and owner</th>}
@@ -194,16 +193,21 @@ export function LeadsTable({
               const status = leadEmailStatus(lead)
               return (
                 <tr key={lead.id} className="align-top" data-testid="lead-row">
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-600">
-                    {new Date(lead.createdAt).toLocaleString()}
+                  <td
+                    className="px-3 py-2 whitespace-nowrap text-slate-600"
+                    title={new Date(lead.createdAt).toLocaleString()}
+                  >
+                    {new Date(lead.createdAt).toLocaleDateString()}
                   </td>
                   <td className="px-3 py-2 font-medium text-slate-900">{lead.name}</td>
-                  <td className="px-3 py-2">{lead.email}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{lead.phone}</td>
+                  <td className="px-3 py-2">
+                    <span className="block">{lead.email}</span>
+                    <span className="block whitespace-nowrap text-slate-600">{lead.phone}</span>
+                  </td>
                   <td className="max-w-xs px-3 py-2 text-slate-700">{lead.requirement}</td>
                   <td className="px-3 py-2">{lead.techStack}</td>
                   {pipeline && (
-                    <td className="space-y-2 px-3 py-2">
+                    <td className="min-w-44 space-y-2 px-3 py-2">
                       <select
                         aria-label={`Status of ${lead.name}`}
                         className={`${selectClass} w-full`}
