@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../site/fixtures.ts'
 import { startTestServer, type TestServer } from '../../support/server.ts'
 
 /** axe-core on the lead form (with its validation errors showing) and the email test page. */

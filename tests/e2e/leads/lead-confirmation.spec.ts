@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../site/fixtures.ts'
 
 test.describe('lead form confirmation', () => {
   for (const width of [375, 1280]) {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../site/fixtures.ts'
 import { serviceClient } from '../../../server/supabase-clients.ts'
 import type { CapturedMail } from '../../../server/mail/index.ts'
 import { capturedMail, runOutbox, startTestServer, type TestServer } from '../../support/server.ts'

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../site/fixtures.ts'
 import { capturedMail, startTestServer, testEditor, type TestServer } from '../../support/server.ts'
 
 /** /test-email against the real server and its email service (a second listener in the same process). */
