@@ -49,7 +49,9 @@ const BCRYPT_COST = 10
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && EMAIL.test(email)
+  // Control characters (NUL above all: Postgres text cannot hold it) are never part of an address.
+  // eslint-disable-next-line no-control-regex
+  return email.length <= 254 && EMAIL.test(email) && !/[\u0000-\u001f\u007f]/.test(email)
 }
 
 export function normaliseEmail(email: string): string {

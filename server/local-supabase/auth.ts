@@ -133,6 +133,10 @@ async function readBody(c: Context): Promise<Record<string, unknown> | null> {
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
+/** A JSON object Postgres can store as jsonb (which refuses the NUL character anywhere in it). */
+const storableObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value) && !JSON.stringify(value).includes('\\u0000')
+
 interface SessionRow {
   id: string
   user_id: string
@@ -468,7 +472,7 @@ export function createAuthApp(deps: AuthDeps): Hono {
       set('encrypted_password', await hashPassword(password))
     }
     if (body.data !== undefined) {
-      if (!body.data || typeof body.data !== 'object' || Array.isArray(body.data)) {
+      if (!storableObject(body.data)) {
         return authError(c, 400, 'validation_failed', 'data must be an object')
       }
       // GoTrue merges user_metadata keys; a null value removes the key.
@@ -578,8 +582,7 @@ export function createAuthApp(deps: AuthDeps): Hono {
     if (!isValidEmail(email))
       return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
     const data = body.data ?? {}
-    if (!data || typeof data !== 'object' || Array.isArray(data))
-      return authError(c, 400, 'validation_failed', 'data must be an object')
+    if (!storableObject(data)) return authError(c, 400, 'validation_failed', 'data must be an object')
     const mailer = deps.mailer?.current
     if (!mailer) return authError(c, 500, 'unexpected_failure', 'Error sending invite email')
 
@@ -792,8 +795,7 @@ export function createAuthApp(deps: AuthDeps): Hono {
     ] as const) {
       const value = body[key]
       if (value === undefined) continue
-      if (!value || typeof value !== 'object' || Array.isArray(value))
-        return authError(c, 400, 'validation_failed', `${key} must be an object`)
+      if (!storableObject(value)) return authError(c, 400, 'validation_failed', `${key} must be an object`)
       set(`${column} = coalesce(${column}, '{}'::jsonb) || ?::jsonb`, JSON.stringify(value))
     }
     if (sets.length)
@@ -807,7 +809,7 @@ export function createAuthApp(deps: AuthDeps): Hono {
   app.get('/admin/users', async (c) => {
     const refused = await requireServiceRole(c)
     if (refused) return refused
-    const page = Math.max(Number.parseInt(c.req.query('page') ?? '', 10) || 1, 1)
+    const page = Math.min(Math.max(Number.parseInt(c.req.query('page') ?? '', 10) || 1, 1), 1_000_000)
     const perPage = Math.min(Math.max(Number.parseInt(c.req.query('per_page') ?? '', 10) || 50, 1), 1000)
     const [{ rows }, counted] = await Promise.all([
       db.query<AuthUserRow>(

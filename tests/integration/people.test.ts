@@ -170,6 +170,14 @@ describe('inviting people', () => {
       user_metadata: { name: 'Made' },
     })
     expect(updated.data.user?.user_metadata).toMatchObject({ name: 'Made' })
+    // Bad input is a 4xx, never a 5xx: a NUL Postgres cannot store, a page far past the end.
+    const nul = await service.auth.admin.inviteUserByEmail('nul@example.com', { data: { name: 'a\u0000b' } })
+    expect(nul.error?.status).toBe(400)
+    const badEmail = await service.auth.admin.createUser({ email: 'a\u0000@example.com' })
+    expect(badEmail.error?.status).toBe(400)
+    const farPage = await service.auth.admin.listUsers({ page: 1_000_000_000_000, perPage: 1000 })
+    expect(farPage.error).toBeNull()
+    expect(farPage.data.users).toEqual([])
     expect((await service.auth.admin.deleteUser(created.data.user!.id)).error).toBeNull()
     expect((await service.auth.admin.getUserById(created.data.user!.id)).error?.status).toBe(404)
   })
