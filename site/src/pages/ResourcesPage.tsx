@@ -52,6 +52,15 @@ export function Component() {
   const go = (next: ResourcesQuery, replace: boolean) =>
     setSearchParams(new URLSearchParams(resourcesSearch(next)), { replace, preventScrollReset: true })
 
+  // Text typed into the server's page before it became interactive is taken over, not lost.
+  const searchBox = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    const typed = searchBox.current?.value ?? ''
+    if (typed !== query.q) setSearchText(typed)
+    // Only once, when the page becomes interactive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   // Search as you type: the address follows the box (one history entry, not one per key).
   const latest = useRef({ query, go })
   latest.current = { query, go }
@@ -104,6 +113,7 @@ export function Component() {
               Search resources
             </label>
             <input
+              ref={searchBox}
               id="resources-search"
               type="search"
               name="q"

@@ -27,6 +27,8 @@ test.describe('resources and post pages', () => {
 
     await page.goto('/resources')
     await expect(page.getByRole('heading', { level: 1, name: 'Resources & Insights' })).toBeVisible()
+    // The page arrives rendered; searching as you type starts once it is interactive.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     await page.getByPlaceholder('Search resources...').fill(token)
     const cards = page.getByRole('list', { name: 'Resources' }).getByRole('article')
     await expect(cards).toHaveCount(4)
@@ -156,6 +158,7 @@ test.describe('resources and post pages', () => {
     const email = `${uniqueToken('reader')}@example.com`
     await page.goto('/resources')
     await expect(page.getByRole('heading', { name: 'Stay Updated' })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     await page.getByLabel('Email address').fill(email)
     await page.getByRole('button', { name: 'Subscribe' }).click()
     await expect(page.getByText('Check your inbox', { exact: true })).toBeVisible()

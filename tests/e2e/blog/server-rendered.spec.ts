@@ -85,7 +85,15 @@ test.describe('server-rendered blog pages', () => {
       if (/\/api\/posts|\/rest\/v1\//.test(request.url())) reads.push(request.url())
     })
 
-    for (const path of [`/post/hyd-${token}`, `/resources?q=${token}`, '/resources', `/post/none-${token}`]) {
+    const paths = [
+      `/post/hyd-${token}`,
+      // A sample post with a cover (srcset of variants).
+      '/post/playbook-onboarding-your-india-team-in-30-days',
+      `/resources?q=${token}`,
+      '/resources',
+      `/post/none-${token}`,
+    ]
+    for (const path of paths) {
       await page.goto(path)
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     }

@@ -40,7 +40,8 @@ export function useResources(query: ResourcesQuery) {
   const { resources: embedded } = usePageData()
   const key = keyOf(query.type, query.q)
   const [state, setState] = useState<ResourcesState>(() =>
-    embedded && keyOf(embedded.query.type, embedded.query.q) === key
+    // The server's list, unless the address asks for more pages than it holds (back to a longer list).
+    embedded && keyOf(embedded.query.type, embedded.query.q) === key && embedded.query.page >= query.page
       ? {
           status: 'ready',
           key,
