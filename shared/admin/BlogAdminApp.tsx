@@ -128,7 +128,8 @@ export function BlogAdminApp({ open = null, refreshKey = 0, chrome = 'app' }: Bl
             }
           >
             <Icon aria-hidden="true" className="size-4" />
-            {label}
+            {/* Icons alone on a phone when there are three screens; the name stays for screen readers. */}
+            <span className={mayWorkLeads && mayManagePeople ? 'max-sm:sr-only' : undefined}>{label}</span>
           </button>
         ))}
     </nav>

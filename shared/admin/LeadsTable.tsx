@@ -129,7 +129,7 @@ export function LeadsTable({
           placeholder="Search by name, email, phone, technology or notes..."
           value={search}
           onChange={(e) => onSearch(e.target.value)}
-          className="max-w-sm flex-1"
+          className="w-full sm:max-w-sm sm:flex-1"
         />
         {pipeline && (
           <>
