@@ -42,6 +42,18 @@ function ResponseDetails({ value }: { value: unknown }) {
   )
 }
 
+/**
+ * The room the response details take once the check answers, kept while it runs (also in the prerendered
+ * page), so the send form below does not move when they appear.
+ */
+function ResponseDetailsPlaceholder() {
+  return (
+    <div aria-hidden="true" className="invisible mt-4 rounded-xl border border-ink-200 text-sm">
+      <div className="px-4 py-2.5 font-medium">Response details</div>
+    </div>
+  )
+}
+
 function StatusBadge({ status }: { status: EmailServiceState['status'] }) {
   const styles = {
     checking: 'bg-ink-100 text-ink-700 ring-ink-200',
@@ -116,7 +128,11 @@ function ServiceStatusCard({ state, onRefresh }: { state: EmailServiceState; onR
           </ol>
         </Alert>
       )}
-      {state.health && <ResponseDetails value={state.health} />}
+      {state.health ? (
+        <ResponseDetails value={state.health} />
+      ) : (
+        state.status === 'checking' && <ResponseDetailsPlaceholder />
+      )}
     </section>
   )
 }
