@@ -81,8 +81,10 @@ export function BlogAdminApp({ open = null, refreshKey = 0, chrome = 'app' }: Bl
     )
   } else {
     content = (
+      // A role not known yet (the desktop asks the server after signing in) hides nothing: the database
+      // decides. When it arrives the workspace starts again with it (a contributor's form starts as a draft).
       <AdminRoleContext.Provider
-        value={{ role: session.session.role ?? null, userId: session.session.userId }}
+        value={session.session.role ? { role: session.session.role, userId: session.session.userId } : null}
       >
         {screen === 'people' && mayManagePeople ? (
           <div className={chrome === 'app' ? 'p-3 sm:p-4' : ''}>
@@ -94,6 +96,7 @@ export function BlogAdminApp({ open = null, refreshKey = 0, chrome = 'app' }: Bl
           </div>
         ) : (
           <BlogAdminWorkspace
+            key={session.session.role ?? 'unknown'}
             open={open}
             refreshKey={refreshKey}
             openedRequest={openedRequest}
