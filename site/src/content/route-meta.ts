@@ -13,8 +13,8 @@ export interface RouteMeta {
 
 const suffix = ` | ${brand.name}`
 
-/** Title and description per path; the prerender step writes them into each page's head. */
-export const routeMeta: Record<string, RouteMeta> = {
+/** Title and description per public path; the prerender step writes them into each page's head. */
+const publicRouteMeta: Record<string, RouteMeta> = {
   '/': {
     title: `${brand.name}: build and own a tech capacity centre in India`,
     description:
@@ -61,8 +61,20 @@ export const routeMeta: Record<string, RouteMeta> = {
     prerender: true,
     sitemap: true,
   },
-  // Staff pages: prerendered as their frame (the email service's status still checking, the admin still
-  // loading), so nothing moves when the app takes over.
+  '/resources': {
+    title: `Resources & Insights${suffix}`,
+    description: 'Articles, case studies and ebooks on building a tech capacity centre in India.',
+    prerender: false,
+    sitemap: true,
+  },
+}
+
+/**
+ * Staff pages, prerendered as their frame (the email service's status still checking, the admin still
+ * loading), so nothing moves when the app takes over. Only the build reads these (the browser's bundle
+ * leaves them out): nothing links to them, and the admin sets its own title.
+ */
+const staffRouteMeta: Record<string, RouteMeta> = {
   '/test-email': {
     title: `Email Service Test${suffix}`,
     description: 'Check that the email service is reachable and send a test message.',
@@ -77,13 +89,14 @@ export const routeMeta: Record<string, RouteMeta> = {
     sitemap: false,
     noindex: true,
   },
-  '/resources': {
-    title: `Resources & Insights${suffix}`,
-    description: 'Articles, case studies and ebooks on building a tech capacity centre in India.',
-    prerender: false,
-    sitemap: true,
-  },
 }
+
+/** Every route the build writes, with its head (scripts/prerender.ts, through entry-server). */
+export const routeMeta: Record<string, RouteMeta> = /* @__PURE__ */ Object.assign(
+  {},
+  publicRouteMeta,
+  staffRouteMeta,
+)
 
 export const notFoundMeta = {
   title: `Page not found${suffix}`,
@@ -93,5 +106,5 @@ export const notFoundMeta = {
 /** Meta of a known route (case-insensitive, trailing slash ignored), or undefined. */
 export function metaForPath(pathname: string): RouteMeta | undefined {
   const key = pathname.toLowerCase().replace(/\/+$/, '') || '/'
-  return Object.hasOwn(routeMeta, key) ? routeMeta[key] : undefined
+  return Object.hasOwn(publicRouteMeta, key) ? publicRouteMeta[key] : undefined
 }
