@@ -39,7 +39,8 @@ async function main() {
   const template = inlineStylesheets(readFileSync(path.join(siteDir, 'index.html'), 'utf8'), siteDir)
   // The render bundle stays next to the site (dist/site-ssr), outside what the file server serves: the
   // server renders /post/{slug} and /resources with it on every request. Self-contained (dependencies
-  // bundled), so it runs from any folder.
+  // bundled) and one file: the server imports it with a `?v=<build time>` query to pick up a new build, and
+  // chunks importing "../entry-server.js" would load a second copy of it (with its own React contexts).
   const ssrDir = ssrDirFor(siteDir)
   rmSync(ssrDir, { recursive: true, force: true })
   try {
@@ -52,8 +53,11 @@ async function main() {
         outDir: ssrDir,
         emptyOutDir: true,
         copyPublicDir: false,
+        rollupOptions: { output: { codeSplitting: false } },
       },
     })
+    // ES modules wherever the folder is (SITE_DIR may be outside the project and its package.json).
+    writeFileSync(path.join(ssrDir, 'package.json'), '{ "type": "module" }\n')
     writeFileSync(path.join(ssrDir, templateFile), template)
     const entry = (await import(pathToFileURL(path.join(ssrDir, ssrEntryFile)).href)) as ServerEntry
 
