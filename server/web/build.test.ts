@@ -11,6 +11,7 @@ describe('deciding whether the site needs a build', () => {
     ...['index.html', '_shell.html', '404.html'].map((f) => path.join(siteDir(), f)),
     path.join(root, 'dist/site-ssr/entry-server.js'),
     path.join(root, 'dist/site-ssr/template.html'),
+    path.join(root, 'dist/site-ssr/package.json'),
   ]
   const at = (file: string, seconds: number) => {
     mkdirSync(path.dirname(file), { recursive: true })

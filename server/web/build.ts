@@ -36,6 +36,7 @@ export async function siteBuildReason(siteDir: string, root = projectRoot): Prom
     ...['index.html', '_shell.html', '404.html'].map((f) => path.join(siteDir, f)),
     path.join(ssrDir, ssrEntryFile),
     path.join(ssrDir, templateFile),
+    path.join(ssrDir, 'package.json'),
   ]
   const builtTimes = await Promise.all(
     required.map((f) =>
