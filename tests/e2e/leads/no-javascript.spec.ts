@@ -129,6 +129,35 @@ test.describe('with JavaScript off', () => {
 })
 
 test.describe('with JavaScript on', () => {
+  test('values typed before the page came to life are kept and sent the JavaScript way', async ({ page }) => {
+    // Hold the page's chunk until the visitor has typed: the form is plain HTML meanwhile.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/GetStartedPage-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${origin}/get-started`)
+    const email = uniqueEmail('early')
+    await page.getByLabel('Full Name').fill('Asha Verma')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Phone Number').fill('+91 98765 43210')
+    await page.getByLabel('Team Requirements').fill('Two data engineers for our analytics platform')
+    await page.getByLabel('Technology Stack').fill('Python, dbt')
+    release()
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await expect(page.getByLabel('Full Name')).toHaveValue('Asha Verma')
+    await page.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Form submitted successfully!' }),
+    ).toBeVisible()
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('leads')))!) as Array<{
+      email: string
+    }>
+    expect(stored[0].email).toBe(email)
+    expect(await storedLeads(email)).toHaveLength(1)
+  })
+
   test('scripts that failed to load: the form still posts, and the answer comes to life with its messages and values', async ({
     page,
   }) => {
