@@ -175,8 +175,9 @@ const allowed: Record<Target, Record<Operation, Record<Actor, boolean>>> = {
     update: row(N, N, N, Y, Y, Y),
     delete: row(N, N, N, N, N, Y),
   },
+  // Contributors do not see the team (nor the staff tools that check it).
   editors: {
-    select: row(N, N, Y, Y, Y, Y),
+    select: row(N, N, N, Y, Y, Y),
     insert: row(N, N, N, N, Y, Y),
     update: row(N, N, N, N, Y, Y),
     delete: row(N, N, N, N, Y, Y),

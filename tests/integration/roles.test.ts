@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { openDesktop, type DesktopUnderTest } from '../support/desktop.ts'
 import { capturedMail, startTestServer, testEditor, type TestServer } from '../support/server.ts'
 
@@ -70,6 +71,19 @@ describe('roles on the desktop', { timeout: 240_000 }, () => {
       }),
     })
     expect((await desktop.backend.listLeads({})).leads).toEqual([])
+    // Nor the captured inbox (it holds the leads' addresses): the staff check refuses a contributor.
+    const writer = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey, {
+      persistSession: false,
+      autoRefreshToken: false,
+    })
+    const { data: own } = await writer.auth.signInWithPassword({
+      email: 'desk.writer@example.com',
+      password: 'desk-writer-password',
+    })
+    const inbox = await fetch(`${server.url}/api/dev/mail`, {
+      headers: { Authorization: `Bearer ${own.session!.access_token}` },
+    })
+    expect(inbox.status).toBe(401)
 
     const { engine } = desktop.backend
     const fields = {
