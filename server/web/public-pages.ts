@@ -21,11 +21,25 @@ import { visitorClient } from './visitor-client.ts'
  * same data to the browser for navigation, search and "Load more".
  */
 
+/** Sanitised bodies by post id and version: sanitising (jsdom) costs more than rendering the page. */
+const sanitised = new Map<string, string>()
+const sanitisedLimit = 500
+
+async function sanitisedBody(row: BlogRow): Promise<string> {
+  const key = `${row.id}:${row.version}:${row.updated_at ?? ''}`
+  const hit = sanitised.get(key)
+  if (hit !== undefined) return hit
+  const body = await sanitizeHtml(row.content ?? '')
+  if (sanitised.size >= sanitisedLimit) sanitised.delete(sanitised.keys().next().value!)
+  sanitised.set(key, body)
+  return body
+}
+
 /** A public post as the browser gets it: the body sanitised on the server, no editor-only markdown. */
 export async function publicPost(ctx: ServerContext, slug: string): Promise<BlogRow | null> {
   const row = await getPublishedPostBySlug(visitorClient(ctx), slug)
   if (!row) return null
-  return { ...row, content: await sanitizeHtml(row.content ?? ''), content_markdown: null }
+  return { ...row, content: await sanitisedBody(row), content_markdown: null }
 }
 
 /** One page (`page`) of published posts matching `type` and `q`; `pages` pages from the first when given. */
