@@ -3,7 +3,6 @@ import { Input } from '@shared/ui/Input.tsx'
 import { Spinner } from '@shared/ui/Spinner.tsx'
 import { Mail } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
 
 /**
  * "Stay Updated": subscribes through `POST /api/newsletter`, which stores the address and mails it a link to
@@ -18,6 +17,8 @@ export function NewsletterForm() {
     event.preventDefault()
     if (busy) return
     setBusy(true)
+    // The toast library loads with the first subscription, not with the page (public pages stay lean).
+    const toasts = import('sonner')
     try {
       const res = await fetch('/api/newsletter', {
         method: 'POST',
@@ -27,6 +28,7 @@ export function NewsletterForm() {
       const body = (await res.json().catch(() => ({}))) as { message?: string }
       if (!res.ok) throw new Error(body.message ?? `Subscription failed (status ${res.status})`)
       // Double opt-in: nothing counts until the link in the email is clicked.
+      const { toast } = await toasts
       toast.success('Check your inbox', {
         description: body.message ?? 'Click the link in our email to confirm your subscription.',
         duration: 5000,
@@ -34,6 +36,7 @@ export function NewsletterForm() {
       setEmail('')
     } catch (err) {
       console.error('Newsletter subscription failed', err)
+      const { toast } = await toasts
       toast.error('Subscription failed', {
         description: err instanceof Error ? err.message : 'Please try again later.',
         duration: 5000,
