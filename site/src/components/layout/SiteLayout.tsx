@@ -1,6 +1,5 @@
 import { Suspense, use, useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
-import { metaForPath } from '@site/content/route-meta.ts'
 import '@site/lib/zod-jitless.ts'
 import { SiteFooter } from './SiteFooter.tsx'
 import { SiteHeader } from './SiteHeader.tsx'
@@ -32,11 +31,24 @@ function useScrollOnNavigation() {
 /** Keeps the document title and description in step with client-side navigation. */
 function useDocumentMeta() {
   const { pathname } = useLocation()
+  const served = useRef(true)
   useEffect(() => {
-    const meta = metaForPath(pathname)
-    if (!meta) return
-    document.title = meta.title
-    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description)
+    // The served HTML already has this page's title and description; the table of every route's meta
+    // loads with the first navigation inside the site, so `/` does not carry it.
+    if (served.current) {
+      served.current = false
+      return
+    }
+    let current = true
+    void import('@site/content/route-meta.ts').then(({ metaForPath }) => {
+      const meta = metaForPath(pathname)
+      if (!current || !meta) return
+      document.title = meta.title
+      document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description)
+    })
+    return () => {
+      current = false
+    }
   }, [pathname])
 }
 
