@@ -58,13 +58,20 @@ export function NewsletterForm() {
       <p className="mx-auto mt-2 max-w-xl text-brand-100">
         Get our latest insights on building and scaling tech teams in India.
       </p>
-      <form onSubmit={submit} className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
+      {/* Before the page is interactive the browser posts the form itself: never a GET with the address in the URL. */}
+      <form
+        method="post"
+        action="/api/newsletter"
+        onSubmit={submit}
+        className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row"
+      >
         <label htmlFor={`${id}-email`} className="sr-only">
           Email address
         </label>
         <Input
           id={`${id}-email`}
           type="email"
+          name="email"
           required
           autoComplete="email"
           placeholder="Enter your email"
