@@ -156,9 +156,9 @@ const allowed: Record<Target, Record<Operation, Record<Actor, boolean>>> = {
     delete: row(N, N, N, Y, Y, Y),
   },
   // Nobody's draft (written by the server): a contributor's insert of a draft makes it theirs (author_id
-  // defaults to the caller), but someone else's draft is not theirs to change.
+  // defaults to the caller), but someone else's draft is not theirs to read or change.
   'draft post': {
-    select: row(N, N, Y, Y, Y, Y),
+    select: row(N, N, N, Y, Y, Y),
     insert: row(N, N, Y, Y, Y, Y),
     update: row(N, N, N, Y, Y, Y),
     delete: row(N, N, N, Y, Y, Y),

@@ -62,7 +62,7 @@ test.describe('server-rendered blog pages', () => {
     }
 
     const resources = await (await fetch(`${baseUrl}/resources?q=${token}`)).text()
-    expect(resources).toContain(`Read more: Raw post ${token}`)
+    expect(resources).toContain(`Read more<span class="sr-only">: Raw post ${token}</span>`)
     expect(resources).not.toContain(`Raw draft ${token}`)
 
     for (const slug of [`raw-draft-${token}`, `nothing-here-${token}`]) {

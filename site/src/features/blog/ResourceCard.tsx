@@ -26,9 +26,9 @@ export function ResourceCard({ post }: { post: BlogListItem }) {
         <Link
           to={`/post/${post.slug}`}
           className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-brand-700 hover:text-brand-500"
-          aria-label={`Read more: ${post.title}`}
         >
-          Read more{' '}
+          {/* The title is part of the link's text (not only its label), so every link says where it goes. */}
+          Read more<span className="sr-only">{`: ${post.title}`}</span>{' '}
           <ArrowRight
             aria-hidden="true"
             className="size-4 transition-transform group-hover:translate-x-0.5"
