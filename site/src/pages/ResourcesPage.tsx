@@ -13,7 +13,7 @@ import { ResourceCard } from '@site/features/blog/ResourceCard.tsx'
 import { useDebouncedValue, useResources } from '@site/features/blog/useResources.ts'
 import { Search } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { useLocation, useSearchParams } from 'react-router-dom'
 
 const filters: Array<{ value: ResourceTypeParam; label: string }> = [
   { value: 'all', label: 'All' },
@@ -62,10 +62,15 @@ export function Component() {
   }, [])
 
   // Search as you type: the address follows the box (one history entry, not one per key).
+  const { pathname } = useLocation()
+  const pagePath = useRef(pathname)
   const latest = useRef({ query, go })
   latest.current = { query, go }
   useEffect(() => {
     const { query: current, go: navigate } = latest.current
+    // A search that settles after the visitor followed a link (this page stays on screen while the next
+    // one loads) must not pull them back: the address follows the box only while it shows this page.
+    if (window.location.pathname !== pagePath.current) return
     if (search !== current.q) navigate({ type: current.type, q: search, page: 1 }, true)
   }, [search])
 

@@ -26,8 +26,9 @@ export function ResourceCard({ post }: { post: BlogListItem }) {
         <Link
           to={`/post/${post.slug}`}
           className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-brand-700 hover:text-brand-500"
+          aria-label={`Read more: ${post.title}`}
         >
-          {/* The title is part of the link's text (not only its label), so every link says where it goes. */}
+          {/* The title is in the link's text too (hidden), so crawlers as well as screen readers know where it goes. */}
           Read more<span className="sr-only">{`: ${post.title}`}</span>{' '}
           <ArrowRight
             aria-hidden="true"
