@@ -4,6 +4,7 @@ import { brand } from '../../shared/config/brand.ts'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import type { BlogRow } from '../../shared/schemas/blog.ts'
 import type { ServerContext } from '../context.ts'
+import { escapeHtml } from './page-html.ts'
 import { renderSiteHtml } from './render.ts'
 
 /**
@@ -14,14 +15,6 @@ import { renderSiteHtml } from './render.ts'
  * Without a render bundle (a build from before server rendering) the shell is filled with the post's markup.
  * `null` gives the site's not-found page.
  */
-
-const escapeHtml = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
 
 export interface PreviewPageOptions {
   robots: string

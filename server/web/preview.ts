@@ -6,6 +6,7 @@ import type { BlogRow } from '../../shared/schemas/blog.ts'
 import { previewSecret, verifyPreviewToken } from '../api/preview-links.ts'
 import type { ServerContext } from '../context.ts'
 import { serviceClient } from '../supabase-clients.ts'
+import { escapeHtml } from './page-html.ts'
 import { renderPostPageHtml } from './preview-render.ts'
 
 /**
@@ -15,14 +16,6 @@ import { renderPostPageHtml } from './preview-render.ts'
  * drafts and posts scheduled for later show their current saved content. Never indexed: `X-Robots-Tag` and
  * a robots meta tag say noindex, and nothing is cached on the way.
  */
-
-const escapeHtml = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
 
 const noStore = {
   'Cache-Control': 'private, no-store',
