@@ -10,10 +10,11 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { brand } from '../shared/config/brand.ts'
+import { criticalCss } from '../server/web/critical-css.ts'
 import {
   fillTemplate,
   headTags as headTagsFor,
-  inlineStylesheets,
+  pageTemplate,
   ssrDirFor,
   ssrEntryFile,
   templateFile,
@@ -33,10 +34,12 @@ interface ServerEntry {
 
 const headTags = (meta: { title: string; description: string }, pathname: string | null) =>
   headTagsFor(meta, pathname, siteUrl)
-const page = (template: string, head: string, html: string) => fillTemplate(template, head, html)
+const critical = criticalCss()
+const page = (template: string, head: string, html: string) =>
+  critical.inline(fillTemplate(template, head, html))
 
 async function main() {
-  const template = inlineStylesheets(readFileSync(path.join(siteDir, 'index.html'), 'utf8'), siteDir)
+  const template = pageTemplate(readFileSync(path.join(siteDir, 'index.html'), 'utf8'), siteDir)
   // The render bundle stays next to the site (dist/site-ssr), outside what the file server serves: the
   // server renders /post/{slug} and /resources with it on every request. Self-contained (dependencies
   // bundled) and one file: the server imports it with a `?v=<build time>` query to pick up a new build, and
@@ -66,7 +69,7 @@ async function main() {
     // staff pages) and /post/{slug} (the server puts the post's own head in place of these tags).
     writeFileSync(
       path.join(siteDir, '_shell.html'),
-      page(
+      await page(
         template,
         headTags({ title: brand.name, description: entry.routeMeta['/'].description }, null),
         '',
@@ -86,12 +89,12 @@ async function main() {
         const head = meta.noindex
           ? headTags(meta, null)
           : headTags(meta, pathname) + structuredDataTags(pathname)
-        writeFileSync(file, page(template, head, html))
+        writeFileSync(file, await page(template, head, html))
         written.push(pathname)
       } else {
         // Public client-only routes (/resources, /get-started): empty body, but their own title,
         // description and canonical URL, indexable, so a crawler reading the first HTML sees the page.
-        writeFileSync(file, page(template, headTags(meta, pathname), ''))
+        writeFileSync(file, await page(template, headTags(meta, pathname), ''))
         shells.push(pathname)
       }
     }
@@ -99,7 +102,7 @@ async function main() {
     const notFound = await entry.render('/__prerender-not-found__')
     writeFileSync(
       path.join(siteDir, '404.html'),
-      page(template, headTags(entry.notFoundMeta, null), notFound.html),
+      await page(template, headTags(entry.notFoundMeta, null), notFound.html),
     )
 
     writeFileSync(

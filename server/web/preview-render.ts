@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brand } from '../../shared/config/brand.ts'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
@@ -10,7 +10,7 @@ import { renderSiteHtml } from './render.ts'
 /**
  * The HTML of a post page for the preview route: the site's own post page rendered on the server
  * (`renderSiteHtml`, the same components, header and footer as `/post/{slug}`) with the post's body
- * sanitised, the post body's stylesheet inlined, and the page's scripts left out: a preview is read-only and
+ * sanitised, the site's stylesheet linked, and the page's scripts left out: a preview is read-only and
  * needs no app to boot (the app, at /preview/…, knows no such route and would ask for the post as a visitor).
  * Without a render bundle (a build from before server rendering) the shell is filled with the post's markup.
  * `null` gives the site's not-found page.
@@ -24,6 +24,8 @@ export interface PreviewPageOptions {
 }
 
 const scripts = /<script\b[\s\S]*?<\/script>\s*|<link\s+rel="modulepreload"[^>]*>\s*/gi
+/** The stylesheet a page loads after its first paint (or from `<noscript>`): a preview links it outright. */
+const deferredStylesheet = /<noscript>(<link rel="stylesheet"[^>]*>)<\/noscript>/
 const pageTags =
   /\s*(<title>[\s\S]*?<\/title>|<meta\s+(?:name="(?:description|robots|twitter:[^"]*)"|property="og:[^"]*")[^>]*>|<link\s+rel="canonical"[^>]*>)/g
 
@@ -56,20 +58,6 @@ async function siteFile(ctx: ServerContext, name: string): Promise<string | null
   }
 }
 
-/** The stylesheet of post bodies (`shared/ui/post-content.css`), which the site loads with the post page's script. */
-async function postContentCss(ctx: ServerContext): Promise<string> {
-  try {
-    const name = (await readdir(path.join(ctx.siteDir, 'assets'))).find((f) =>
-      /^post-content-[\w-]+\.css$/.test(f),
-    )
-    if (!name) return ''
-    const css = await readFile(path.join(ctx.siteDir, 'assets', name), 'utf8')
-    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
-  } catch {
-    return ''
-  }
-}
-
 /** The site's own post page for `post`, ready to serve without its scripts (null: no render bundle). */
 async function renderedPostPage(ctx: ServerContext, post: BlogRow, options: PreviewPageOptions) {
   const row = { ...post, content: await sanitizeHtml(post.content ?? ''), content_markdown: null }
@@ -82,7 +70,7 @@ async function renderedPostPage(ctx: ServerContext, post: BlogRow, options: Prev
   if (html === null) return null
   return html
     .replace(scripts, '')
-    .replace('</head>', `${await postContentCss(ctx)}\n  </head>`)
+    .replace(deferredStylesheet, '$1')
     .replace(/<body[^>]*>/, (tag) => `${tag}${options.banner}`)
 }
 
@@ -106,7 +94,8 @@ export async function renderPostPageHtml(
   const body = `${options.banner}<main id="main">${await articleHtml(post)}</main>`
   return shell
     .replace(scripts, '')
+    .replace(deferredStylesheet, '$1')
     .replace(pageTags, '')
-    .replace('</head>', `    ${head}\n${await postContentCss(ctx)}\n  </head>`)
+    .replace('</head>', `    ${head}\n  </head>`)
     .replace(/<div id="root">\s*<\/div>/, () => `<div id="root">${body}</div>`)
 }

@@ -4,12 +4,14 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { PageData } from '../../shared/lib/page-data.ts'
 import type { ServerContext } from '../context.ts'
+import { type CriticalCss, criticalCss } from './critical-css.ts'
 import { fillTemplate, ssrDirFor, ssrEntryFile, templateFile } from './page-html.ts'
 
 /**
  * Pages rendered on the server per request with the site's own React components (the render bundle the
- * build keeps in `ssrDirFor(siteDir)`), in the same template as the prerendered pages (inlined stylesheet,
- * the app's scripts), with the page's data embedded for hydration.
+ * build keeps in `ssrDirFor(siteDir)`), in the same template as the prerendered pages (the critical part of
+ * the stylesheet inline, the rest and the app's scripts after the first paint), with the page's data embedded
+ * for hydration.
  */
 
 export type { PageData }
@@ -37,6 +39,7 @@ interface Loaded {
   entry: ServerEntry
   template: string
   builtAt: number
+  critical: CriticalCss
 }
 
 const loaded = new Map<string, Loaded>()
@@ -59,7 +62,7 @@ async function loadRenderer(siteDir: string): Promise<Loaded | null> {
     import(`${pathToFileURL(entryFile).href}?v=${builtAt}`) as Promise<ServerEntry>,
     readFile(path.join(dir, templateFile), 'utf8'),
   ])
-  const fresh = { entry, template, builtAt }
+  const fresh = { entry, template, builtAt, critical: criticalCss() }
   loaded.set(dir, fresh)
   return fresh
 }
@@ -105,7 +108,7 @@ export async function renderSiteHtml(
     search: options.search,
     pageData: options.pageData,
   })
-  return fillTemplate(renderer.template, options.head, html, options.pageData)
+  return renderer.critical.inline(fillTemplate(renderer.template, options.head, html, options.pageData))
 }
 
 /** A strong validator of a body: the same bytes always give the same tag. */

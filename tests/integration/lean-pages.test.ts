@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { pageAssets } from '../../server/web/page-html.ts'
 
 /**
  * What the public pages load, read from the build output: the entry script, its static imports, and the
@@ -47,7 +48,7 @@ beforeAll(() => {
   if (!existsSync(path.join(siteDir, '_shell.html')))
     throw new Error(`No built site in ${siteDir}: run \`npm run build\` (or set SITE_DIR to a build) first.`)
   const html = readFileSync(path.join(siteDir, '_shell.html'), 'utf8')
-  entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)![1]
+  entry = pageAssets(html)!.js.replace('/assets/', '')
 })
 
 const routes = { '/': 'HomePage', '/post/{slug}': 'PostPage', '/resources': 'ResourcesPage' }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { pageAssets } from '../../../server/web/page-html.ts'
 import { adminPath, brand } from '../../../shared/config/brand.ts'
 
 // What a crawler sees: the first HTML of each page, fetched without a browser (no script runs).
@@ -25,8 +26,8 @@ test.describe('indexing (first HTML, no browser)', () => {
       expect(html).toContain(`<title>${title}</title>`)
       expect(html).toContain(`<meta name="description" content="${description}" />`)
       expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+${path}"`))
-      // Still the app: the page's script loads.
-      expect(html).toMatch(/<script type="module"[^>]+src="\/assets\//)
+      // Still the app: the page's script loads (after the first paint).
+      expect(pageAssets(html)?.js).toMatch(/^\/assets\//)
     })
   }
 

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { criticalCss, pageSignature } from './critical-css.ts'
+import { assetLoader, assetLoaderHash } from './page-html.ts'
+
+const stylesheet = [
+  "@font-face{font-family:Inter Variable;font-display:swap;src:url(/assets/inter.woff2)format('woff2')}",
+  '@font-face{font-family:Inter Fallback;src:local(Arial);size-adjust:107.4%}',
+  ':root{--brand:#4338ca}',
+  '[hidden]:where(:not([hidden=until-found])){display:none!important}',
+  '.hero{font-size:3rem}',
+  '.unused-card{padding:2rem}',
+  ':where(.space-y-4>:not(:last-child)){margin-block-end:1rem}',
+  '.hover\\:underline:hover{text-decoration:underline}',
+  '[aria-current=page]{font-weight:600}',
+].join('')
+
+const page = (body: string) =>
+  `<!doctype html><html><head><style>${stylesheet}</style></head><body>${body}</body></html>`
+const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]
+
+describe('critical CSS', () => {
+  it('keeps the rules the markup uses, with their states, and drops the rest', async () => {
+    const html = await criticalCss().inline(
+      page('<h1 class="hero hover:underline">Hi</h1><a aria-current="page" href="/">Home</a>'),
+    )
+    const css = styleOf(html)
+    expect(css).toContain('.hero{')
+    expect(css).toContain('.hover\\:underline:hover')
+    expect(css).toContain('[aria-current=page]')
+    expect(css).toContain(':root{')
+    expect(css).not.toContain('.unused-card')
+  })
+
+  it('keeps :where() rules (hidden elements, stacked spacing) that selector matching cannot see into', async () => {
+    const css = styleOf(await criticalCss().inline(page('<div class="space-y-4"><p>a</p><p>b</p></div>')))
+    expect(css).toContain('[hidden]:where(')
+    expect(css).toContain(':where(.space-y-4>')
+  })
+
+  it('keeps the local fallback face and leaves the downloaded web font for later', async () => {
+    const css = styleOf(await criticalCss().inline(page('<p class="hero">Text</p>')))
+    expect(css).toContain('font-family:Inter Fallback')
+    expect(css).not.toContain('url(')
+  })
+
+  it('changes nothing but the stylesheet, and leaves a page without one alone', async () => {
+    const body =
+      '<p class="hero" data-x="1">Caf&eacute; &amp; <b>bold</b></p><script type="application/json">{"a":"\\u003c/p>"}</script>'
+    const html = await criticalCss().inline(page(body))
+    expect(html).toContain(body)
+    expect(await criticalCss().inline('<p>no styles</p>')).toBe('<p>no styles</p>')
+  })
+
+  it('gives pages of one kind one signature: text, links and images do not count, classes and states do', () => {
+    const post = (slug: string, text: string) =>
+      `<a href="/post/${slug}" aria-label="${text}"><img src="/media/${slug}.webp" alt="${text}" class="cover">${text}</a>`
+    expect(pageSignature(post('a', 'First post'))).toBe(pageSignature(post('b', 'Another one')))
+    expect(pageSignature(post('a', 'x'))).not.toBe(
+      pageSignature(post('a', 'x').replace('cover', 'cover wide')),
+    )
+    expect(pageSignature('<button aria-expanded="false">')).not.toBe(
+      pageSignature('<button aria-expanded="true">'),
+    )
+    expect(pageSignature('<p>')).not.toBe(pageSignature('<p><ul><li>'))
+  })
+
+  it('pages with the same signature share one result', async () => {
+    const critical = criticalCss()
+    const first = await critical.inline(page('<h1 class="hero">One</h1>'))
+    const second = await critical.inline(page('<h1 class="hero">Two</h1>'))
+    expect(styleOf(second)).toBe(styleOf(first))
+  })
+})
+
+describe('the asset loader', () => {
+  it('is allowed by the hash the Content-Security-Policy names', () => {
+    expect(assetLoaderHash).toBe(`'sha256-${createHash('sha256').update(assetLoader).digest('base64')}'`)
+    expect(assetLoader).not.toMatch(/[<>]/)
+  })
+})
