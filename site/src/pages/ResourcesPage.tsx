@@ -185,9 +185,9 @@ export function Component() {
             aria-label="Resources"
             aria-busy={state.status === 'loading'}
           >
-            {state.posts.map((post) => (
+            {state.posts.map((post, index) => (
               <li key={post.id} className="flex">
-                <ResourceCard post={post} />
+                <ResourceCard post={post} priority={index === 0} />
               </li>
             ))}
           </ul>

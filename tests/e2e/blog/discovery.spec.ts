@@ -80,7 +80,8 @@ test.describe('cover images', () => {
     await page.goto(`/resources?q=${encodeURIComponent('Onboarding Your India Team')}`)
     const first = page.locator('article img').first()
     await expect(first).toHaveAttribute('srcset', /\/media\/covers\/.+ 320w/)
-    await expect(first).toHaveAttribute('loading', 'lazy')
+    // The first card's cover is what a phone shows first: loaded at once; the others wait until near view.
+    await expect(first).toHaveAttribute('loading', 'eager')
     await expect
       .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0)

@@ -5,7 +5,8 @@ import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { longDate, typeLabel } from './post-format.ts'
 
-export function ResourceCard({ post }: { post: BlogListItem }) {
+/** `priority`: the first card, whose cover is the largest thing a phone shows first: loaded at once. */
+export function ResourceCard({ post, priority = false }: { post: BlogListItem; priority?: boolean }) {
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-ink-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <CoverImage
@@ -13,6 +14,7 @@ export function ResourceCard({ post }: { post: BlogListItem }) {
         title={post.title}
         type={post.type}
         alt=""
+        priority={priority}
         sizes="(min-width: 1024px) 384px, (min-width: 768px) 50vw, 100vw"
         className="aspect-video w-full"
       />

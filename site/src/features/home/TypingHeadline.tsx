@@ -10,7 +10,7 @@ import { useTypingEffect } from './useTypingEffect.ts'
 export function TypingHeadline() {
   const { text } = useTypingEffect()
   return (
-    <h1 className="text-display font-bold tracking-tight text-white">
+    <h1 className="font-display text-display font-bold tracking-tight text-white">
       <span className="sr-only">
         The {headlineWords[0]} way to build and own a tech capacity centre in India
       </span>
