@@ -59,7 +59,16 @@ export function criticalCss({ maxEntries = 200 } = {}): CriticalCss {
     // `[hidden]`, Tailwind's space-y/divide utilities and group variants: about 3 KB, always kept.
     allowRules: [/:(?:where|is)\(/],
   })
-  const remembered = new Map<string, string>()
+  // Results (or the computation under way, so pages arriving together compute once), least recent first.
+  const remembered = new Map<string, Promise<string>>()
+  const reduce = async (html: string, full: string) => {
+    try {
+      const reduced = styleElement.exec(await beasties.process(html))?.[1] ?? full
+      return localFontFaces(full) + reduced
+    } catch {
+      return full // markup Beasties cannot read keeps the whole stylesheet: slower to paint, never unstyled
+    }
+  }
   return {
     async inline(html) {
       const style = styleElement.exec(html)
@@ -67,12 +76,12 @@ export function criticalCss({ maxEntries = 200 } = {}): CriticalCss {
       const key = pageSignature(html)
       let css = remembered.get(key)
       if (css === undefined) {
-        const reduced = styleElement.exec(await beasties.process(html))?.[1] ?? style[1]
-        css = localFontFaces(style[1]) + reduced
+        css = reduce(html, style[1])
         if (remembered.size >= maxEntries) remembered.delete(remembered.keys().next().value!)
       } else remembered.delete(key)
       remembered.set(key, css)
-      return html.replace(style[0], () => `<style>${css}</style>`)
+      const reduced = await css
+      return html.replace(style[0], () => `<style>${reduced}</style>`)
     },
   }
 }
