@@ -13,6 +13,7 @@ const stylesheet = [
   ':where(.space-y-4>:not(:last-child)){margin-block-end:1rem}',
   '.hover\\:underline:hover{text-decoration:underline}',
   '[aria-current=page]{font-weight:600}',
+  '::placeholder{color:gray}',
 ].join('')
 
 const page = (body: string) =>
@@ -32,10 +33,11 @@ describe('critical CSS', () => {
     expect(css).not.toContain('.unused-card')
   })
 
-  it('keeps :where() rules (hidden elements, stacked spacing) that selector matching cannot see into', async () => {
+  it('keeps :where() and bare pseudo-element rules (hidden elements, stacked spacing, placeholders)', async () => {
     const css = styleOf(await criticalCss().inline(page('<div class="space-y-4"><p>a</p><p>b</p></div>')))
     expect(css).toContain('[hidden]:where(')
     expect(css).toContain(':where(.space-y-4>')
+    expect(css).toContain('::placeholder{')
   })
 
   it('keeps the local fallback face and leaves the downloaded web font for later', async () => {
