@@ -15,7 +15,7 @@ export function ResourceCard({ post, priority = false }: { post: BlogListItem; p
         type={post.type}
         alt=""
         priority={priority}
-        sizes="(min-width: 1024px) 384px, (min-width: 768px) 50vw, 100vw"
+        sizes="(min-width: 1024px) 384px, (min-width: 768px) 50vw, calc(100vw - 3rem)"
         className="aspect-video w-full"
       />
       <div className="flex flex-1 flex-col p-5">
