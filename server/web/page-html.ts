@@ -82,15 +82,17 @@ export function fillTemplate(template: string, head: string, html: string, pageD
 }
 
 /**
- * Starts the page's stylesheet (with the web font), its module preloads and its entry script once the
- * browser has presented the first contentful paint, so nothing competes with that paint: the page paints
- * from its HTML and inline critical styles alone. A page opened in the background (it paints nothing until
- * shown) starts once it has loaded, and a browser without paint timing one second after that. The asset
- * URLs are the element's `data-css`, `data-js` and `data-preload` (space-separated); the code never changes,
- * so the Content-Security-Policy allows it by hash (`assetLoaderHash`).
+ * Starts the page's stylesheet (with the web font), its scripts and their module preloads once the browser
+ * has presented the first contentful paint, so nothing competes with that paint: the page paints from its
+ * HTML and inline critical styles alone. The scripts download alongside the stylesheet (module preloads) and
+ * the app starts once the stylesheet has loaded (or failed), so nothing it renders is ever unstyled. A page
+ * opened in the background (it paints nothing until shown) starts once it has loaded, and a browser without
+ * paint timing one second after that. The asset URLs are the element's `data-css`, `data-js` and
+ * `data-preload` (space-separated); the code never changes, so the Content-Security-Policy allows it by hash
+ * (`assetLoaderHash`).
  */
 export const assetLoader =
-  "(function(){var a=document.currentScript.dataset,s=!1;function e(t,p){var n=document.createElement(t);for(var k in p)n[k]=p[k];document.head.appendChild(n)}function go(){if(s)return;s=!0;e('link',{rel:'stylesheet',href:a.css});(a.preload||'').split(' ').forEach(function(h){h&&e('link',{rel:'modulepreload',href:h,crossOrigin:''})});e('script',{type:'module',src:a.js,crossOrigin:''})}try{new PerformanceObserver(function(l){l.getEntriesByName('first-contentful-paint').length&&setTimeout(go)}).observe({type:'paint',buffered:!0})}catch(x){go()}addEventListener('load',function(){setTimeout(go,document.visibilityState==='hidden'?0:1e3)})})()"
+  "(function(){var a=document.currentScript.dataset,s=!1;function e(t,p){var n=document.createElement(t);for(var k in p)n[k]=p[k];return document.head.appendChild(n)}function go(){if(s)return;s=!0;var r=!1,l=e('link',{rel:'stylesheet',href:a.css});(a.js+' '+(a.preload||'')).split(' ').forEach(function(h){h&&e('link',{rel:'modulepreload',href:h,crossOrigin:''})});l.onload=l.onerror=function(){r||(r=!0,e('script',{type:'module',src:a.js,crossOrigin:''}))}}try{new PerformanceObserver(function(l){l.getEntriesByName('first-contentful-paint').length&&setTimeout(go)}).observe({type:'paint',buffered:!0})}catch(x){go()}addEventListener('load',function(){setTimeout(go,document.visibilityState==='hidden'?0:1e3)})})()"
 
 /** The `script-src` source that allows `assetLoader` and no other inline script. */
 export const assetLoaderHash = `'sha256-${createHash('sha256').update(assetLoader).digest('base64')}'`

@@ -188,9 +188,9 @@ test.describe('layout stability of the server-rendered pages', () => {
       const token = uniqueToken('cls')
       await seedTwelve(token)
       await page.setViewportSize({ width, height: 800 })
-      // Without the web font: the swap from the fallback font re-wraps a long title on a phone (about 0.024
-      // at 375 px), which is the site stylesheet's business, the same on every page. What is measured here
-      // is the page's own markup, hydration, images and "Load more".
+      // Without the web font: the fallback faces are scaled to the site's own copy (every route is measured
+      // with the font in first-paint.spec.ts), while these seeded titles are arbitrary text. What is measured
+      // here is the page's own markup, hydration, images and "Load more".
       await page.route(/\.woff2$/, (route) => route.abort())
       await page.addInitScript(() => {
         const w = window as unknown as { cls: number }

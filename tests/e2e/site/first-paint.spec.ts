@@ -66,13 +66,31 @@ test('the first paint, from the inline critical CSS alone, is the page its whole
   }
 })
 
-test('nothing is requested before the first contentful paint; the app, stylesheet and font come after', async ({
+test('nothing is requested before the first contentful paint; the stylesheet, font and app come after, the app last', async ({
   page,
   request,
 }) => {
+  // Whether the whole stylesheet was in place when the app took over (it renders nothing unstyled), also
+  // when the stylesheet is slower than the scripts.
+  await page.route(/\/assets\/[^/]+\.css$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await route.continue()
+  })
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement.dataset.hydrated !== 'true') return
+      const sheet = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][href^="/assets/"]')?.sheet
+      ;(window as unknown as { styledAtStart: boolean }).styledAtStart = Boolean(sheet?.cssRules.length)
+      observer.disconnect()
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
+  })
   for (const route of await publicRoutes(request)) {
     await page.goto(route)
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    expect(
+      await page.evaluate(() => (window as unknown as { styledAtStart: boolean }).styledAtStart),
+      route,
+    ).toBe(true)
     const timing = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       assets: performance
@@ -87,5 +105,37 @@ test('nothing is requested before the first contentful paint; the app, styleshee
     ).toBe(true)
     for (const asset of timing.assets)
       expect(asset.start, `${route}: ${asset.path}`).toBeGreaterThanOrEqual(timing.fcp!)
+  }
+})
+
+test('no public page shifts by more than 0.02 (CLS), Inter arriving after the first paint included', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  for (const width of [375, 1280]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } })
+    await context.addInitScript(() => {
+      const w = window as unknown as { cls: number }
+      w.cls = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) w.cls += entry.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    const page = await context.newPage()
+    for (const route of await publicRoutes(request)) {
+      await page.goto(`${baseURL}${route}`)
+      // Inter (loaded after the first paint with the whole stylesheet) has arrived and replaced the fallback.
+      await page.waitForFunction(() =>
+        [...document.fonts].some((f) => f.family.includes('Inter Variable') && f.status === 'loaded'),
+      )
+      await page.waitForLoadState('networkidle')
+      await page.waitForTimeout(200)
+      const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls)
+      expect(cls, `${route} at ${width} px`).toBeLessThanOrEqual(0.02)
+    }
+    await context.close()
   }
 })
