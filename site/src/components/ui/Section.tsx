@@ -26,7 +26,11 @@ export function Section({
   children: ReactNode
 }) {
   return (
-    <section id={id} aria-labelledby={labelledBy} className={`${tones[tone]} py-section ${className}`}>
+    <section
+      id={id}
+      aria-labelledby={labelledBy}
+      className={`${tones[tone]} py-section [contain-intrinsic-size:auto_800px] [content-visibility:auto] ${className}`}
+    >
       <div className="mx-auto max-w-7xl px-6 lg:px-8">{children}</div>
     </section>
   )
