@@ -29,7 +29,7 @@ export function Section({
     <section
       id={id}
       aria-labelledby={labelledBy}
-      className={`${tones[tone]} py-section [contain-intrinsic-size:auto_800px] [content-visibility:auto] ${className}`}
+      className={`${tones[tone]} py-section defer-layout ${className}`}
     >
       <div className="mx-auto max-w-7xl px-6 lg:px-8">{children}</div>
     </section>
