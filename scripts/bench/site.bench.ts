@@ -40,6 +40,17 @@ async function javascriptFor(url: string) {
   }
 }
 
+/** Visits each route once as a phone (412 px, 1.75×) and waits until the network is idle. */
+async function warm(base: string, routes: string[]) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 })
+    for (const route of routes) await page.goto(`${base}${route}`, { waitUntil: 'networkidle' })
+  } finally {
+    await browser.close()
+  }
+}
+
 async function lighthouseScores(url: string) {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags })
   try {
@@ -113,13 +124,16 @@ export async function run(): Promise<string> {
     const median = async (url: string) => {
       const runs = []
       for (let i = 0; i < 3; i++) runs.push(await lighthouseScores(url))
-      runs.sort((a, b) => a.performance - b.performance)
+      runs.sort((a, b) => a.lcp - b.lcp)
       return runs[1]
     }
+    // One visit first, as a phone: the server makes each image variant once and keeps it on disk, and
+    // remembers each page kind's critical CSS; the figures are for every visitor after the first.
+    await warm(base, ['/', '/solutions', '/platform', '/contact', '/get-started', '/resources', post])
     const floorRun = await median(floor.url)
     lines.push(
       '',
-      `Lighthouse 12, mobile emulation (default throttling); the run with the median performance score of 3 per route. The floor page (plain HTML, no script, no web font) had LCP ${(floorRun.lcp / 1000).toFixed(2)} s in this run.`,
+      `Lighthouse 12, mobile emulation (default throttling); per route the run with the median LCP of 3, after one unmeasured visit (image variants and critical CSS are made on a page's first visit and kept). The floor page (plain HTML, no script, no web font) had a median LCP of ${(floorRun.lcp / 1000).toFixed(2)} s in this run.`,
       '',
       '| route | performance | accessibility | best practices | SEO | LCP | LCP ÷ floor | TBT | CLS | page weight |',
       '|---|---|---|---|---|---|---|---|---|---|',
