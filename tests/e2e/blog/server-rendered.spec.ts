@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { baseUrl, editorClient, seedPosts, uniqueToken, type SeedPost } from './blog-fixtures.ts'
+import { layoutShift, recordLayoutShift } from '../../support/layout-shift.ts'
 
 /** Twelve posts of one token (10 case studies, 2 blogs), so a search has more than one page (9 a page). */
 async function seedTwelve(token: string): Promise<SeedPost[]> {
@@ -192,15 +193,8 @@ test.describe('layout stability of the server-rendered pages', () => {
       // with the font in first-paint.spec.ts), while these seeded titles are arbitrary text. What is measured
       // here is the page's own markup, hydration, images and "Load more".
       await page.route(/\.woff2$/, (route) => route.abort())
-      await page.addInitScript(() => {
-        const w = window as unknown as { cls: number }
-        w.cls = 0
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-            if (!entry.hadRecentInput) w.cls += entry.value
-        }).observe({ type: 'layout-shift', buffered: true })
-      })
-      const cls = () => page.evaluate(() => (window as unknown as { cls: number }).cls)
+      await recordLayoutShift(page)
+      const cls = () => layoutShift(page)
       for (const path of ['/post/playbook-onboarding-your-india-team-in-30-days', `/resources?q=${token}`]) {
         await page.goto(path)
         await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
