@@ -23,7 +23,7 @@ export interface PreviewPageOptions {
   title: string
 }
 
-const scripts = /<script\b[\s\S]*?<\/script>\s*|<link\s+rel="modulepreload"[^>]*>\s*/gi
+const scripts = /<script\b[\s\S]*?<\/script>\s*/gi
 /** The stylesheet a page loads after its first paint (or from `<noscript>`): a preview links it outright. */
 const deferredStylesheet = /<noscript>(<link rel="stylesheet"[^>]*>)<\/noscript>/
 const pageTags =

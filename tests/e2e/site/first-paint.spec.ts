@@ -26,7 +26,7 @@ const publicRoutes = [
 /** A full-page screenshot without scripts or web font; with `criticalOnly` the stylesheet file is refused too. */
 async function screenshot(browser: Browser, url: string, width: number, criticalOnly: boolean) {
   // A viewport taller than any page: every section is laid out at once (below-the-fold sections otherwise wait
-  // with a placeholder height until they come near, see content-visibility in Section.tsx).
+  // with a placeholder height until they come near, see `defer-layout` in site/src/index.css).
   const context = await browser.newContext({ viewport: { width, height: 12_000 }, javaScriptEnabled: false })
   try {
     const page = await context.newPage()
