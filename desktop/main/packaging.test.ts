@@ -59,6 +59,12 @@ function mainRuntimeImports(entry: string): Set<string> {
   return packages
 }
 
+/**
+ * Dependencies only an install script uses, never loaded at run time: better-sqlite3 runs
+ * prebuild-install when npm installs it; in the app its binary is the one electron-builder rebuilt.
+ */
+const installTimeOnly = new Set(['prebuild-install'])
+
 /** The packages and their installed (hoisted) dependencies, optional ones included (sharp's binaries). */
 function installedClosure(packages: Iterable<string>): Set<string> {
   const closure = new Set<string>()
@@ -66,7 +72,7 @@ function installedClosure(packages: Iterable<string>): Set<string> {
   while (queue.length) {
     const name = queue.pop()!
     const manifest = path.join(root, 'node_modules', name, 'package.json')
-    if (closure.has(name) || !existsSync(manifest)) continue
+    if (closure.has(name) || installTimeOnly.has(name) || !existsSync(manifest)) continue
     closure.add(name)
     const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, Record<string, string>>
     queue.push(...Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }))
@@ -87,7 +93,7 @@ describe('what the desktop app bundle holds', () => {
   const closure = installedClosure(imports)
 
   it('finds main’s run-time packages', () => {
-    for (const name of ['@electric-sql/pglite', '@supabase/supabase-js', 'sharp', 'zod']) {
+    for (const name of ['better-sqlite3', '@electric-sql/pglite', '@supabase/supabase-js', 'sharp', 'zod']) {
       expect(imports, name).toContain(name)
     }
     expect(closure).toContain('@img/colour')

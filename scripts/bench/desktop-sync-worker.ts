@@ -55,8 +55,8 @@ if (mode === 'init') {
   // start an anonymous pull of the published posts first.)
   const started = performance.now()
   const store = await OfflineStore.open(path.join(userDataDir, 'offline'))
-  await store.setMeta('site_url', siteUrl)
-  await store.close()
+  store.setMeta('site_url', siteUrl)
+  store.close()
   const createMs = performance.now() - started
   console.log(
     `RESULT ${JSON.stringify({ mode, createMs, rssBeforeMb, maxRssKb: process.resourceUsage().maxRSS })}`,

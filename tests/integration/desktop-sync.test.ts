@@ -395,7 +395,7 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
     // The app restarts (same user-data folder, same keychain), still offline.
     const second = await openDesktop({ userDataDir: first.userDataDir, secrets: first.secrets, network })
     opened.push(second)
-    const queued = await second.backend.store.queue()
+    const queued = second.backend.store.queue()
     expect(queued.map((e) => [e.kind, e.postId])).toEqual([
       ['upload', null],
       ['change', kept.id],

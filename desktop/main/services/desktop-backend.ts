@@ -75,6 +75,8 @@ export class DesktopBackend {
   private stopSessionWatch: (() => void) | null = null
   /** Whether an editor is signed in (kept from the session's events; the engine sends changes only then). */
   private signedIn = false
+  /** A `signIn` call in progress: it resets the pull itself, once, when the role is known. */
+  private signingIn = false
 
   private constructor(
     readonly store: OfflineStore,
@@ -108,18 +110,18 @@ export class DesktopBackend {
     await this.engine.close()
     this.stopSessionWatch?.()
     await this.session?.close()
-    await this.store.close()
+    this.store.close()
   }
 
   // ---- settings and connection ------------------------------------------------------------------------
 
   /** Reconnects to the saved site; offline, the configuration saved last time is used. */
   private async restoreConnection() {
-    const siteUrl = (await this.store.getMeta(metaSiteUrl)) ?? defaultSiteUrl
+    const siteUrl = this.store.getMeta(metaSiteUrl) ?? defaultSiteUrl
     try {
       await this.connect(siteUrl)
     } catch (err) {
-      const saved = await this.store.getMeta(metaSiteConfig)
+      const saved = this.store.getMeta(metaSiteConfig)
       if (saved) this.useConfig(JSON.parse(saved) as SiteConfig)
       this.connectionError = err instanceof Error ? err.message : String(err)
     }
@@ -129,8 +131,8 @@ export class DesktopBackend {
     if (this.options.isNetworkUp && !this.options.isNetworkUp())
       throw new ConnectionError('The computer is offline.')
     const config = await loadSiteConfig(siteUrl)
-    await this.store.setMeta(metaSiteUrl, config.siteUrl)
-    await this.store.setMeta(metaSiteConfig, JSON.stringify(config))
+    this.store.setMeta(metaSiteUrl, config.siteUrl)
+    this.store.setMeta(metaSiteConfig, JSON.stringify(config))
     this.useConfig(config)
     this.connectionError = null
   }
@@ -153,7 +155,7 @@ export class DesktopBackend {
     void this.session.current().then((state) => (this.signedIn = state.signedIn))
     this.stopSessionWatch = this.session.onChange((state) => {
       this.signedIn = state.signedIn
-      if (signedIn !== null && state.signedIn !== signedIn) {
+      if (signedIn !== null && state.signedIn !== signedIn && !this.signingIn) {
         void this.engine
           .resetPull()
           .then(() => this.engine.retryNow())
@@ -165,10 +167,10 @@ export class DesktopBackend {
   }
 
   async getSettings(): Promise<DesktopSettings> {
-    const saved = await this.store.getMeta(metaSiteConfig)
+    const saved = this.store.getMeta(metaSiteConfig)
     const config = saved ? (JSON.parse(saved) as SiteConfig) : null
     return {
-      siteUrl: (await this.store.getMeta(metaSiteUrl)) ?? defaultSiteUrl,
+      siteUrl: this.store.getMeta(metaSiteUrl) ?? defaultSiteUrl,
       connected: this.connectionError === null && this.session !== null,
       connectionError: this.connectionError,
       emailServiceUrl: config?.emailServiceUrl ?? null,
@@ -201,10 +203,19 @@ export class DesktopBackend {
 
   async signIn(email: string, password: string): Promise<EditorSession> {
     if (!this.session) await this.restoreConnection()
-    const state = await this.requireSession().signIn(email, password)
+    this.signingIn = true
+    let state: EditorSession
+    try {
+      state = await this.requireSession().signIn(email, password)
+    } finally {
+      this.signingIn = false
+    }
     this.signedIn = state.signedIn
-    await this.engine.resetPull()
-    void this.engine.retryNow().catch(() => {})
+    // One reset per sign-in (the session listener leaves this one to us): drafts become visible.
+    if (state.signedIn) {
+      await this.engine.resetPull()
+      void this.engine.retryNow().catch(() => {})
+    }
     return state
   }
 
@@ -250,9 +261,7 @@ export class DesktopBackend {
     )
     onProgress?.(20)
     await this.engine.syncNow()
-    const stillQueued = (await this.store.queue()).some(
-      (e) => e.kind === 'upload' && e.payload?.path === objectPath,
-    )
+    const stillQueued = this.store.queue().some((e) => e.kind === 'upload' && e.payload?.path === objectPath)
     onProgress?.(100)
     return { url, pending: stillQueued }
   }

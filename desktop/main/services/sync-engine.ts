@@ -69,12 +69,12 @@ export class SyncEngine {
   private pullTimer: ReturnType<typeof setInterval> | null = null
   private online = true
   private lastError: string | null = null
-  /** The post whose change is being sent right now (its create may already have reached the server). */
-  private sending: string | null = null
   private lastStamp = 0
   private closed = false
-  /** Bumped by `resetPull`: a pull that started before a reset stops at its next page. */
+  /** Bumped by `resetPull`: a sync that started before a reset stops at its next page and is not recorded. */
   private pullGeneration = 0
+  /** Resets in progress: the list is being emptied and pulled again, so it is not synced. */
+  private resetting = 0
 
   constructor(private readonly options: SyncEngineOptions) {}
 
@@ -108,9 +108,9 @@ export class SyncEngine {
 
   /** The post with this slug as the editor sees it; `version` is the server version an edit builds on. */
   async getPost(slug: string): Promise<LocalPost | null> {
-    const change = await this.store.changeWithSlug(slug)
+    const change = this.store.changeWithSlug(slug)
     if (change) return this.localPost(change.postId)
-    for (const row of await this.store.cachedPostsBySlug(slug)) {
+    for (const row of this.store.cachedPostsBySlug(slug)) {
       const post = await this.localPost(row.id)
       if (post?.slug === slug) return post
     }
@@ -126,23 +126,20 @@ export class SyncEngine {
     const postId = target.mode === 'create' ? randomUUID() : target.id
     const owner = await this.getPost(input.slug)
     if (owner && owner.id !== postId) throw new SlugTakenError(input.slug)
-    const change = await this.store.saveChange(postId, target.mode === 'create' ? 0 : target.version, input)
-    if (change.state === 'pending') await this.store.enqueueChange(postId)
+    this.store.saveChange(postId, target.mode === 'create' ? 0 : target.version, input)
     this.kick()
     return (await this.localPost(postId))!
   }
 
   /** Deletes post `id` as the editor saw it at `version` (0: never on the server). */
   async deletePost(id: string, version: number): Promise<void> {
-    const change = await this.store.change(id)
-    const queued = await this.store.queuedFor(id)
-    const neverSent = (change?.baseVersion ?? version) === 0 && !queued?.attempts && this.sending !== id
-    if (neverSent && !(await this.store.cachedPost(id))) {
+    const change = this.store.change(id)
+    const neverSent = (change?.baseVersion ?? version) === 0 && !change?.sent
+    if (neverSent && !this.store.cachedPost(id)) {
       // The server has never seen it: forgetting the change is the whole delete.
-      await this.store.removeChange(id)
+      this.store.removeChange(id)
     } else {
-      const saved = await this.store.saveChange(id, version, null)
-      if (saved.state === 'pending') await this.store.enqueueChange(id)
+      this.store.saveChange(id, version, null)
     }
     this.kick()
   }
@@ -161,13 +158,13 @@ export class SyncEngine {
     if (!remote) throw new Error('Connect to a site first (Settings) so the image has somewhere to go.')
     this.lastStamp = Math.max(Date.now(), this.lastStamp + 1)
     const path = `${folder}/${this.lastStamp}.${extension}`
-    await this.store.enqueueUpload({ path, contentType }, data)
+    this.store.enqueueUpload({ path, contentType }, data)
     this.kick()
     return { url: remote.publicUrl(path), path }
   }
 
   async conflicts(): Promise<ConflictView[]> {
-    return (await this.store.changes('conflict')).map((c) => ({
+    return this.store.changes('conflict').map((c) => ({
       postId: c.postId,
       mine: c.input,
       theirs: c.theirs,
@@ -177,8 +174,8 @@ export class SyncEngine {
 
   async attention(): Promise<AttentionItem[]> {
     const items: AttentionItem[] = []
-    for (const c of await this.store.changes('attention')) {
-      const server = (await this.store.cachedPost(c.postId))?.row
+    for (const c of this.store.changes('attention')) {
+      const server = this.store.cachedPost(c.postId)?.row
       items.push({
         postId: c.postId,
         mine: c.input,
@@ -198,7 +195,7 @@ export class SyncEngine {
    * free slug. Returns the post the editor should see next (null when nothing remains).
    */
   async resolveConflict(postId: string, keep: 'mine' | 'theirs' | 'both'): Promise<LocalPost | null> {
-    const conflict = await this.store.change(postId)
+    const conflict = this.store.change(postId)
     if (!conflict || conflict.state !== 'conflict') throw new Error('This conflict was already resolved.')
     const theirs = conflict.theirs
     const copy =
@@ -208,14 +205,14 @@ export class SyncEngine {
             input: { ...conflict.input, slug: await this.freeSlug(`${conflict.input.slug}-copy`) },
           }
         : null
-    await this.store.transaction(async (tx) => {
+    this.store.transaction(() => {
       if (keep === 'mine') {
         // Deleted on the server: mine is created again under its own id (0 = a new post).
-        await this.store.replaceChange(postId, theirs?.version ?? 0, conflict.input, tx)
+        this.store.replaceChange(postId, theirs?.version ?? 0, conflict.input)
         return
       }
-      await this.store.removeChange(postId, tx)
-      if (copy) await this.store.replaceChange(copy.id, 0, copy.input, tx)
+      this.store.removeChange(postId)
+      if (copy) this.store.replaceChange(copy.id, 0, copy.input)
     })
     this.kick()
     return this.localPost(copy?.id ?? postId)
@@ -223,22 +220,22 @@ export class SyncEngine {
 
   /** Drops a refused change; the post stays as the server has it. */
   async discardChange(postId: string): Promise<void> {
-    await this.store.removeChange(postId)
+    this.store.removeChange(postId)
     void this.emit()
   }
 
   // ---- syncing ----------------------------------------------------------------------------------------
 
   async status(): Promise<SyncStatus> {
-    const counts = await this.store.countByState()
+    const counts = this.store.countByState()
     return {
       online: this.online && this.networkUp(),
-      syncing: this.running !== null,
+      syncing: this.running !== null || this.resetting > 0,
       signedIn: this.signedIn(),
-      pending: await this.store.pendingCount(),
+      pending: this.store.pendingCount(),
       conflicts: counts.conflict,
       attention: counts.attention,
-      lastSyncAt: await this.store.getMeta(metaLastSync),
+      lastSyncAt: this.store.getMeta(metaLastSync),
       lastError: this.lastError,
     }
   }
@@ -250,6 +247,7 @@ export class SyncEngine {
       return this.running
     }
     this.running = (async () => {
+      const generation = this.pullGeneration
       try {
         do {
           this.again = false
@@ -259,7 +257,8 @@ export class SyncEngine {
         this.running = null
       }
       const status = await this.status()
-      this.options.onStatus?.(status)
+      // A run a reset abandoned is not announced: the sync after the reset reports.
+      if (generation === this.pullGeneration) this.options.onStatus?.(status)
       return status
     })()
     void this.emit()
@@ -268,7 +267,7 @@ export class SyncEngine {
 
   /** The network came back or the editor asked: retry everything waiting now, not after its backoff. */
   async retryNow(): Promise<SyncStatus> {
-    await this.store.makeAllDue()
+    this.store.makeAllDue()
     return this.syncNow()
   }
 
@@ -299,11 +298,23 @@ export class SyncEngine {
    */
   async resetPull() {
     this.pullGeneration++
-    // A pull already running (as the other identity) must not write its pages or cursor after the reset.
-    await this.running?.catch(() => {})
-    await this.store.clearCache()
-    await this.store.setMeta(metaPostsCursor, null)
-    await this.store.setMeta(metaDeletesCursor, null)
+    this.resetting++
+    try {
+      // Until the next sync finishes, nothing may say the list is synced.
+      this.store.setMeta(metaLastSync, null)
+      void this.emit()
+      // A pull already running (as the other identity) must not write its pages or cursor after the reset.
+      await this.running?.catch(() => {})
+      this.store.transaction(() => {
+        this.store.clearCache()
+        this.store.setMeta(metaPostsCursor, null)
+        this.store.setMeta(metaDeletesCursor, null)
+      })
+      // A sync that started while this one waited began from the old cursor: it is abandoned too.
+      this.pullGeneration++
+    } finally {
+      this.resetting--
+    }
   }
 
   // ---- internals --------------------------------------------------------------------------------------
@@ -342,12 +353,14 @@ export class SyncEngine {
       this.online = false
       return
     }
+    const generation = this.pullGeneration
     try {
       if (this.signedIn()) await this.push(remote)
       await this.pull(remote)
       this.online = true
       this.lastError = null
-      await this.store.setMeta(metaLastSync, new Date().toISOString())
+      // Abandoned by a reset (sign-in, sign-out, another site): the list it pulled is gone, not synced.
+      if (generation === this.pullGeneration) this.store.setMeta(metaLastSync, new Date().toISOString())
     } catch (err) {
       this.noteFailure(err)
     }
@@ -362,7 +375,7 @@ export class SyncEngine {
     const retried = new Set<number>()
     for (;;) {
       if (this.closed || !this.networkUp()) throw new RemoteError('The computer is offline.', 'offline')
-      const entry = await this.store.nextEntry(after)
+      const entry = this.store.nextEntry(after)
       if (!entry) return
       after = entry.seq
       if (entry.nextAttemptAt.getTime() > Date.now()) {
@@ -377,9 +390,8 @@ export class SyncEngine {
             entry.image ?? new Uint8Array(),
             entry.payload!.contentType,
           )
-          await this.store.removeEntry(entry.seq)
+          this.store.removeEntry(entry.seq)
         } else {
-          this.sending = entry.postId
           await this.sendChange(remote, entry)
         }
         this.online = true
@@ -387,8 +399,8 @@ export class SyncEngine {
         const failure = err instanceof RemoteError ? err : classifyRemoteError(err)
         if (failure.failure === 'rejected') {
           if (entry.kind === 'change')
-            await this.store.markAttention(entry.postId!, failure.reason, failure.message)
-          else await this.store.removeEntry(entry.seq)
+            this.store.markAttention(entry.postId!, failure.reason, failure.message)
+          else this.store.removeEntry(entry.seq)
           this.lastError = failure.message
           continue
         }
@@ -401,11 +413,9 @@ export class SyncEngine {
         }
         const delay = (this.options.backoffMs ?? defaultBackoff)(entry.attempts)
         const retryAt = new Date(Date.now() + delay)
-        await this.store.deferEntry(entry.seq, failure.message, retryAt)
+        this.store.deferEntry(entry.seq, failure.message, retryAt)
         this.scheduleRetry(retryAt)
         throw failure
-      } finally {
-        this.sending = null
       }
       void this.emit()
     }
@@ -414,14 +424,15 @@ export class SyncEngine {
   /** One post's change: a conditional create, update or delete, and what its answer means. */
   private async sendChange(remote: RemoteBlogs, entry: QueueEntry) {
     const postId = entry.postId!
-    const change = await this.store.change(postId)
+    const change = this.store.change(postId)
     if (!change || change.state !== 'pending') {
-      await this.store.removeEntry(entry.seq)
+      this.store.removeEntry(entry.seq)
       return
     }
+    this.store.markSending(postId)
     try {
       const row = await this.write(remote, change)
-      await this.store.changeLanded(postId, change.rev, row)
+      this.store.changeLanded(postId, change.rev, row)
     } catch (err) {
       if (err instanceof PostConflictError) return this.settleConflict(change, err.theirs)
       if (err instanceof BlogDataError && err.code === 'post_exists')
@@ -450,14 +461,13 @@ export class SyncEngine {
     if (!theirs && !input) return this.store.changeLanded(postId, change.rev, null)
     if (theirs && input && holdsEdit(theirs, input))
       return this.store.changeLanded(postId, change.rev, theirs)
-    const cached = await this.store.cachedPost(postId)
+    const cached = this.store.cachedPost(postId)
     if (theirs && cached?.ownVersion === theirs.version && change.baseVersion !== theirs.version) {
-      await this.store.rebaseChange(postId, theirs.version)
-      await this.store.cachePosts([theirs])
+      this.store.rebaseChange(postId, theirs)
       this.again = true
       return
     }
-    await this.store.markConflict(postId, theirs)
+    this.store.markConflict(postId, theirs)
   }
 
   private async pull(remote: RemoteBlogs) {
@@ -469,9 +479,10 @@ export class SyncEngine {
     await this.follow(
       metaDeletesCursor,
       (c) => remote.deletedSince(c),
-      async (rows) => {
-        for (const t of rows) await this.store.uncachePost(t.id, t.deleted_at)
-      },
+      (rows) =>
+        this.store.transaction(() => {
+          for (const t of rows) this.store.uncachePost(t.id, t.deleted_at)
+        }),
     )
   }
 
@@ -479,20 +490,20 @@ export class SyncEngine {
   private async follow<T>(
     key: string,
     page: (cursor: SyncCursor | null) => Promise<SyncPage<T>>,
-    apply: (rows: T[]) => Promise<void>,
+    apply: (rows: T[]) => void,
   ) {
     const generation = this.pullGeneration
-    const stored = await this.store.getCursor(key)
+    const stored = this.store.getCursor(key)
     let cursor = rewindCursor(stored, pullOverlapMs)
     let furthest = stored
     for (;;) {
       if (this.closed) return
       const { rows, end, more } = await page(cursor)
       if (generation !== this.pullGeneration) return
-      await apply(rows)
+      apply(rows)
       if (end && (!furthest || compareCursor(end, furthest) > 0)) {
         furthest = end
-        await this.store.setMeta(key, JSON.stringify(end))
+        this.store.setMeta(key, JSON.stringify(end))
       }
       if (!more || !end) return
       cursor = end
@@ -526,15 +537,15 @@ export class SyncEngine {
 
   /** One post as the editor sees it: its server copy with any local change laid over it. */
   private async localPost(postId: string): Promise<LocalPost | null> {
-    const change = await this.store.change(postId)
-    const cached = (await this.store.cachedPost(postId))?.row ?? null
+    const change = this.store.change(postId)
+    const cached = this.store.cachedPost(postId)?.row ?? null
     return overlay(cached, change)
   }
 
   /** Every post as the list shows it (no bodies: a list of 10,000 posts stays small). */
   private async listItems(): Promise<LocalListItem[]> {
-    const cached = await this.store.cachedListRows()
-    const changes = new Map((await this.store.changes()).map((c) => [c.postId, c]))
+    const cached = this.store.cachedListRows()
+    const changes = new Map(this.store.changes().map((c) => [c.postId, c]))
     const items: LocalListItem[] = []
     const add = (post: LocalPost | LocalListItem | null) => {
       if (!post) return
