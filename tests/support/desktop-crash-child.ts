@@ -1,0 +1,64 @@
+// A desktop main process that is killed (SIGKILL, no clean-up of any kind) just before its `killAt`-th
+// write to the offline store, counting BEGIN/COMMIT as writes, while it does one thing:
+//   node --import tsx tests/support/desktop-crash-child.ts <user-data dir> <kill at: 0 = never> <op json>
+// op: { kind: 'save', id, version, input } | { kind: 'delete', id, version } | { kind: 'send', email, password }
+// `save` and `delete` run offline; `send` signs in and sends the queue. Prints `WRITES <n>` and `DONE` when
+// the operation returned (it was acknowledged) without being killed. Used by desktop-crash.test.ts.
+import Database from 'better-sqlite3'
+import { DesktopBackend } from '../../desktop/main/services/desktop-backend.ts'
+import { MemorySecretStore } from '../../desktop/main/services/session.ts'
+import type { PostInput } from '../../desktop/contract.ts'
+
+type Op =
+  | { kind: 'save'; id: string; version: number; input: PostInput }
+  | { kind: 'delete'; id: string; version: number }
+  | { kind: 'send'; email: string; password: string }
+
+const [userDataDir, killAtArg, opJson] = process.argv.slice(2)
+const killAt = Number(killAtArg)
+const op = JSON.parse(opJson!) as Op
+
+let armed = false
+let writes = 0
+// Every statement better-sqlite3 runs goes through these methods of its Statement class.
+const probe = new Database(':memory:')
+const statementProto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<
+  string,
+  (...args: unknown[]) => unknown
+>
+probe.close()
+for (const method of ['run', 'get', 'all', 'iterate']) {
+  const original = statementProto[method]!
+  statementProto[method] = function (this: { readonly: boolean; source: string }, ...args: unknown[]) {
+    if (armed && (!this.readonly || /^\s*(BEGIN|COMMIT|RELEASE)/i.test(this.source))) {
+      writes++
+      if (writes === killAt) process.kill(process.pid, 'SIGKILL')
+    }
+    return original.apply(this, args)
+  }
+}
+
+// The engine sees the network down until armed (signing in reaches the server regardless).
+const network = { up: false }
+const backend = await DesktopBackend.open({
+  userDataDir,
+  secrets: new MemorySecretStore(),
+  isNetworkUp: () => network.up,
+  backoffMs: () => 60_000,
+  autoRefresh: false,
+})
+if (op.kind === 'send') {
+  await backend.signIn(op.email, op.password)
+  await backend.engine.syncNow()
+  network.up = true
+}
+armed = true
+if (op.kind === 'save')
+  await backend.engine.savePost(op.input, { mode: 'update', id: op.id, version: op.version })
+else if (op.kind === 'delete') await backend.engine.deletePost(op.id, op.version)
+else await backend.engine.retryNow()
+armed = false
+console.log(`WRITES ${writes}`)
+console.log('DONE')
+await backend.close()
+process.exit(0)
