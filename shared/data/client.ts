@@ -17,6 +17,20 @@ export interface SupabaseClientOptions {
   webSocket?: unknown
   /** Act as this signed-in user (server-side checks of a caller's bearer token under RLS). */
   accessToken?: string
+  /**
+   * Give up on a request after this long (the desktop app: a request that never answers must not hold
+   * its sync forever; the call then fails like a dropped connection and is retried later).
+   */
+  requestTimeoutMs?: number
+}
+
+/** `fetch` that aborts after `ms`, together with any signal the caller passed. */
+function fetchWithTimeout(ms: number): typeof fetch {
+  return (input, init) => {
+    const timeout = AbortSignal.timeout(ms)
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout
+    return fetch(input, { ...init, signal })
+  }
 }
 
 /**
@@ -38,9 +52,10 @@ export function createSupabaseClient(
       storage: options.storage,
     },
     ...(transport ? { realtime: { transport: transport as never } } : {}),
-    ...(options.accessToken
-      ? { global: { headers: { Authorization: `Bearer ${options.accessToken}` } } }
-      : {}),
+    global: {
+      ...(options.accessToken ? { headers: { Authorization: `Bearer ${options.accessToken}` } } : {}),
+      ...(options.requestTimeoutMs ? { fetch: fetchWithTimeout(options.requestTimeoutMs) } : {}),
+    },
   })
 }
 

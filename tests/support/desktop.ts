@@ -27,6 +27,7 @@ export async function openDesktop(
     network?: { up: boolean }
     siteUrl?: string
     backoffMs?: number
+    requestTimeoutMs?: number
   } = {},
 ): Promise<DesktopUnderTest> {
   const userDataDir = options.userDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'meridian-desktop-'))
@@ -38,6 +39,7 @@ export async function openDesktop(
     isNetworkUp: () => network.up,
     backoffMs: () => options.backoffMs ?? 25,
     autoRefresh: false,
+    requestTimeoutMs: options.requestTimeoutMs,
   })
   if (options.siteUrl) {
     const settings = await backend.saveSettings(options.siteUrl)

@@ -59,6 +59,8 @@ export interface DesktopBackendOptions {
   onSession?: (session: EditorSession) => void
   /** Let supabase-js refresh tokens on a timer (on in the app; tests may turn it off). */
   autoRefresh?: boolean
+  /** Give up on a request to the server after this long (default 30 s). */
+  requestTimeoutMs?: number
 }
 
 const metaSiteUrl = 'site_url'
@@ -147,7 +149,10 @@ export class DesktopBackend {
     }
     this.stopSessionWatch?.()
     void this.session?.close()
-    this.session = new SessionService(config, this.options.secrets, { autoRefresh: this.options.autoRefresh })
+    this.session = new SessionService(config, this.options.secrets, {
+      autoRefresh: this.options.autoRefresh,
+      requestTimeoutMs: this.options.requestTimeoutMs,
+    })
     this.remote = createRemoteBlogs(this.session.client)
     // Signing in shows rows (unpublished posts) an anonymous reader could not see, and signing out hides
     // them: pull everything again either way.

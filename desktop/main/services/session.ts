@@ -126,6 +126,9 @@ export async function loadSiteConfig(siteUrl: string, fetchImpl: typeof fetch = 
  * supabase-js auth in the main process: the session is persisted through the SecretStore (one key per
  * backend, so switching sites never mixes tokens) and refreshed by supabase-js itself.
  */
+/** How long the desktop waits for any one answer from the server before treating it as unreachable. */
+const requestTimeoutMs = 30_000
+
 export class SessionService {
   readonly client: SupabaseClient
   private readonly listeners = new Set<(session: EditorSession) => void>()
@@ -138,7 +141,7 @@ export class SessionService {
   constructor(
     readonly config: SiteConfig,
     secrets: SecretStore,
-    options: { autoRefresh?: boolean } = {},
+    options: { autoRefresh?: boolean; requestTimeoutMs?: number } = {},
   ) {
     const prefix = `${new URL(config.supabaseUrl).host}:`
     this.secrets = secrets
@@ -146,6 +149,7 @@ export class SessionService {
     this.client = createNodeSupabaseClient(config.supabaseUrl, config.supabaseAnonKey, {
       persistSession: true,
       autoRefreshToken: options.autoRefresh ?? true,
+      requestTimeoutMs: options.requestTimeoutMs ?? requestTimeoutMs,
       storage: {
         getItem: (key) => secrets.get(prefix + key),
         setItem: (key, value) => secrets.set(prefix + key, value),
