@@ -4,6 +4,7 @@ import path from 'node:path'
 import { getPostBySlug } from '../../shared/data/blogs.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import type { BlogRow } from '../../shared/schemas/blog.ts'
+import type { SyncStatus } from '../../desktop/contract.ts'
 import { DesktopBackend } from '../../desktop/main/services/desktop-backend.ts'
 import { MemorySecretStore, type SecretStore } from '../../desktop/main/services/session.ts'
 import { testEditor, type TestServer } from './server.ts'
@@ -28,6 +29,7 @@ export async function openDesktop(
     siteUrl?: string
     backoffMs?: number
     requestTimeoutMs?: number
+    onStatus?: (status: SyncStatus) => void
   } = {},
 ): Promise<DesktopUnderTest> {
   const userDataDir = options.userDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'meridian-desktop-'))
@@ -40,6 +42,7 @@ export async function openDesktop(
     backoffMs: () => options.backoffMs ?? 25,
     autoRefresh: false,
     requestTimeoutMs: options.requestTimeoutMs,
+    onStatus: options.onStatus,
   })
   if (options.siteUrl) {
     const settings = await backend.saveSettings(options.siteUrl)
