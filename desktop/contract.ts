@@ -104,6 +104,23 @@ export interface DesktopSettings {
   /** Why the last connection attempt failed, in words (null when connected). */
   connectionError: string | null
   emailServiceUrl: string | null
+  /** Where the site publishes the desktop app's installers and updates (null: not published). */
+  releasesUrl: string | null
+}
+
+/**
+ * The desktop app's own updates: `off` unless the connected site publishes its releases; a newer version
+ * downloads in the background and is `ready` to install on "Restart to update" (or the next quit).
+ */
+export interface UpdateState {
+  status: 'off' | 'idle' | 'checking' | 'current' | 'downloading' | 'ready' | 'error'
+  currentVersion: string
+  /** The version being downloaded or ready to install. */
+  version: string | null
+  percent: number | null
+  /** Why a restart was refused, or what failed, in words. */
+  message: string | null
+  releasesUrl: string | null
 }
 
 export interface ImageFile {
@@ -255,12 +272,18 @@ export const desktopMethods = {
     z.tuple([z.object({ siteUrl: z.string().trim().min(1, 'Enter the site address.').max(2000) })]),
   ),
   openExternal: method<void>()(z.tuple([z.string().max(4000)])),
+  // the app's own updates
+  getUpdateState: method<UpdateState>()(z.tuple([])),
+  checkForUpdates: method<UpdateState>()(z.tuple([])),
+  /** Installs a downloaded update; refused (with the reason) while a change is unsent or being saved. */
+  restartToUpdate: method<UpdateState>()(z.tuple([])),
 }
 
 /** Pushed by main to the renderer; the preload offers `on<Name>(listener)` for each, returning an unsubscribe. */
 export const desktopEvents = {
   onSyncStatus: { channel: 'meridian:event:sync-status', payload: undefined as unknown as SyncStatus },
   onSessionChange: { channel: 'meridian:event:session', payload: undefined as unknown as EditorSession },
+  onUpdateState: { channel: 'meridian:event:update', payload: undefined as unknown as UpdateState },
 }
 
 export const channelPrefix = 'meridian:'

@@ -34,6 +34,8 @@ export interface ServerContext {
   siteDir: string
   /** Public URL of the email service as the browser should reach it. */
   emailServiceUrl: string
+  /** Where desktop installers and update metadata are published (null: not published). */
+  desktopReleasesUrl: string | null
   /** Sends and retries the two emails of each lead (set by `startServer`). */
   leadOutbox?: LeadOutbox
 }

@@ -144,6 +144,7 @@ export async function startServer(
     }),
     siteDir: path.resolve(projectRoot, env.SITE_DIR),
     emailServiceUrl: env.EMAIL_SERVICE_URL ?? `http://localhost:${env.EMAIL_SERVICE_PORT}`,
+    desktopReleasesUrl: env.DESKTOP_RELEASES_URL ?? null,
   }
 
   ctx.leadOutbox = createServerLeadOutbox(ctx)

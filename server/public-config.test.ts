@@ -25,6 +25,7 @@ function context(overrides: Partial<ServerContext> = {}): ServerContext {
     confirmationGate: async () => true,
     siteDir: '/nonexistent-site',
     emailServiceUrl: 'https://mail.meridian.example',
+    desktopReleasesUrl: 'https://github.com/meridian/editor/releases/latest/download',
     ...overrides,
   }
 }
@@ -40,6 +41,7 @@ describe('GET /config.json', () => {
       supabaseUrl: 'https://abc.supabase.co',
       supabaseAnonKey: 'hosted-anon-key',
       emailServiceUrl: 'https://mail.meridian.example',
+      desktopReleasesUrl: 'https://github.com/meridian/editor/releases/latest/download',
       brand,
     })
     expect(JSON.stringify(body)).not.toContain('never-published')

@@ -8,7 +8,7 @@ import type { ServerContext } from './context.ts'
  * instead of in every browser and desktop app that reads it.
  */
 export function publicConfigFor(
-  ctx: Pick<ServerContext, 'supabase' | 'emailServiceUrl'>,
+  ctx: Pick<ServerContext, 'supabase' | 'emailServiceUrl' | 'desktopReleasesUrl'>,
   requestOrigin: string,
 ): PublicConfig {
   return parsePublicConfig({
@@ -16,6 +16,7 @@ export function publicConfigFor(
     supabaseUrl: ctx.supabase.local ? requestOrigin : ctx.supabase.url,
     supabaseAnonKey: ctx.supabase.anonKey,
     emailServiceUrl: ctx.emailServiceUrl,
+    desktopReleasesUrl: ctx.desktopReleasesUrl,
     brand,
   } satisfies PublicConfig)
 }

@@ -69,6 +69,9 @@ export function createDesktopHandlers(
       if (!isSafeExternalUrl(url)) throw new InvalidCallError('Only http and https links can be opened.')
       await openExternal(url)
     },
+    getUpdateState: async () => backend.updates.current(),
+    checkForUpdates: async () => backend.updates.check(),
+    restartToUpdate: async () => backend.updates.restart(),
   }
 }
 

@@ -93,6 +93,13 @@ async function start() {
     userDataDir: app.getPath('userData'),
     secrets: secretStore(),
     isNetworkUp: () => net.isOnline(),
+    // Updates install only into a packaged app (electron-updater knows where it was installed from).
+    updater: app.isPackaged ? (await import('electron-updater')).default.autoUpdater : null,
+    appVersion: app.getVersion(),
+    onUpdate: (state) => {
+      if (mainWindow && !mainWindow.isDestroyed())
+        mainWindow.webContents.send(desktopEvents.onUpdateState.channel, state)
+    },
     onStatus: (status) => {
       if (mainWindow && !mainWindow.isDestroyed())
         mainWindow.webContents.send(desktopEvents.onSyncStatus.channel, status)
@@ -112,6 +119,9 @@ async function start() {
   )
   mainWindow = createWindow()
   backend.start()
+  // Updates: at start, then every four hours (off unless the site publishes its releases).
+  void backend.updates.check()
+  setInterval(() => void backend?.updates.check(), 4 * 60 * 60_000).unref()
 
   // Main has no "online" event: poll the OS network state and send the outbox as soon as it comes back,
   // instead of waiting out a retry backoff that may have grown to minutes.

@@ -23,6 +23,11 @@ const pulledPosts = 10_000
 const seedBatch = 1_000
 const pullRuns = 3
 const root = path.resolve(import.meta.dirname, '../..')
+/**
+ * A checkout of an earlier version (`git worktree add <dir> <commit>`, its node_modules linked to this one's):
+ * its desktop worker runs against the same server in the same run, and its figures stand beside these.
+ */
+const baseline = process.env.BENCH_DESKTOP_BASELINE ? path.resolve(process.env.BENCH_DESKTOP_BASELINE) : null
 
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`
 const count = (n: number) => n.toLocaleString('en-US')
@@ -186,6 +191,7 @@ function desktopProcess<T>(
   mode: 'init' | 'pull' | 'queue',
   userDataDir: string,
   siteUrl: string,
+  checkout = root,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -193,17 +199,18 @@ function desktopProcess<T>(
       [
         '--import',
         'tsx',
-        path.join(import.meta.dirname, 'desktop-sync-worker.ts'),
+        path.join(checkout, 'scripts/bench/desktop-sync-worker.ts'),
         mode,
         userDataDir,
         siteUrl,
       ],
       {
-        cwd: root,
+        cwd: checkout,
         env: {
           ...process.env,
           BENCH_EDITOR_EMAIL: testEditor.email,
           BENCH_EDITOR_PASSWORD: testEditor.password,
+          BENCH_EXPECTED_TOTAL: String(pulledPosts),
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
@@ -220,11 +227,15 @@ function desktopProcess<T>(
 }
 
 /** A new desktop: its profile created by one process, then `mode` run by a second one on it. */
-async function newDesktop<T>(mode: 'pull' | 'queue', siteUrl: string): Promise<T & { init: InitResult }> {
+async function newDesktop<T>(
+  mode: 'pull' | 'queue',
+  siteUrl: string,
+  checkout = root,
+): Promise<T & { init: InitResult }> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-desktop-bench-'))
   try {
-    const init = await desktopProcess<InitResult>('init', userDataDir, siteUrl)
-    return { ...(await desktopProcess<T>(mode, userDataDir, siteUrl)), init }
+    const init = await desktopProcess<InitResult>('init', userDataDir, siteUrl, checkout)
+    return { ...(await desktopProcess<T>(mode, userDataDir, siteUrl, checkout)), init }
   } finally {
     rmSync(userDataDir, { recursive: true, force: true })
   }
@@ -257,16 +268,21 @@ async function firstPull() {
     )
     const onServer = rows[0].n
     if (onServer !== pulledPosts) throw new Error(`the server holds ${onServer} posts, not ${pulledPosts}`)
-    const results: Array<PullResult & { init: InitResult }> = []
-    for (let i = 0; i < pullRuns; i++) {
-      const result = await newDesktop<PullResult>('pull', server.url)
-      if (result.total !== onServer)
-        throw new Error(
-          `a new desktop lists ${result.total} posts after its first sync; the server has ${onServer}`,
-        )
-      results.push(result)
+    const pulls = async (checkout: string) => {
+      const results: Array<PullResult & { init: InitResult }> = []
+      for (let i = 0; i < pullRuns; i++) {
+        const result = await newDesktop<PullResult>('pull', server.url, checkout)
+        if (result.total !== onServer)
+          throw new Error(
+            `a new desktop lists ${result.total} posts after its first sync; the server has ${onServer}`,
+          )
+        results.push(result)
+      }
+      return results
     }
-    return { seedMs, averageContent: contentBytes / pulledPosts, results }
+    const results = await pulls(root)
+    const before = baseline ? await pulls(baseline) : null
+    return { seedMs, averageContent: contentBytes / pulledPosts, results, before }
   } finally {
     await server.stop()
   }
@@ -315,11 +331,16 @@ export async function run(): Promise<string> {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
   const mib = (n: number) => `${Math.round(n)} MB`
   const millis = (n: number) => `${Math.round(n)} ms`
+  type Pull = (typeof p)[number]
   /** Median over the new desktops, with min–max when there are several. */
-  const spread = (f: (r: (typeof p)[number]) => number, unit: (n: number) => string) =>
-    p.length > 1
-      ? `${unit(median(p.map(f)))} (${unit(Math.min(...p.map(f)))}–${unit(Math.max(...p.map(f)))})`
-      : unit(f(p[0]))
+  const over = (runs: Pull[], f: (r: Pull) => number, unit: (n: number) => string) =>
+    runs.length > 1
+      ? `${unit(median(runs.map(f)))} (${unit(Math.min(...runs.map(f)))}–${unit(Math.max(...runs.map(f)))})`
+      : unit(f(runs[0]))
+  const earlier = pull.before
+  /** This version's figure, and the earlier version's beside it when one was measured. */
+  const both = (f: (r: Pull) => number, unit: (n: number) => string) =>
+    earlier ? `${over(p, f, unit)} · before: ${over(earlier, f, unit)}` : over(p, f, unit)
   const peak = (r: { maxRssKb: number }) => r.maxRssKb / 1024
   return [
     `Median of ${runs} runs per photo. Photos are generated noise (they do not compress trivially); both sides target ≤ 1 MB and ≤ 1200 px.`,
@@ -332,15 +353,21 @@ export async function run(): Promise<string> {
     `First sync of a new desktop against a server holding ${count(pulledPosts)} posts (5 % drafts, ~${kb(pull.averageContent)} of HTML each, seeded through the service role in ${seconds(pull.seedMs)}; its sample posts deleted first).`,
     `The desktop side runs in Node processes of its own (desktop main services: offline store, sync engine, session), so its memory is its own; the server runs in the benchmark's process. One process creates a new profile (offline store, site address set) and exits; a second opens that profile, signs in, which starts the first sync (keyset pages of 500 rows by \`(updated_at, id)\`, then tombstones), and lists the posts. Median of ${pullRuns} new desktops (min–max).`,
     '',
+    ...(earlier
+      ? [
+          `Each figure is this version's, then (“before”) the same worker of ${process.env.BENCH_DESKTOP_BASELINE_LABEL ?? 'an earlier version'} against the same server in the same run.`,
+          '',
+        ]
+      : []),
     '| step | time | desktop RSS after | desktop peak RSS |',
     '|---|---:|---:|---:|',
-    `| create the offline store of a new profile (first start, own process) | ${spread((r) => r.init.createMs, seconds)} | | ${spread((r) => peak(r.init), mib)} |`,
-    `| open the profile (store, site connection) | ${spread((r) => r.openMs, seconds)} | ${spread((r) => r.rssOpenMb, mib)} | ${spread((r) => r.peakOpenMb, mib)} |`,
-    `| sign in → first sync done | ${spread((r) => r.syncedMs, seconds)} | | |`,
-    `| sign in → all ${count(pulledPosts)} posts listed (\`listPosts({}).total\`, ${count(median(p.map((r) => r.drafts)))} drafts among them) | ${spread((r) => r.listedMs, seconds)} | ${spread((r) => r.rssAfterMb, mib)} | ${spread(peak, mib)} |`,
-    `| \`listPosts({ page: 1, pageSize: 5 })\` after it (median of 7 per desktop) | ${spread((r) => r.pageMs, millis)} | | |`,
+    `| create the offline store of a new profile (first start, own process) | ${both((r) => r.init.createMs, seconds)} | | ${both((r) => peak(r.init), mib)} |`,
+    `| open the profile (store, site connection) | ${both((r) => r.openMs, seconds)} | ${both((r) => r.rssOpenMb, mib)} | ${both((r) => r.peakOpenMb, mib)} |`,
+    `| sign in → first sync done | ${both((r) => r.syncedMs, seconds)} | | |`,
+    `| sign in → all ${count(pulledPosts)} posts listed (\`listPosts({}).total\`, ${count(median(p.map((r) => r.drafts)))} drafts among them) | ${both((r) => r.listedMs, seconds)} | ${both((r) => r.rssAfterMb, mib)} | ${both(peak, mib)} |`,
+    `| \`listPosts({ page: 1, pageSize: 5 })\` after it (median of 7 per desktop) | ${both((r) => r.pageMs, millis)} | | |`,
     '',
-    `With its modules loaded and nothing opened the desktop process uses ${mib(median(p.map((r) => r.rssBeforeMb)))}; after the first sync its offline store holds ${(median(p.map((r) => r.storeBytes)) / 2 ** 20).toFixed(0)} MB on disk.`,
+    `With its modules loaded and nothing opened the desktop process uses ${both((r) => r.rssBeforeMb, mib)}; after the first sync its offline store holds ${both((r) => r.storeBytes / 2 ** 20, mib)} on disk.`,
     '',
     `${count(queue.changes)} new posts (~${kb(queue.averageContent)} of HTML each) saved while offline (\`savePost(…, { mode: 'create' })\` with the network off), then sent when it returns (\`retryNow()\`: one conditional write per change, then one pull), by a new desktop (profile created as above) signed in to an empty server; afterwards nothing is pending and every post is on the server:`,
     '',

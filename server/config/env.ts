@@ -35,6 +35,12 @@ export const envSchema = z.object({
   }),
   /** Public URL of the email service when the site is not on localhost. */
   EMAIL_SERVICE_URL: optional,
+  /**
+   * Where the desktop app's installers and update metadata are published (the release workflow's GitHub
+   * Releases, e.g. `https://github.com/<owner>/<repo>/releases/latest/download`). Unset: no Downloads
+   * links and no update checks.
+   */
+  DESKTOP_RELEASES_URL: optional,
   /** Requests per minute allowed on `POST /api/leads` per IP (0 disables; for benchmarks only). */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
   /**

@@ -11,6 +11,7 @@ const valid: PublicConfig = {
   supabaseUrl: 'http://localhost:8080',
   supabaseAnonKey: 'eyJhbGciOiJIUzI1NiJ9.anon.sig',
   emailServiceUrl: 'http://localhost:3000',
+  desktopReleasesUrl: null,
   brand: { ...brand },
 }
 

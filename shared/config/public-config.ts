@@ -28,6 +28,11 @@ export const publicConfigSchema = z.object(
     supabaseAnonKey: text(),
     /** Base URL of the email service (`GET /` health check, `POST /send-email`). */
     emailServiceUrl: webAddress(),
+    /**
+     * Where the desktop app's installers and update metadata are published (`DESKTOP_RELEASES_URL`):
+     * the editor app's Downloads links and the desktop's update checks. Null or absent: neither.
+     */
+    desktopReleasesUrl: webAddress().nullable().default(null),
     /** The brand strings of `shared/config/brand.ts`, for clients that show them. */
     brand: z.object(
       {

@@ -7,6 +7,7 @@ import type { BlogRow } from '../../shared/schemas/blog.ts'
 import type { SyncStatus } from '../../desktop/contract.ts'
 import { DesktopBackend } from '../../desktop/main/services/desktop-backend.ts'
 import { MemorySecretStore, type SecretStore } from '../../desktop/main/services/session.ts'
+import type { Updater } from '../../desktop/main/services/updates.ts'
 import { testEditor, type TestServer } from './server.ts'
 
 /** A desktop main process under test: its own user-data folder, a switch for the network, quick retries. */
@@ -30,6 +31,8 @@ export async function openDesktop(
     backoffMs?: number
     requestTimeoutMs?: number
     onStatus?: (status: SyncStatus) => void
+    updater?: Updater
+    appVersion?: string
   } = {},
 ): Promise<DesktopUnderTest> {
   const userDataDir = options.userDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'meridian-desktop-'))
@@ -43,6 +46,8 @@ export async function openDesktop(
     autoRefresh: false,
     requestTimeoutMs: options.requestTimeoutMs,
     onStatus: options.onStatus,
+    updater: options.updater,
+    appVersion: options.appVersion,
   })
   if (options.siteUrl) {
     const settings = await backend.saveSettings(options.siteUrl)

@@ -29,6 +29,7 @@ import type {
   LeadList,
   SyncStatus,
   TestEmailResult,
+  UpdateState,
   UploadedImage,
 } from '../../contract.ts'
 import { checkEmailService, sendTestEmail } from './email-test.ts'
@@ -43,6 +44,7 @@ import {
   type SiteConfig,
 } from './session.ts'
 import { SyncEngine } from './sync-engine.ts'
+import { UpdateService, type Updater } from './updates.ts'
 
 /** The local embedded backend that `npm start` runs: the default until the editor enters another site. */
 export const defaultSiteUrl = 'http://localhost:8080'
@@ -61,6 +63,10 @@ export interface DesktopBackendOptions {
   autoRefresh?: boolean
   /** Give up on a request to the server after this long (default 30 s). */
   requestTimeoutMs?: number
+  /** electron-updater's autoUpdater in a packaged app (null: updates cannot be installed here). */
+  updater?: Updater | null
+  appVersion?: string
+  onUpdate?: (state: UpdateState) => void
 }
 
 const metaSiteUrl = 'site_url'
@@ -80,11 +86,22 @@ export class DesktopBackend {
   /** A `signIn` call in progress: it resets the pull itself, once, when the role is known. */
   private signingIn = false
 
+  readonly updates: UpdateService
+
   private constructor(
     readonly store: OfflineStore,
     readonly engine: SyncEngine,
     private readonly options: DesktopBackendOptions,
-  ) {}
+  ) {
+    this.updates = new UpdateService({
+      updater: options.updater ?? null,
+      currentVersion: options.appVersion ?? '0.0.0',
+      releasesUrl: () => this.siteConfig()?.desktopReleasesUrl ?? null,
+      work: async () => ({ pending: (await engine.status()).pending, busy: engine.busy() }),
+      beforeRestart: () => this.close(),
+      onState: options.onUpdate,
+    })
+  }
 
   static async open(options: DesktopBackendOptions): Promise<DesktopBackend> {
     const store = await OfflineStore.open(path.join(options.userDataDir, 'offline'))
@@ -108,11 +125,17 @@ export class DesktopBackend {
     void this.engine.syncNow().catch(() => {})
   }
 
-  async close() {
-    await this.engine.close()
-    this.stopSessionWatch?.()
-    await this.session?.close()
-    this.store.close()
+  private closing: Promise<void> | null = null
+
+  /** Stops syncing and closes the session and the store (once, however often it is called). */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.engine.close()
+      this.stopSessionWatch?.()
+      await this.session?.close()
+      this.store.close()
+    })()
+    return this.closing
   }
 
   // ---- settings and connection ------------------------------------------------------------------------
@@ -171,14 +194,20 @@ export class DesktopBackend {
     })
   }
 
-  async getSettings(): Promise<DesktopSettings> {
+  /** The configuration the connected site published (saved, so it is known offline too). */
+  private siteConfig(): SiteConfig | null {
     const saved = this.store.getMeta(metaSiteConfig)
-    const config = saved ? (JSON.parse(saved) as SiteConfig) : null
+    return saved ? (JSON.parse(saved) as SiteConfig) : null
+  }
+
+  async getSettings(): Promise<DesktopSettings> {
+    const config = this.siteConfig()
     return {
       siteUrl: this.store.getMeta(metaSiteUrl) ?? defaultSiteUrl,
       connected: this.connectionError === null && this.session !== null,
       connectionError: this.connectionError,
       emailServiceUrl: config?.emailServiceUrl ?? null,
+      releasesUrl: config?.desktopReleasesUrl ?? null,
     }
   }
 

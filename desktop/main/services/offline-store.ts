@@ -41,6 +41,8 @@ create table if not exists server_posts (
   version integer not null,
   updated_at text,
   row text not null,
+  -- The row without its bodies (content, content_markdown): what a list reads.
+  list_row text not null,
   -- The version this computer wrote last: a "conflict" with our own write is no conflict.
   own_version integer
 );
@@ -176,31 +178,33 @@ export class OfflineStore {
    */
   cachePosts(rows: BlogRow[], options: { own?: boolean } = {}) {
     const upsert = this.sql(
-      `insert into server_posts (id, slug, version, updated_at, row, own_version) values (?, ?, ?, ?, ?, ?)
+      `insert into server_posts (id, slug, version, updated_at, row, list_row, own_version)
+       values (?, ?, ?, ?, ?, ?, ?)
        on conflict (id) do update set slug = excluded.slug, version = excluded.version,
-         updated_at = excluded.updated_at, row = excluded.row,
+         updated_at = excluded.updated_at, row = excluded.row, list_row = excluded.list_row,
          own_version = coalesce(excluded.own_version, server_posts.own_version)
        where server_posts.version < excluded.version
           or (server_posts.version = excluded.version and excluded.own_version is not null)`,
     )
     this.transaction(() => {
-      for (const row of rows)
+      for (const row of rows) {
+        const { content: _content, content_markdown: _markdown, ...listed } = row
         upsert.run(
           row.id,
           row.slug,
           row.version,
           row.updated_at,
           JSON.stringify(row),
+          JSON.stringify(listed),
           options.own ? row.version : null,
         )
+      }
     })
   }
   /** Every cached post without its bodies (`content`, `content_markdown`): what a list needs. */
   cachedListRows(): BlogListItem[] {
-    const rows = this.sql(
-      `select json_remove(row, '$.content', '$.content_markdown') as row from server_posts`,
-    ).all() as Array<{ row: string }>
-    return rows.map((r) => JSON.parse(r.row) as BlogListItem)
+    const rows = this.sql('select list_row from server_posts').all() as Array<{ list_row: string }>
+    return rows.map((r) => JSON.parse(r.list_row) as BlogListItem)
   }
   cachedPost(id: string): CachedPost | null {
     const r = this.sql('select row, own_version from server_posts where id = ?').get(id) as Row | undefined

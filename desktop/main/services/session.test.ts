@@ -79,6 +79,8 @@ describe('loadSiteConfig', () => {
       supabaseUrl: 'https://abc.supabase.co',
       supabaseAnonKey: 'anon',
       emailServiceUrl: 'https://mail.meridian.example',
+      // Not published by this (older) site: no downloads, no update checks.
+      desktopReleasesUrl: null,
     })
   })
 })

@@ -78,6 +78,8 @@ export interface SiteConfig {
   supabaseUrl: string
   supabaseAnonKey: string
   emailServiceUrl: string | null
+  /** Where the site publishes desktop installers and update metadata (null: not published). */
+  desktopReleasesUrl: string | null
 }
 
 export class ConnectionError extends Error {}
@@ -119,6 +121,7 @@ export async function loadSiteConfig(siteUrl: string, fetchImpl: typeof fetch = 
     supabaseUrl: parsed.data.supabaseUrl,
     supabaseAnonKey: parsed.data.supabaseAnonKey,
     emailServiceUrl: parsed.data.emailServiceUrl,
+    desktopReleasesUrl: parsed.data.desktopReleasesUrl,
   }
 }
 
