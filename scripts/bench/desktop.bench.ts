@@ -374,7 +374,7 @@ export async function run(): Promise<string> {
     '| step | time | per change | desktop RSS after | desktop peak RSS |',
     '|---|---:|---:|---:|---:|',
     `| open the profile (store, site connection) | | | ${mib(queue.rssOpenMb)} | ${mib(queue.peakOpenMb)} |`,
-    `| queue ${count(queue.changes)} saves offline (PGlite outbox) | ${seconds(queue.queueMs)} | ${(queue.queueMs / queue.changes).toFixed(1)} ms | ${mib(queue.rssQueuedMb)} | |`,
+    `| queue ${count(queue.changes)} saves offline (offline store and queue, one transaction each) | ${seconds(queue.queueMs)} | ${(queue.queueMs / queue.changes).toFixed(1)} ms | ${mib(queue.rssQueuedMb)} | |`,
     `| send them when back online | ${seconds(queue.sendMs)} | ${(queue.sendMs / queue.changes).toFixed(1)} ms | ${mib(queue.rssAfterMb)} | ${mib(peak(queue))} |`,
   ].join('\n')
 }

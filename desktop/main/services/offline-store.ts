@@ -2,7 +2,13 @@ import Database from 'better-sqlite3'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { SyncCursor } from '../../../shared/data/blogs.ts'
-import type { BlogListItem, BlogRow } from '../../../shared/schemas/blog.ts'
+import {
+  statusAt,
+  type AdminStatusFilter,
+  type BlogListItem,
+  type BlogRow,
+  type BlogStatus,
+} from '../../../shared/schemas/blog.ts'
 import type { AttentionReason, PostInput } from '../../contract.ts'
 import { importPgliteProfile } from './offline-store-import.ts'
 import {
@@ -79,6 +85,53 @@ const now = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`
 
 export class StoreLockedError extends Error {}
 
+export interface ListPageQuery {
+  /** Lower-cased text to find in the title, slug or author ('' for all). */
+  search: string
+  status: AdminStatusFilter
+  ascending: boolean
+  /** null: to the end. */
+  limit: number | null
+  offset: number
+  /** The time scheduled posts are judged at (this computer's clock: offline there is no other). */
+  now: number
+}
+
+export interface ListPageRow {
+  /** The cached server row without its bodies (null: a post only this computer has). */
+  listed: BlogListItem | null
+  change: LocalChange | null
+}
+
+/**
+ * The posts the editor sees, with the fields a list filters and orders by: a cached post with its local
+ * change's fields (a pending delete hides it; a delete in conflict or refused shows the server's copy),
+ * and each post that exists only as a local change (created here, not sent yet). `lower_js` is
+ * JavaScript's `toLowerCase` and `status_at` is `statusAt` (shared/schemas/blog.ts), so matching and the
+ * scheduling rule are the same as everywhere else in the app.
+ */
+const visiblePosts = `
+with fields as (
+  select s.id, s.list_row,
+    case when c.input is not null then c.input else s.list_row end as f,
+    unixepoch(s.list_row ->> 'created_at', 'subsec') as created_at
+  from server_posts s left join local_changes c on c.post_id = s.id
+  where not (c.post_id is not null and c.input is null and c.state = 'pending')
+  union all
+  select c.post_id, null, c.input, unixepoch(c.edited_at, 'subsec')
+  from local_changes c
+  where c.input is not null and not exists (select 1 from server_posts s where s.id = c.post_id)
+),
+visible as (
+  select id, list_row, created_at from fields
+  where (@needle = ''
+         or instr(lower_js(f ->> 'title'), @needle) > 0
+         or instr(lower_js(f ->> 'slug'), @needle) > 0
+         or instr(lower_js(coalesce(f ->> 'author', '')), @needle) > 0)
+    and (@status = 'all' or @status = status_at(f ->> 'status', f ->> 'publish_at', @now))
+)
+`
+
 /** The file names inside the store's folder. */
 export const storeFiles = { database: 'offline.sqlite', lock: 'meridian-desktop.lock' }
 
@@ -123,6 +176,13 @@ export class OfflineStore {
       db.pragma('journal_mode = WAL')
       db.pragma('synchronous = FULL')
       db.pragma('foreign_keys = ON')
+      db.function('lower_js', { deterministic: true }, (text: unknown) =>
+        typeof text === 'string' ? text.toLowerCase() : text,
+      )
+      // The app's one rule for when a scheduled post counts as published (`statusAt`).
+      db.function('status_at', { deterministic: true }, (status: unknown, publishAt: unknown, now: unknown) =>
+        statusAt({ status: status as BlogStatus, publish_at: publishAt as string | null }, Number(now)),
+      )
       db.exec(schema)
       const store = new OfflineStore(db, lockFile)
       await importPgliteProfile(dir, store)
@@ -201,10 +261,33 @@ export class OfflineStore {
       }
     })
   }
-  /** Every cached post without its bodies (`content`, `content_markdown`): what a list needs. */
-  cachedListRows(): BlogListItem[] {
-    const rows = this.sql('select list_row from server_posts').all() as Array<{ list_row: string }>
-    return rows.map((r) => JSON.parse(r.list_row) as BlogListItem)
+  /**
+   * One page of the posts as the editor sees them (each cached post with its local change laid over it, and
+   * the posts only this computer has), filtered, ordered by creation time then id, and counted, in SQL:
+   * a page of a list of 10,000 posts reads that page, not the 10,000. The caller lays each change over its
+   * row (`overlay` in the sync engine) as `getPost` does.
+   */
+  listPage(query: ListPageQuery): { total: number; rows: ListPageRow[] } {
+    const params = {
+      needle: query.search,
+      status: query.status,
+      now: query.now,
+    }
+    const total = (this.sql(`${visiblePosts} select count(*) as n from visible`).get(params) as { n: number })
+      .n
+    const order = query.ascending ? 'asc' : 'desc'
+    const rows = this.sql(
+      `${visiblePosts}
+       select v.list_row, c.* from visible v left join local_changes c on c.post_id = v.id
+       order by v.created_at ${order}, v.id ${order} limit @limit offset @offset`,
+    ).all({ ...params, limit: query.limit ?? -1, offset: query.offset }) as Row[]
+    return {
+      total,
+      rows: rows.map((r) => ({
+        listed: parsed<BlogListItem>(r.list_row),
+        change: r.post_id ? toChange(r) : null,
+      })),
+    }
   }
   cachedPost(id: string): CachedPost | null {
     const r = this.sql('select row, own_version from server_posts where id = ?').get(id) as Row | undefined

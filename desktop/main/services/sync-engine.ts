@@ -7,7 +7,7 @@ import {
   type SyncCursor,
   type SyncPage,
 } from '../../../shared/data/blogs.ts'
-import { statusAt, type BlogRow } from '../../../shared/schemas/blog.ts'
+import type { BlogRow } from '../../../shared/schemas/blog.ts'
 import type {
   AttentionItem,
   ConflictView,
@@ -88,26 +88,28 @@ export class SyncEngine {
 
   // ---- what the editor does (never waits for the network) ----------------------------------------------
 
+  /**
+   * A page of the posts as the editor sees them, newest first (or oldest), filtered by text and status.
+   * Offline there is no server clock: whether a scheduled post is live yet is judged by this computer's.
+   */
   async listPosts(query: ListQuery = {}): Promise<PostList> {
-    const all = await this.listItems()
-    const needle = query.search?.trim().toLowerCase() ?? ''
-    const status = query.status ?? 'all'
-    // Offline there is no server clock: whether a scheduled post is live yet is judged by this computer's.
-    const now = Date.now()
-    const matching = all.filter(
-      (p) =>
-        (!needle || [p.title, p.slug, p.author ?? ''].some((v) => v.toLowerCase().includes(needle))) &&
-        (status === 'all' || statusAt(p, now) === status),
-    )
-    const direction = query.ascending ? 1 : -1
-    // Newest first (or oldest), then by id: each time is parsed once, not once per comparison.
-    const sorted = matching
-      .map((p) => ({ p, at: Date.parse(p.created_at) }))
-      .sort((a, b) => direction * (a.at - b.at) || direction * a.p.id.localeCompare(b.p.id))
-      .map((k) => k.p)
-    const pageSize = query.pageSize ?? sorted.length
     const page = Math.max(1, query.page ?? 1)
-    return { items: sorted.slice((page - 1) * pageSize, page * pageSize), total: sorted.length }
+    const { total, rows } = this.store.listPage({
+      search: query.search?.trim().toLowerCase() ?? '',
+      status: query.status ?? 'all',
+      ascending: query.ascending ?? false,
+      limit: query.pageSize ?? null,
+      offset: query.pageSize ? (page - 1) * query.pageSize : 0,
+      now: Date.now(),
+    })
+    const items: LocalListItem[] = []
+    for (const { listed, change } of rows) {
+      const post = overlay(listed as BlogRow | null, change)
+      if (!post) continue
+      const { content: _content, content_markdown: _markdown, ...item } = post
+      items.push(item)
+    }
+    return { items, total }
   }
 
   /** The post with this slug as the editor sees it; `version` is the server version an edit builds on. */
@@ -573,24 +575,6 @@ export class SyncEngine {
     const change = this.store.change(postId)
     const cached = this.store.cachedPost(postId)?.row ?? null
     return overlay(cached, change)
-  }
-
-  /** Every post as the list shows it (no bodies: a list of 10,000 posts stays small). */
-  private async listItems(): Promise<LocalListItem[]> {
-    const cached = this.store.cachedListRows()
-    const changes = new Map(this.store.changes().map((c) => [c.postId, c]))
-    const items: LocalListItem[] = []
-    const add = (post: LocalPost | LocalListItem | null) => {
-      if (!post) return
-      const { content: _content, content_markdown: _markdown, ...item } = post as LocalPost
-      items.push(item)
-    }
-    for (const row of cached) {
-      add(overlay(row as BlogRow, changes.get(row.id) ?? null))
-      changes.delete(row.id)
-    }
-    for (const change of changes.values()) add(overlay(null, change))
-    return items
   }
 }
 
