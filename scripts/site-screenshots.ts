@@ -61,6 +61,9 @@ try {
         }
         window.scrollTo(0, 0)
       })
+      // Sections below the fold are laid out only near the viewport (`defer-layout`); a full-page
+      // capture paints beyond it, so lay them all out first.
+      await page.addStyleTag({ content: '.defer-layout { content-visibility: visible !important }' })
       await page.waitForTimeout(300)
       await shot(page, name)
     }
