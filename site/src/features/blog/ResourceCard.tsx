@@ -5,8 +5,19 @@ import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { longDate, typeLabel } from './post-format.ts'
 
-/** `priority`: the first card, whose cover is the largest thing a phone shows first: loaded at once. */
-export function ResourceCard({ post, priority = false }: { post: BlogListItem; priority?: boolean }) {
+/**
+ * `priority`: the first card, whose cover is the largest thing a phone shows first: loaded at once.
+ * `heading`: the level of the card's title in its page (h3 under a section's own h2).
+ */
+export function ResourceCard({
+  post,
+  priority = false,
+  heading: Heading = 'h2',
+}: {
+  post: BlogListItem
+  priority?: boolean
+  heading?: 'h2' | 'h3'
+}) {
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-ink-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <CoverImage
@@ -23,7 +34,7 @@ export function ResourceCard({ post, priority = false }: { post: BlogListItem; p
           <Badge>{typeLabel(post.type)}</Badge>
           <time dateTime={post.created_at}>{longDate(post.created_at)}</time>
         </div>
-        <h2 className="mt-3 text-lg font-semibold text-ink-900">{post.title}</h2>
+        <Heading className="mt-3 text-lg font-semibold text-ink-900">{post.title}</Heading>
         {post.excerpt && <p className="mt-2 line-clamp-2 text-sm text-ink-600">{post.excerpt}</p>}
         <Link
           to={`/post/${post.slug}`}
