@@ -12,7 +12,7 @@ export function ReadNext({ posts }: { posts: BlogListItem[] }) {
         </h2>
         <ul
           data-testid="related-posts"
-          className={`mt-8 grid gap-6 sm:grid-cols-2 ${posts.length === 3 ? 'lg:grid-cols-3' : ''}`}
+          className={`mt-8 grid gap-6 ${posts.length === 3 ? 'md:grid-cols-3' : 'sm:grid-cols-2'}`}
         >
           {posts.map((post) => (
             <li key={post.slug} className="flex">
