@@ -106,7 +106,7 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/solutions$/)
     await page.goto('/')
     await page
-      .getByRole('region', { name: 'Ready to build your tech capacity centre in India?' })
+      .getByRole('region', { name: 'Ready to Build Your Tech Capacity Centre in India?' })
       .getByRole('link', { name: 'Get Started' })
       .click()
     await expect(page).toHaveURL(/\/get-started$/)

@@ -42,7 +42,7 @@ function WhyDifferent() {
           onClick={() => setOpen((o) => !o)}
           className="flex w-full items-center justify-between gap-4 rounded-2xl px-6 py-5 text-left text-lg font-semibold text-ink-900"
         >
-          Why is {brand.name} different?
+          Why Is {brand.name} Different?
           <ChevronDown
             aria-hidden="true"
             className={`size-5 shrink-0 text-ink-500 transition-transform duration-300 motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
