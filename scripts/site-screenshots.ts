@@ -22,6 +22,8 @@ const routes = [
   '/get-started',
   '/resources',
   '/post/why-startups-are-building-tech-capacity-centres-in-india',
+  '/privacy',
+  '/terms',
   '/no-such-page',
 ]
 const widths = [375, 1280]
