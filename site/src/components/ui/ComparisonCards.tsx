@@ -26,7 +26,7 @@ export function ComparisonCards({
           <dl className="mt-3 divide-y divide-ink-200/70 text-sm">
             {rows.map((row) => (
               <div key={row.header} className="py-2.5">
-                <dt className="text-xs font-medium text-ink-500">{row.header}</dt>
+                <dt className="text-xs font-medium text-ink-600">{row.header}</dt>
                 <dd className="mt-0.5 text-ink-900">{row.cells[i]}</dd>
               </div>
             ))}
