@@ -22,6 +22,8 @@ const routes = [
   '/get-started',
   '/resources',
   '/post/why-startups-are-building-tech-capacity-centres-in-india',
+  '/privacy',
+  '/terms',
   '/no-such-page',
 ]
 const widths = [375, 1280]
@@ -61,6 +63,9 @@ try {
         }
         window.scrollTo(0, 0)
       })
+      // Sections below the fold are laid out only near the viewport (`defer-layout`); a full-page
+      // capture paints beyond it, so lay them all out first.
+      await page.addStyleTag({ content: '.defer-layout { content-visibility: visible !important }' })
       await page.waitForTimeout(300)
       await shot(page, name)
     }

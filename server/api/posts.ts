@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { resourcesPageSize } from '../../shared/lib/resource-query.ts'
 import { postListQuerySchema, postSlugSchema } from '../../shared/schemas/post-query.ts'
 import type { ServerContext } from '../context.ts'
-import { publicPost, publicPosts } from '../web/public-pages.ts'
+import { publicPostWithRelated, publicPosts } from '../web/public-pages.ts'
 import { etagMatches, renderedPageCache, strongEtag } from '../web/render.ts'
 import { refuse, validate } from './pipeline.ts'
 
@@ -12,7 +12,8 @@ import { refuse, validate } from './pipeline.ts'
  *
  * - `GET /api/posts?type=all|blog|case-study|ebook&q=<search>&page=<1..50>` → `{ posts, total, page, pageSize }`
  *   (list columns only, newest first, 9 a page);
- * - `GET /api/posts/<slug>` → `{ post }` with its body sanitised, or 404.
+ * - `GET /api/posts/<slug>` → `{ post, related }`: the post with its body sanitised and up to 3 posts to read
+ *   next (list columns), or 404.
  *
  * Read as a visitor (anon key), so row-level security decides: drafts and posts scheduled for later are
  * never returned. The query is checked with the shared schema: bad input is a 400 with a message per field.
@@ -58,12 +59,12 @@ export function createPostRoutes(ctx: ServerContext): Hono {
     const slug = validate(c, postSlugSchema, c.req.param('slug'))
     if (slug instanceof Response) return slug
     try {
-      const post = await publicPost(ctx, slug)
-      if (!post) {
+      const found = await publicPostWithRelated(ctx, slug)
+      if (!found) {
         c.header('Cache-Control', 'public, max-age=0, s-maxage=60')
         return refuse(c, 404, 'There is no published post with this slug.')
       }
-      return json(c.req.raw, { post })
+      return json(c.req.raw, { post: found.row, related: found.related })
     } catch (err) {
       return unavailable(c, err)
     }

@@ -1,4 +1,9 @@
-import { getPublishedPostBySlug, listPublishedPosts, type PostPage } from '../../shared/data/blogs.ts'
+import {
+  getPublishedPostBySlug,
+  listPublishedPosts,
+  listRelatedPosts,
+  type PostPage,
+} from '../../shared/data/blogs.ts'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import {
   resourcesPageSize,
@@ -42,6 +47,16 @@ export async function publicPost(ctx: ServerContext, slug: string): Promise<Blog
   return { ...row, content: await sanitisedBody(row), content_markdown: null }
 }
 
+/** A public post and the posts to read after it, or null when there is no such public post. */
+export async function publicPostWithRelated(
+  ctx: ServerContext,
+  slug: string,
+): Promise<{ row: BlogRow; related: BlogListItem[] } | null> {
+  const row = await publicPost(ctx, slug)
+  if (!row) return null
+  return { row, related: await listRelatedPosts(visitorClient(ctx), row) }
+}
+
 /** One page (`page`) of published posts matching `type` and `q`; `pages` pages from the first when given. */
 export function publicPosts(
   ctx: ServerContext,
@@ -70,9 +85,9 @@ export async function postPageResponse(
   const meta = await loadSiteMeta(ctx)
   if (!meta) return null
   const pathname = `/post/${encodeURIComponent(slug)}`
-  let row: BlogRow | null
+  let found: Awaited<ReturnType<typeof publicPostWithRelated>>
   try {
-    row = await publicPost(ctx, slug)
+    found = await publicPostWithRelated(ctx, slug)
   } catch (err) {
     // The page still arrives (header, footer); the browser asks again and offers to retry.
     ctx.logger.warn({ err, slug }, 'post page: loading the post failed')
@@ -83,7 +98,7 @@ export async function postPageResponse(
       cacheControl: 'no-store',
     })
   }
-  if (!row) {
+  if (!found) {
     return renderSitePage(ctx, {
       pathname,
       pageData: { post: { slug, row: null } },
@@ -92,9 +107,10 @@ export async function postPageResponse(
       cacheControl: 'public, max-age=0, s-maxage=60',
     })
   }
+  const { row, related } = found
   return renderSitePage(ctx, {
     pathname,
-    pageData: { post: { slug, row } },
+    pageData: { post: { slug, row, related } },
     head: postHead(row, { baseUrl: baseUrl(ctx), imageUrl: ogImageUrl(baseUrl(ctx), row.slug) }),
     request,
   })

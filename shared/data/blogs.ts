@@ -124,6 +124,60 @@ export async function getPublishedPostBySlug(client: SupabaseClient, slug: strin
   return data ? blogRowSchema.parse(data) : null
 }
 
+/**
+ * Ranks candidates for a post's "Read next": most tags in common first, then the same type, then the newest;
+ * never the post itself, each post once. Pure, so the order is unit-tested without a database.
+ */
+export function rankRelatedPosts(
+  post: Pick<BlogListItem, 'slug' | 'type' | 'tags'>,
+  candidates: BlogListItem[],
+  limit: number,
+): BlogListItem[] {
+  const tags = new Set((post.tags ?? []).map((t) => t.toLowerCase()))
+  const score = (c: BlogListItem) =>
+    (c.tags ?? []).filter((t) => tags.has(t.toLowerCase())).length * 2 +
+    ((c.type ?? 'blog') === (post.type ?? 'blog') ? 1 : 0)
+  const unique = new Map(candidates.filter((c) => c.slug !== post.slug).map((c) => [c.slug, c]))
+  return [...unique.values()]
+    .map((c) => ({ c, s: score(c) }))
+    .sort((a, b) => b.s - a.s || b.c.created_at.localeCompare(a.c.created_at))
+    .slice(0, limit)
+    .map(({ c }) => c)
+}
+
+/**
+ * Post page: up to `limit` published posts to read next, those that share the post's tags or type first
+ * (see `rankRelatedPosts`). When fewer than `minimum` share either, the newest other posts fill in, so a
+ * post never ends without somewhere to go. List columns only; three small reads in parallel.
+ */
+export async function listRelatedPosts(
+  client: SupabaseClient,
+  post: Pick<BlogListItem, 'slug' | 'type' | 'tags'>,
+  { limit = 3, minimum = 2 }: { limit?: number; minimum?: number } = {},
+): Promise<BlogListItem[]> {
+  const others = () =>
+    client
+      .from('published_blogs')
+      .select(blogListColumns)
+      .neq('slug', post.slug)
+      .order('created_at', { ascending: false })
+      .order('id')
+  const tags = post.tags ?? []
+  const reads = await Promise.all([
+    tags.length > 0 ? others().overlaps('tags', tags).limit(12) : null,
+    others()
+      .eq('type', post.type ?? 'blog')
+      .limit(limit),
+    others().limit(limit + minimum),
+  ])
+  for (const read of reads) if (read?.error) fail(read.error)
+  const [byTag, byType, newest] = reads.map((read) => (read ? listItems.parse(read.data) : []))
+  const related = rankRelatedPosts(post, [...byTag, ...byType], limit)
+  if (related.length >= minimum) return related
+  const seen = new Set(related.map((r) => r.slug))
+  return [...related, ...newest.filter((n) => !seen.has(n.slug))].slice(0, minimum)
+}
+
 export interface AdminPostsQuery {
   /** Case-insensitive substring of title, slug or author. */
   search?: string

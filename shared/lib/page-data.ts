@@ -9,8 +9,11 @@ import type { ResourcesQuery } from './resource-query.ts'
  * One optional field per page. Types only: the public pages import it.
  */
 export interface PageData {
-  /** /post/{slug}: the post with its body already sanitised on the server, or null (not found, a draft). */
-  post?: { slug: string; row: BlogRow | null }
+  /**
+   * /post/{slug}: the post with its body already sanitised on the server, or null (not found, a draft), and
+   * the posts to read next (list columns).
+   */
+  post?: { slug: string; row: BlogRow | null; related?: BlogListItem[] }
   /** /resources: the cards of `query` (pages 1 to `query.page`) and the number of matching posts. */
   resources?: { query: ResourcesQuery; posts: BlogListItem[]; total: number }
   /** /get-started after the form was posted without JavaScript: the form with its messages, or the confirmation. */

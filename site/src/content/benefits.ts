@@ -4,7 +4,7 @@ import type { BenefitItem } from './types.ts'
 export const benefits: BenefitItem[] = [
   {
     icon: 'sparkles',
-    title: 'AI-enabled from day one',
+    title: 'AI-Enabled from Day One',
     points: [
       'Access to the top 1% of tech talent',
       'Over 10 million candidate profiles',
@@ -15,7 +15,7 @@ export const benefits: BenefitItem[] = [
   },
   {
     icon: 'rocket',
-    title: 'Built for speed',
+    title: 'Built for Speed',
     points: [
       'Time to hire of 2 weeks, not 2 months',
       'A team built in 4 to 6 weeks',
@@ -26,7 +26,7 @@ export const benefits: BenefitItem[] = [
   },
   {
     icon: 'key',
-    title: 'Yours to own',
+    title: 'Yours to Own',
     points: [
       'Legal entity, devices and assets transfer to you',
       'Subsidiary advice at 20 to 30 employees',

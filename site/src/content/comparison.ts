@@ -10,7 +10,11 @@ export const comparisonAlternatives = [
   'Individual HR Consultants',
 ] as const
 
-/** Home page comparison: seven rows, the service first, then the three alternatives. */
+/**
+ * The home page's one comparison (spec §1: against staffing agencies, outsourcing companies and individual HR
+ * consultants, the traditional options of the Advantage section): seven rows, the service first, then the
+ * three alternatives.
+ */
 export const comparisonRows: ComparisonRow[] = [
   {
     factor: 'Talent quality',
@@ -69,36 +73,5 @@ export const comparisonRows: ComparisonRow[] = [
       no('Never'),
       no('Not applicable'),
     ],
-  },
-]
-
-export interface TraditionalRow {
-  factor: string
-  meridian: string
-  traditional: string
-}
-
-/** The Advantage section's table against the traditional way of building a team in India alone. */
-export const traditionalComparison: TraditionalRow[] = [
-  { factor: 'Time to hire', meridian: '2 weeks', traditional: '2 months' },
-  {
-    factor: 'Team build',
-    meridian: '4 to 6 weeks',
-    traditional: 'Months of recruiting, legal and office setup',
-  },
-  {
-    factor: 'Starting size',
-    meridian: 'Start with 1 employee',
-    traditional: 'An entity and office before the first hire',
-  },
-  {
-    factor: 'HR and payroll',
-    meridian: 'Modular HR platform included',
-    traditional: 'Separate vendors to find and manage',
-  },
-  {
-    factor: 'Ownership',
-    meridian: 'Entity, devices and assets transfer to you',
-    traditional: 'Yours, with all the setup risk from day one',
   },
 ]

@@ -4,7 +4,7 @@ import type { ProcessStep } from './types.ts'
 export const processSteps: ProcessStep[] = [
   {
     id: 'hire',
-    title: 'Hire talent and build your team',
+    title: 'Hire Talent and Build Your Team',
     description: 'Tell us who you need. We source, screen and hire, and your team is built in 4 to 6 weeks.',
     features: [
       'AI-assisted sourcing from over 10 million profiles',
@@ -15,7 +15,7 @@ export const processSteps: ProcessStep[] = [
   },
   {
     id: 'manage',
-    title: 'Manage talent',
+    title: 'Manage Talent',
     description: 'Your engineers work for you; we run everything around them on a modular HR platform.',
     features: [
       'Payroll, salary slips, attendance and leave',
@@ -26,7 +26,7 @@ export const processSteps: ProcessStep[] = [
   },
   {
     id: 'retain',
-    title: 'Retain talent',
+    title: 'Retain Talent',
     description:
       'People stay where they grow. We keep your team engaged and build your employer brand in India.',
     features: [

@@ -58,7 +58,7 @@ export function Component() {
             className="self-start rounded-panel bg-ink-950 p-8 text-ink-300 lg:sticky lg:top-28"
           >
             <h2 id="still-title" className="text-xl font-semibold text-white">
-              Still have questions?
+              Still Have Questions?
             </h2>
             <p className="mt-2">Tell us about your plans; we get back to you within 24 hours.</p>
             <div className="mt-6 flex flex-col items-start gap-4">

@@ -51,7 +51,7 @@ export function Component() {
               Answer within 24 hours
             </p>
             <h2 id="next-steps-title" className="mt-5 text-lg font-semibold text-white">
-              What happens next
+              What Happens Next
             </h2>
             <ol className="mt-5 space-y-5">
               {nextSteps.map((step, i) => (

@@ -1,22 +1,19 @@
 import { CtaBand } from '@site/features/marketing/CtaBand.tsx'
 import { AdvantageSection } from '@site/features/home/AdvantageSection.tsx'
-import { ComparisonTable } from '@site/features/home/ComparisonTable.tsx'
-import { FrameworkCircles } from '@site/features/home/FrameworkCircles.tsx'
+import { FrameworkSection } from '@site/features/home/FrameworkSection.tsx'
 import { Hero } from '@site/features/home/Hero.tsx'
-import { HowItWorks } from '@site/features/home/HowItWorks.tsx'
-import { ServicesGrid } from '@site/features/home/ServicesGrid.tsx'
 import { Testimonials } from '@site/features/home/Testimonials.tsx'
 
-/** Home: every section of spec §1 in order. */
+/**
+ * Home: every section of spec §1, each story told once. The framework circles are the three steps of How It
+ * Works and carry the four services (Learn more); the Advantage section holds the one comparison table.
+ */
 export function Component() {
   return (
     <>
       <Hero />
-      <FrameworkCircles />
-      <ComparisonTable />
-      <ServicesGrid />
+      <FrameworkSection />
       <AdvantageSection />
-      <HowItWorks />
       <Testimonials />
       <CtaBand />
     </>

@@ -69,7 +69,7 @@ export function Component() {
           align="left"
           tone="dark"
           eyebrow="Features"
-          title="Built for hiring and running remote teams"
+          title="Built for Hiring and Running Remote Teams"
         />
         <div className="mt-stack grid gap-px overflow-hidden rounded-panel bg-white/10 ring-1 ring-white/10 sm:grid-cols-2 lg:grid-cols-3">
           {platformFeatures.map((feature) => {

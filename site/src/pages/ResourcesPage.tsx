@@ -9,6 +9,7 @@ import { Button } from '@shared/ui/Button.tsx'
 import { Spinner } from '@shared/ui/Spinner.tsx'
 import { PageHero } from '@site/components/ui/PageHero.tsx'
 import { NewsletterForm } from '@site/features/blog/NewsletterForm.tsx'
+import { cardLayout, cardPlaceClasses } from '@site/features/blog/card-layout.ts'
 import { ResourceCard } from '@site/features/blog/ResourceCard.tsx'
 import { useDebouncedValue, useResources } from '@site/features/blog/useResources.ts'
 import { Search } from 'lucide-react'
@@ -181,15 +182,24 @@ export function Component() {
 
         {state.posts.length > 0 && (
           <ul
-            className={`grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-3 ${state.status === 'loading' ? 'opacity-60' : ''}`}
+            className={`grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-6 ${state.status === 'loading' ? 'opacity-60' : ''}`}
             aria-label="Resources"
             aria-busy={state.status === 'loading'}
           >
-            {state.posts.map((post, index) => (
-              <li key={post.id} className="flex">
-                <ResourceCard post={post} priority={index === 0} />
-              </li>
-            ))}
+            {/* The newest post first, across the row; no row ends with a lone card (card-layout.ts). */}
+            {cardLayout(state.posts.length).map((place, index) => {
+              const post = state.posts[index]
+              return (
+                <li key={post.id} className={`flex ${cardPlaceClasses(place)}`}>
+                  <ResourceCard
+                    post={post}
+                    priority={index === 0}
+                    featured={place.featured}
+                    wide={{ md: place.md === 2, lg: place.lg === 6 }}
+                  />
+                </li>
+              )
+            })}
           </ul>
         )}
 

@@ -7,7 +7,7 @@ test.describe('lead form confirmation', () => {
     }) => {
       await page.setViewportSize({ width, height: 800 })
       await page.goto('/get-started')
-      await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'What Happens Next' })).toBeVisible()
       await page.getByLabel('Full Name').fill('Asha Verma')
       await page.getByLabel('Email').fill(`confirm-${width}-${Date.now()}@example.com`)
       await page.getByLabel('Phone Number').fill('+91 98765 43210')

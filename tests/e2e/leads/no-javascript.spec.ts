@@ -42,7 +42,7 @@ test('the HTML of /get-started has the heading, the side panel and a form that p
   const html = await res.text()
   expect(html).toMatch(/<h1[^>]*>Let(&#x27;|')s Build Your Tech Team<\/h1>/)
   expect(html).toContain('Request Information')
-  expect(html).toContain('What happens next')
+  expect(html).toContain('What Happens Next')
   expect(html).toMatch(
     /<form[^>]*action="\/get-started"[^>]*method="post"|<form[^>]*method="post"[^>]*action="\/get-started"/,
   )

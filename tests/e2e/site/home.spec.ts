@@ -50,6 +50,22 @@ test.describe('home page', () => {
     expect(after).toEqual(before)
   })
 
+  test('the framework and the comparison are each told once', async ({ page }) => {
+    await page.goto('/')
+    const main = page.getByRole('main')
+    // Acquire, Manage and Retain Talent: one heading each (the circles, which are also the steps and the services).
+    for (const part of ['Acquire Talent', 'Manage Talent', 'Retain Talent'])
+      await expect(main.getByRole('heading', { name: part })).toHaveCount(1)
+    // Every step keeps its four feature bullets, every service its Learn more.
+    await expect(page.getByTestId('framework-circle')).toHaveCount(3)
+    for (const i of [0, 1, 2])
+      await expect(page.locator('#framework ol > li').nth(i).getByRole('listitem')).toHaveCount(4)
+    await expect(page.getByTestId('offering')).toHaveCount(4)
+    await expect(main.getByRole('heading', { name: 'Own Talent' })).toHaveCount(1)
+    await expect(main.getByRole('table')).toHaveCount(1)
+    await expect(main.getByRole('table').getByRole('row')).toHaveCount(8)
+  })
+
   test('Learn More scrolls to the framework section', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('link', { name: 'Learn More' }).click()
@@ -90,7 +106,7 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/solutions$/)
     await page.goto('/')
     await page
-      .getByRole('region', { name: 'Ready to build your tech capacity centre in India?' })
+      .getByRole('region', { name: 'Ready to Build Your Tech Capacity Centre in India?' })
       .getByRole('link', { name: 'Get Started' })
       .click()
     await expect(page).toHaveURL(/\/get-started$/)
@@ -165,9 +181,8 @@ test.describe('home page', () => {
       page,
     }) => {
       await page.goto('/')
-      // The section and its table's scroller share the heading as their name: take the inner one.
-      const name = 'How Meridian compares'
-      const region = page.getByRole('region', { name }).getByRole('region', { name })
+      // The table's scroller is named by the comparison's heading.
+      const region = page.getByRole('region', { name: 'How Meridian Compares' })
       await region.scrollIntoViewIfNeeded()
       await expect(page.getByText('Swipe the table to see all 4 columns')).toBeVisible()
       const last = region.getByRole('columnheader', { name: 'Individual HR Consultants' })
@@ -176,6 +191,16 @@ test.describe('home page', () => {
       await expect(last).toBeInViewport()
       // The factor names stay on screen while the other columns scroll.
       await expect(region.getByRole('rowheader', { name: 'Time to hire' })).toBeInViewport()
+    })
+
+    test('the phone home page is at most 7,000 px tall, every section laid out', async ({ page }) => {
+      await page.goto('/')
+      await page.evaluate(() => document.fonts.ready.then(() => undefined))
+      // Sections below the fold hold an 800 px placeholder until laid out (defer-layout): lay them all out.
+      await page.addStyleTag({ content: '.defer-layout { content-visibility: visible !important }' })
+      const height = await page.evaluate(() => document.documentElement.scrollHeight)
+      expect(height).toBeGreaterThan(4_000)
+      expect(height).toBeLessThanOrEqual(7_000)
     })
 
     test('the highlight carousel follows a swipe and loops past the last card', async ({ page }) => {

@@ -4,15 +4,15 @@ test('the FAQ accordion opens one answer at a time', async ({ page }) => {
   await page.goto('/contact')
   const questions = page.getByRole('button', { name: /\?$/ })
   await expect(questions).toHaveCount(4)
-  const first = page.getByRole('button', { name: 'How quickly can you build my team in India?' })
-  const subsidiary = page.getByRole('button', { name: 'When should I set up my own subsidiary in India?' })
+  const first = page.getByRole('button', { name: 'How Quickly Can You Build My Team in India?' })
+  const subsidiary = page.getByRole('button', { name: 'When Should I Set Up My Own Subsidiary in India?' })
   await expect(first).toHaveAttribute('aria-expanded', 'true')
   await expect(subsidiary).toHaveAttribute('aria-expanded', 'false')
   await subsidiary.click()
   await expect(subsidiary).toHaveAttribute('aria-expanded', 'true')
   await expect(first).toHaveAttribute('aria-expanded', 'false')
   await expect(
-    page.getByRole('region', { name: 'When should I set up my own subsidiary in India?' }),
+    page.getByRole('region', { name: 'When Should I Set Up My Own Subsidiary in India?' }),
   ).toContainText('20 to 30 employees')
 })
 

@@ -50,8 +50,8 @@ export function SiteFooter() {
   return (
     <footer className="bg-ink-950 text-ink-300">
       <div className="mx-auto max-w-7xl px-6 pt-16 pb-10 lg:px-8">
-        <div className="grid gap-12 md:grid-cols-[2fr_1fr_1fr]">
-          <div className="max-w-sm">
+        <div className="grid grid-cols-2 gap-x-6 gap-y-10 md:grid-cols-[2fr_1fr_1fr] md:gap-12">
+          <div className="col-span-2 max-w-sm md:col-span-1">
             <Logo tone="light" />
             <p className="mt-4 text-sm leading-6 text-ink-400">
               AI-enabled and end to end: we help startups and scale-ups acquire, manage, retain and own a tech
@@ -73,7 +73,7 @@ export function SiteFooter() {
           <FooterColumn title="Solutions" links={footerSolutionLinks} />
           <FooterColumn title="Company" links={footerCompanyLinks} />
         </div>
-        <div className="mt-12 border-t border-ink-800 pt-8 text-sm text-ink-400">
+        <div className="mt-10 border-t border-ink-800 pt-8 text-sm text-ink-400 md:mt-12">
           <p>
             © {year} {brand.name}. All rights reserved.
           </p>

@@ -13,7 +13,11 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2.5 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-800 hover:bg-ink-50'}`
 
-/** Sticky header; below 768 px (Tailwind's md) the links fold into a menu toggled by a button. */
+/**
+ * Sticky header; below 768 px (Tailwind's md) the links fold into a menu toggled by a button. Solid white,
+ * not translucent: over the night-tone sections a see-through header turned a muddy grey and its links lost
+ * their contrast.
+ */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false)
   const { pathname } = useLocation()
@@ -23,7 +27,7 @@ export function SiteHeader() {
   useEffect(() => setMenuOpen(false), [pathname])
 
   return (
-    <header className="sticky top-0 z-40 border-b border-ink-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+    <header className="sticky top-0 z-40 border-b border-ink-200 bg-white">
       <nav
         aria-label="Main"
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-6 lg:px-8"

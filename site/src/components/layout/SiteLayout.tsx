@@ -53,15 +53,7 @@ function useDocumentMeta() {
 }
 
 type Toaster = (typeof import('sonner'))['Toaster']
-
-/** The one toast area's settings: below the sticky 64 px header, so a toast never covers the navigation. */
-const toasterProps = {
-  position: 'top-right',
-  richColors: true,
-  closeButton: true,
-  offset: { top: 80 },
-  mobileOffset: { top: 76 },
-} as const
+type ThemedToaster = () => ReturnType<Toaster>
 
 /**
  * sonner's own `<section>` while it has no toast, attribute for attribute (Toaster's default aria-label is
@@ -82,16 +74,20 @@ function ToastRegionPlaceholder() {
   )
 }
 
-let toasterRequest: Promise<Toaster | null> | null = null
-let resolveSonner: (toaster: Promise<Toaster | null>) => void = () => {}
+let toasterRequest: Promise<ThemedToaster | null> | null = null
+let resolveSonner: (toaster: Promise<ThemedToaster | null>) => void = () => {}
 /** Settles once the toast library is wanted and loaded (null if it could not load: no toasts then). */
-const toasterReady = new Promise<Toaster | null>((resolve) => (resolveSonner = resolve))
+const toasterReady = new Promise<ThemedToaster | null>((resolve) => (resolveSonner = resolve))
 
 /** Loads sonner (once). Toasts only ever answer something the visitor did, so this waits for them. */
 function requestToaster() {
   if (toasterRequest) return
-  toasterRequest = import('sonner').then(
-    (sonner) => sonner.Toaster,
+  // The theme (toaster-theme.ts) comes with sonner, so the pages do not carry it.
+  toasterRequest = Promise.all([import('sonner'), import('./toaster-theme.ts')]).then(
+    ([{ Toaster }, { toasterProps }]) =>
+      function SiteToaster() {
+        return <Toaster {...toasterProps} />
+      },
     (err: unknown) => {
       console.error('The notification area could not load', err)
       return null
@@ -108,7 +104,7 @@ function requestToaster() {
 function ToasterWhenWanted() {
   if (typeof window === 'undefined') return <ToastRegionPlaceholder />
   const Toaster = use(toasterReady)
-  return Toaster ? <Toaster {...toasterProps} /> : <ToastRegionPlaceholder />
+  return Toaster ? <Toaster /> : <ToastRegionPlaceholder />
 }
 
 /**

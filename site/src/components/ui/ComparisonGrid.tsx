@@ -58,7 +58,7 @@ export function ComparisonGrid({
               <tr className="border-b border-ink-200">
                 <th
                   scope="col"
-                  className="sticky left-0 z-10 w-32 bg-white px-4 py-4 font-semibold text-ink-900 shadow-[1px_0_0_var(--color-ink-200)] sm:w-auto sm:px-5 md:static md:shadow-none"
+                  className="sticky left-0 z-10 w-28 bg-white px-3 py-3 font-semibold text-ink-900 shadow-[1px_0_0_var(--color-ink-200)] sm:w-auto sm:px-5 sm:py-4 md:static md:shadow-none"
                 >
                   {first}
                 </th>
@@ -66,7 +66,7 @@ export function ComparisonGrid({
                   <th
                     key={name}
                     scope="col"
-                    className={`px-4 py-4 font-semibold sm:px-5 ${tint(i) ? 'bg-brand-50 text-brand-800' : 'text-ink-900'}`}
+                    className={`px-3 py-3 font-semibold sm:px-5 sm:py-4 ${tint(i) ? 'bg-brand-50 text-brand-800' : 'text-ink-900'}`}
                   >
                     {name}
                   </th>
@@ -78,14 +78,14 @@ export function ComparisonGrid({
                 <tr key={row.header}>
                   <th
                     scope="row"
-                    className="sticky left-0 z-10 bg-white px-4 py-4 font-medium text-ink-900 shadow-[1px_0_0_var(--color-ink-200)] sm:px-5 md:static md:shadow-none"
+                    className="sticky left-0 z-10 bg-white px-3 py-3 font-medium text-ink-900 shadow-[1px_0_0_var(--color-ink-200)] sm:px-5 sm:py-4 md:static md:shadow-none"
                   >
                     {row.header}
                   </th>
                   {row.cells.map((cell, i) => (
                     <td
                       key={i}
-                      className={`px-4 py-4 sm:px-5 ${tint(i) ? 'bg-brand-50/60 font-medium text-ink-900' : 'text-ink-600'}`}
+                      className={`px-3 py-3 sm:px-5 sm:py-4 ${tint(i) ? 'bg-brand-50/60 font-medium text-ink-900' : 'text-ink-600'}`}
                     >
                       {cell}
                     </td>

@@ -28,8 +28,14 @@ export async function fetchPostList(query: ResourcesQuery, signal?: AbortSignal)
   return body
 }
 
-/** A published post with its body sanitised by the server, or null (unknown slug, a draft). */
-export async function fetchPost(slug: string, signal?: AbortSignal): Promise<BlogRow | null> {
-  const { body } = await getJson<{ post: BlogRow }>(`/api/posts/${encodeURIComponent(slug)}`, signal)
-  return body?.post ?? null
+export interface PostResponse {
+  post: BlogRow
+  /** Up to 3 posts to read next. */
+  related: BlogListItem[]
+}
+
+/** A published post with its body sanitised by the server and the posts to read next, or null (unknown slug, a draft). */
+export async function fetchPost(slug: string, signal?: AbortSignal): Promise<PostResponse | null> {
+  const { body } = await getJson<PostResponse>(`/api/posts/${encodeURIComponent(slug)}`, signal)
+  return body ? { post: body.post, related: body.related ?? [] } : null
 }

@@ -1,13 +1,16 @@
-import type { BlogRow } from '@shared/schemas/blog.ts'
+import type { BlogListItem, BlogRow } from '@shared/schemas/blog.ts'
 import { usePageData } from '@site/lib/page-data.tsx'
 import { useCallback, useEffect, useState } from 'react'
 import { fetchPost } from './posts-api.ts'
 
 export type PostState =
-  { status: 'loading' } | { status: 'found'; post: BlogRow } | { status: 'missing' } | { status: 'error' }
+  | { status: 'loading' }
+  | { status: 'found'; post: BlogRow; related: BlogListItem[] }
+  | { status: 'missing' }
+  | { status: 'error' }
 
 /**
- * One published post; "missing" for an unknown slug or a draft, "error" when it could not be loaded. The
+ * One published post and the posts to read next; "missing" for an unknown slug or a draft, "error" when it could not be loaded. The
  * post the server rendered the page with is used as it is (no second fetch); any other slug (client-side
  * navigation) is read from the server's JSON endpoint.
  */
@@ -18,7 +21,7 @@ export function usePost(slug: string) {
     (): PostState =>
       fromServer
         ? embedded.row
-          ? { status: 'found', post: embedded.row }
+          ? { status: 'found', post: embedded.row, related: embedded.related ?? [] }
           : { status: 'missing' }
         : { status: 'loading' },
     [fromServer, embedded],
@@ -34,8 +37,12 @@ export function usePost(slug: string) {
     if (fromServer && attempt === 0) return
     const controller = new AbortController()
     fetchPost(slug, controller.signal)
-      .then((post) =>
-        setResult({ slug, attempt, state: post ? { status: 'found', post } : { status: 'missing' } }),
+      .then((found) =>
+        setResult({
+          slug,
+          attempt,
+          state: found ? { status: 'found', ...found } : { status: 'missing' },
+        }),
       )
       .catch((err: unknown) => {
         if (controller.signal.aborted) return

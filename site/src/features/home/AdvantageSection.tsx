@@ -3,9 +3,10 @@ import { useId, useState } from 'react'
 import { brand } from '@shared/config/brand.ts'
 import { ComparisonGrid } from '@site/components/ui/ComparisonGrid.tsx'
 import { Collapsible } from '@site/components/ui/Collapsible.tsx'
+import { Mark } from '@site/components/ui/Mark.tsx'
 import { Section } from '@site/components/ui/Section.tsx'
 import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
-import { traditionalComparison } from '@site/content/comparison.ts'
+import { comparisonAlternatives, comparisonRows } from '@site/content/comparison.ts'
 import { HighlightCarousel } from './HighlightCarousel.tsx'
 
 const differences = [
@@ -41,7 +42,7 @@ function WhyDifferent() {
           onClick={() => setOpen((o) => !o)}
           className="flex w-full items-center justify-between gap-4 rounded-2xl px-6 py-5 text-left text-lg font-semibold text-ink-900"
         >
-          Why is {brand.name} different?
+          Why Is {brand.name} Different?
           <ChevronDown
             aria-hidden="true"
             className={`size-5 shrink-0 text-ink-500 transition-transform duration-300 motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
@@ -62,7 +63,10 @@ function WhyDifferent() {
   )
 }
 
-/** Advantage, on the night tone: highlight cards (carousel on small screens), the table against the traditional way, why different. */
+/**
+ * Advantage, on the night tone: highlight cards (carousel on small screens), the page's one comparison (against
+ * the traditional options: agencies, outsourcers, HR consultants) and why different.
+ */
 export function AdvantageSection() {
   return (
     <Section tone="dark" labelledBy="advantage-title" className="relative isolate overflow-hidden">
@@ -75,34 +79,36 @@ export function AdvantageSection() {
         align="left"
         tone="dark"
         eyebrow={`The ${brand.name} advantage`}
-        title="Faster than building alone, and still yours"
+        title="Faster Than Building Alone, and Still Yours"
         lead="You get the speed of a partner and the ownership of doing it yourself, without the setup risk."
       />
       <div className="mt-stack">
         <HighlightCarousel />
       </div>
-      <div className="mt-stack grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <div>
-          <h3 id="traditional-title" className="text-2xl font-semibold tracking-tight text-white">
-            {brand.name} versus the traditional way
-          </h3>
-          <p className="mt-3 text-ink-300">
-            Setting up an entity, payroll and hiring yourself takes months before the first engineer starts.
-          </p>
-        </div>
-        <ComparisonGrid
-          labelledBy="traditional-title"
-          columns={['Factor', brand.name, 'Building on your own']}
-          highlight={0}
-          minWidthClass="min-w-[520px]"
-          tone="dark"
-          className=""
-          rows={traditionalComparison.map((row) => ({
-            header: row.factor,
-            cells: [row.meridian, row.traditional],
-          }))}
-        />
+      <div className="mt-stack grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-end lg:gap-8">
+        <h3 id="comparison-title" className="text-2xl font-semibold tracking-tight text-white">
+          How {brand.name} Compares
+        </h3>
+        <p className="text-ink-300 lg:pb-1">
+          Agencies find people, outsourcers rent them, consultants advise. We build a team that is yours.
+        </p>
       </div>
+      <ComparisonGrid
+        labelledBy="comparison-title"
+        columns={['Factor', brand.name, ...comparisonAlternatives]}
+        highlight={0}
+        minWidthClass="min-w-[720px]"
+        tone="dark"
+        rows={comparisonRows.map((row) => ({
+          header: row.factor,
+          cells: row.cells.map((cell) => (
+            <span className="flex items-start gap-2">
+              <Mark mark={cell.mark} />
+              <span>{cell.text}</span>
+            </span>
+          )),
+        }))}
+      />
       <WhyDifferent />
     </Section>
   )

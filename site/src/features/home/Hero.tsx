@@ -1,6 +1,6 @@
 import { ArrowRight, ChevronDown } from 'lucide-react'
 import { buttonClasses, ButtonLink } from '@site/components/ui/ButtonLink.tsx'
-import indiaHubs from '@site/assets/illustrations/india-hubs.svg'
+import { IndiaHubsMap, IndiaHubsStrip } from './IndiaHubsMap.tsx'
 import { TypingHeadline } from './TypingHeadline.tsx'
 
 const heroStats = [
@@ -34,18 +34,19 @@ export function Hero() {
             Access the top 1% of tech talent, hire in 2 weeks instead of 2 months, and grow from 1 employee to
             a full centre that you eventually own.
           </p>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to="/get-started" size="lg" className="w-full sm:w-auto">
+          <div className="mt-10 flex gap-3">
+            <ButtonLink to="/get-started" size="lg" className="flex-1 px-4! sm:flex-none sm:px-5!">
               Get Started <ArrowRight aria-hidden="true" className="size-4" />
             </ButtonLink>
             <a
               href="#framework"
-              className={`${buttonClasses('secondary', 'lg')} w-full bg-white/5! text-white! ring-white/20! hover:bg-white/10! sm:w-auto`}
+              className={`${buttonClasses('secondary', 'lg')} flex-1 bg-white/5! px-4! text-white! ring-white/20! hover:bg-white/10! sm:flex-none sm:px-5!`}
             >
               Learn More <ChevronDown aria-hidden="true" className="size-4" />
             </a>
           </div>
-          <dl className="mt-14 grid grid-cols-2 gap-px overflow-hidden rounded-2xl bg-white/10 ring-1 ring-white/10 sm:grid-cols-4">
+          <IndiaHubsStrip className="mt-8 lg:hidden" />
+          <dl className="mt-6 grid grid-cols-2 lg:mt-14 gap-px overflow-hidden rounded-2xl bg-white/10 ring-1 ring-white/10 sm:grid-cols-4">
             {heroStats.map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse gap-1 bg-ink-950/60 px-4 py-5">
                 <dt className="text-sm text-ink-400">{stat.label}</dt>
@@ -54,13 +55,7 @@ export function Hero() {
             ))}
           </dl>
         </div>
-        <img
-          src={indiaHubs}
-          width={526}
-          height={535}
-          alt="Map of India marking the tech hubs where we hire: Delhi NCR, Pune, Hyderabad, Bengaluru and Chennai"
-          className="mx-auto hidden w-full max-w-md lg:block"
-        />
+        <IndiaHubsMap className="mx-auto hidden w-full max-w-md lg:block" />
       </div>
     </section>
   )

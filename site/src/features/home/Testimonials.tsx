@@ -15,7 +15,7 @@ export function Testimonials() {
           id="testimonials-title"
           className="mt-2 text-title font-bold tracking-tight text-balance text-ink-900"
         >
-          What building with us feels like
+          What Building with Us Feels Like
         </h2>
         <p className="mt-3 text-sm text-ink-600">
           Sample quotes that illustrate the experience we aim for; the people and companies are not real
