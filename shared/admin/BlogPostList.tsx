@@ -1,3 +1,4 @@
+import { longDate } from '../lib/dates.ts'
 import {
   ArrowDownUp,
   CalendarClock,
@@ -214,7 +215,7 @@ export function BlogPostList({
               <th scope="col" className="hidden w-32 py-2 pr-3 font-medium 2xl:table-cell">
                 Tags
               </th>
-              <th scope="col" className="w-24 py-2 pr-3 font-medium">
+              <th scope="col" className="w-28 py-2 pr-3 font-medium">
                 Date
               </th>
               <th scope="col" className="w-20 py-2 pr-3 text-right font-medium">
@@ -275,8 +276,8 @@ export function BlogPostList({
                   <td className="hidden truncate py-3 pr-3 text-slate-600 2xl:table-cell">{post.slug}</td>
                   <td className="hidden truncate py-3 pr-3 text-slate-600 2xl:table-cell">{post.author}</td>
                   <td className="hidden truncate py-3 pr-3 text-slate-600 2xl:table-cell">{tags}</td>
-                  <td className="py-3 pr-3 whitespace-nowrap text-slate-600">
-                    {new Date(post.created_at).toLocaleDateString('en-US')}
+                  <td className="py-3 pr-3 text-xs text-slate-600">
+                    <time dateTime={post.created_at}>{longDate(post.created_at, 'local')}</time>
                   </td>
                   <td className="py-2 pr-2">
                     <div className="flex justify-end gap-0.5">

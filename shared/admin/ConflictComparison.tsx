@@ -1,3 +1,4 @@
+import { longDateTime } from '../lib/dates.ts'
 import { useId } from 'react'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
@@ -65,8 +66,7 @@ export function ConflictComparison({
         <p className="text-sm text-amber-900">{conflictSummary(mine, theirs)}</p>
         {theirsChangedAt && (
           <p className="text-xs text-slate-600">
-            Changed on the server{' '}
-            <time dateTime={theirsChangedAt}>{new Date(theirsChangedAt).toLocaleString('en-US')}</time>
+            Changed on the server <time dateTime={theirsChangedAt}>{longDateTime(theirsChangedAt)}</time>
           </p>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { longDate, longDateTime } from '../lib/dates.ts'
 import { Download } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
 import {
@@ -195,9 +196,9 @@ export function LeadsTable({
                 <tr key={lead.id} className="align-top" data-testid="lead-row">
                   <td
                     className="px-3 py-2 whitespace-nowrap text-slate-600"
-                    title={new Date(lead.createdAt).toLocaleString()}
+                    title={longDateTime(lead.createdAt)}
                   >
-                    {new Date(lead.createdAt).toLocaleDateString()}
+                    {longDate(lead.createdAt, 'local')}
                   </td>
                   <td className="px-3 py-2 font-medium text-slate-900">{lead.name}</td>
                   <td className="px-3 py-2">

@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { adminPath, editorClient, seedPosts, signInToAdmin, uniqueToken } from './blog-fixtures.ts'
+import {
+  adminPath,
+  editorClient,
+  openNewPost,
+  seedPosts,
+  signInToAdmin,
+  uniqueToken,
+} from './blog-fixtures.ts'
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
@@ -36,6 +43,7 @@ for (const width of [375, 1280]) {
       expect(await violations(page)).toEqual([])
 
       await signInToAdmin(page)
+      await openNewPost(page)
       await page.locator('.ProseMirror').waitFor()
       await page.getByText(/Page \d+ of \d+/).waitFor()
       expect(await violations(page)).toEqual([])
