@@ -57,7 +57,7 @@ export function ConflictComparison({
     <section
       aria-labelledby={`${id}-heading`}
       data-testid="conflict-comparison"
-      className="rounded-xl border border-amber-300 bg-white shadow-sm"
+      className="@container rounded-xl border border-amber-300 bg-white shadow-sm"
     >
       <div className="space-y-1 rounded-t-xl border-b border-amber-200 bg-amber-50 px-5 py-4">
         <Heading id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
@@ -70,8 +70,9 @@ export function ConflictComparison({
           </p>
         )}
       </div>
+      {/* Side by side where there is room; on a narrow screen each field stacks "Your version" over "On the server". */}
       <div className="overflow-x-auto">
-        <table className="w-full table-fixed border-collapse text-left text-sm">
+        <table className="w-full table-fixed border-collapse text-left text-sm @max-lg:block">
           <caption className="sr-only">
             Your version and the server’s version of “{postTitle}”, field by field
           </caption>
@@ -80,7 +81,7 @@ export function ConflictComparison({
             <col />
             <col />
           </colgroup>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 @max-lg:hidden">
             <tr>
               <th scope="col" className="px-4 py-2 font-semibold">
                 Field
@@ -93,18 +94,21 @@ export function ConflictComparison({
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="@max-lg:block">
             {rows.map((row, index) => (
               <tr
                 key={row.field}
                 data-field={row.field}
                 data-changed={row.changed || undefined}
-                className={cx('border-b border-slate-100 align-top', row.changed && 'bg-amber-50/70')}
+                className={cx(
+                  'border-b border-slate-100 align-top @max-lg:block @max-lg:py-1',
+                  row.changed && 'bg-amber-50/70',
+                )}
               >
                 <th
                   scope="row"
                   className={cx(
-                    'px-4 py-3 font-medium text-slate-700',
+                    'px-4 py-3 font-medium text-slate-700 @max-lg:block @max-lg:pb-1',
                     row.changed && 'border-l-4 border-amber-400 pl-3',
                   )}
                 >
@@ -119,7 +123,8 @@ export function ConflictComparison({
                   <DeletedCell rowSpan={rows.length} text="You deleted this post" />
                 )}
                 {mine && (
-                  <td className={cx('px-4 py-3', row.changed ? 'text-slate-900' : 'text-slate-600')}>
+                  <td className={cx(cell, row.changed ? 'text-slate-900' : 'text-slate-600')}>
+                    <span className={stackedLabel}>Your version</span>
                     <FieldValue row={row} side="mine" />
                   </td>
                 )}
@@ -127,7 +132,8 @@ export function ConflictComparison({
                   <DeletedCell rowSpan={rows.length} text="Deleted on the server" />
                 )}
                 {theirs && (
-                  <td className={cx('px-4 py-3', row.changed ? 'text-slate-900' : 'text-slate-600')}>
+                  <td className={cx(cell, row.changed ? 'text-slate-900' : 'text-slate-600')}>
+                    <span className={stackedLabel}>On the server</span>
                     <FieldValue row={row} side="theirs" />
                   </td>
                 )}
@@ -166,6 +172,12 @@ export function ConflictComparison({
   )
 }
 
+/** A value's cell: a column where there is room, a block under the field's name on a narrow screen. */
+const cell = 'px-4 py-3 @max-lg:block @max-lg:py-1.5'
+/** The column's name over each value once the columns stack (their header row is hidden then). */
+const stackedLabel =
+  'mb-0.5 hidden text-[11px] font-semibold tracking-wide text-slate-500 uppercase @max-lg:block'
+
 /** The end of an image address (`blog-covers/1795….jpg`): enough to tell two covers apart. */
 function shortImageName(url: string) {
   try {
@@ -177,7 +189,10 @@ function shortImageName(url: string) {
 
 function DeletedCell({ rowSpan, text }: { rowSpan: number; text: string }) {
   return (
-    <td rowSpan={rowSpan} className="bg-slate-50 px-4 py-6 text-center align-middle">
+    <td
+      rowSpan={rowSpan}
+      className="bg-slate-50 px-4 py-6 text-center align-middle @max-lg:block @max-lg:py-3"
+    >
       <p className="font-semibold text-slate-700">{text}</p>
     </td>
   )

@@ -11,9 +11,9 @@ import {
 import { history } from '@milkdown/kit/plugin/history'
 import { listener, listenerCtx } from '@milkdown/kit/plugin/listener'
 import { upload, uploadConfig } from '@milkdown/kit/plugin/upload'
-import { commonmark, updateImageCommand } from '@milkdown/kit/preset/commonmark'
+import { commonmark } from '@milkdown/kit/preset/commonmark'
 import { gfm } from '@milkdown/kit/preset/gfm'
-import { TextSelection } from '@milkdown/kit/prose/state'
+import { NodeSelection, TextSelection } from '@milkdown/kit/prose/state'
 import { Decoration } from '@milkdown/kit/prose/view'
 import { $remark, callCommand, getHTML, getMarkdown } from '@milkdown/kit/utils'
 import { Milkdown, MilkdownProvider, useEditor } from '@milkdown/react'
@@ -192,8 +192,15 @@ function EditorWithToolbar(props: MilkdownEditorProps) {
     }
   }
 
+  /** Writes the selected image's alt text and keeps it selected, so the editor can go on typing it. */
   function setAlt(alt: string) {
-    get()?.action(callCommand(updateImageCommand.key, { alt }))
+    if (!image) return
+    get()?.action((ctx) => {
+      const view = ctx.get(editorViewCtx)
+      if (view.state.doc.nodeAt(image.pos)?.type.name !== 'image') return
+      const tr = view.state.tr.setNodeAttribute(image.pos, 'alt', alt)
+      view.dispatch(tr.setSelection(NodeSelection.create(tr.doc, image.pos)))
+    })
   }
 
   function doneWithImage() {
