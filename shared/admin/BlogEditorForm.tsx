@@ -132,7 +132,14 @@ export function BlogEditorForm({
         onToggleSettings={() => setSettingsOpen((o) => !o)}
       />
       <div className="flex min-h-0 flex-1">
-        <div data-testid="editor-canvas" className="min-w-0 flex-1 overflow-y-auto">
+        {/* Scrolls on its own (the bars stay): focusable, so the keyboard can scroll a preview too. */}
+        <div
+          data-testid="editor-canvas"
+          tabIndex={0}
+          role="region"
+          aria-label="Post"
+          className="min-w-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+        >
           {(draft.offer || share.link || showHistory || previewing || saver.conflict) && (
             <div className="space-y-5 px-4 pt-4 sm:px-6">
               {draft.offer && (

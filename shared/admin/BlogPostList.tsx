@@ -269,7 +269,7 @@ export function BlogPostList({
                       {post.author}
                       {tags && ` · ${tags}`}
                     </span>
-                    <span className="block truncate font-mono text-[11px] text-slate-500 2xl:hidden">
+                    <span className="block truncate font-mono text-[11px] text-slate-600 2xl:hidden">
                       /{post.slug}
                     </span>
                   </td>

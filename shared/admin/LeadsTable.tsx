@@ -175,7 +175,13 @@ export function LeadsTable({
           {error}
         </p>
       )}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      {/* Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too. */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Leads table"
+        className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-slate-600">
             <tr>

@@ -51,7 +51,7 @@ export function EditorCanvas({
           e.preventDefault()
           handleRef.current?.focus()
         }}
-        className="block w-full resize-none border-0 bg-transparent p-0 text-3xl leading-tight font-bold tracking-tight text-slate-900 [field-sizing:content] placeholder:text-slate-300 focus:ring-0 focus:outline-none sm:text-4xl"
+        className="block w-full resize-none border-0 bg-transparent p-0 text-[1.75rem] leading-tight font-bold tracking-tight text-slate-900 [field-sizing:content] placeholder:text-slate-300 focus:ring-0 focus:outline-none sm:text-4xl"
       />
       <div className="mt-4">
         <Suspense

@@ -89,10 +89,9 @@ export function EditorTopBar({
         aria-controls={settingsId}
         onClick={onToggleSettings}
         className={`${barButton} xl:hidden`}
-        title="Post settings"
       >
         <SlidersHorizontal aria-hidden="true" className="size-4" />
-        <span className="max-sm:sr-only">Settings</span>
+        <span className="max-sm:sr-only">Post settings</span>
       </button>
     </div>
   )

@@ -101,7 +101,7 @@ test.describe('the editor on a 375 px phone', () => {
 
     // The settings are a drawer.
     await expect(page.getByLabel('Slug', { exact: true })).toBeHidden()
-    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('button', { name: 'Post settings' }).click()
     await expect(page.getByLabel('Slug', { exact: true })).toHaveValue(`writing-first-${token}`)
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
     await page.getByRole('button', { name: 'Close settings' }).click()
