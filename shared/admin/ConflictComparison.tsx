@@ -123,8 +123,10 @@ export function ConflictComparison({
                   <DeletedCell rowSpan={rows.length} text="You deleted this post" />
                 )}
                 {mine && (
-                  <td className={cx(cell, row.changed ? 'text-slate-900' : 'text-slate-600')}>
-                    <span className={stackedLabel}>Your version</span>
+                  <td
+                    data-label="Your version"
+                    className={cx(cell, row.changed ? 'text-slate-900' : 'text-slate-600')}
+                  >
                     <FieldValue row={row} side="mine" />
                   </td>
                 )}
@@ -132,8 +134,10 @@ export function ConflictComparison({
                   <DeletedCell rowSpan={rows.length} text="Deleted on the server" />
                 )}
                 {theirs && (
-                  <td className={cx(cell, row.changed ? 'text-slate-900' : 'text-slate-600')}>
-                    <span className={stackedLabel}>On the server</span>
+                  <td
+                    data-label="On the server"
+                    className={cx(cell, row.changed ? 'text-slate-900' : 'text-slate-600')}
+                  >
                     <FieldValue row={row} side="theirs" />
                   </td>
                 )}
@@ -172,11 +176,12 @@ export function ConflictComparison({
   )
 }
 
-/** A value's cell: a column where there is room, a block under the field's name on a narrow screen. */
-const cell = 'px-4 py-3 @max-lg:block @max-lg:py-1.5'
-/** The column's name over each value once the columns stack (their header row is hidden then). */
-const stackedLabel =
-  'mb-0.5 hidden text-[11px] font-semibold tracking-wide text-slate-500 uppercase @max-lg:block'
+/**
+ * A value's cell: a column where there is room; on a narrow screen a block under the field's name, with its
+ * column's name (`data-label`) drawn over the value, since the header row is hidden then.
+ */
+const cell =
+  'px-4 py-3 @max-lg:block @max-lg:py-1.5 @max-lg:before:mb-0.5 @max-lg:before:block @max-lg:before:text-[11px] @max-lg:before:font-semibold @max-lg:before:tracking-wide @max-lg:before:text-slate-500 @max-lg:before:uppercase @max-lg:before:content-[attr(data-label)]'
 
 /** The end of an image address (`blog-covers/1795….jpg`): enough to tell two covers apart. */
 function shortImageName(url: string) {

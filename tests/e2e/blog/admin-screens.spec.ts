@@ -100,8 +100,11 @@ for (const [width, height] of [
         // One above the other, each as wide as the comparison allows (no word broken into pieces).
         expect(theirs.y).toBeGreaterThan(mine.y + mine.height - 1)
         expect(mine.width).toBeGreaterThan(200)
-        await expect(title.getByText('Your version')).toBeVisible()
-        await expect(title.getByText('On the server')).toBeVisible()
+        // Each value is labelled with its column's name (the header row is hidden once they stack).
+        const labels = await title
+          .locator('td')
+          .evaluateAll((cells) => cells.map((td) => getComputedStyle(td, '::before').content))
+        expect(labels).toEqual(['"Your version"', '"On the server"'])
       } else {
         expect(Math.abs(theirs.y - mine.y)).toBeLessThan(4)
         expect(theirs.x).toBeGreaterThan(mine.x + mine.width)

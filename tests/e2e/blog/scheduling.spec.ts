@@ -44,7 +44,7 @@ test.describe('scheduling', () => {
 
     await page.getByPlaceholder('Search by title, slug, or author...').fill(token)
     const row = page.getByRole('row').filter({ hasText: `Launch ${token}` })
-    await expect(row.getByTestId('row-scheduled')).toHaveText(`Scheduled for March 14, 9:30 AM`)
+    await expect(row.getByTestId('row-scheduled')).toHaveText(`Scheduled for March 14 at 9:30 AM`)
 
     // Opened again, the editor shows the same time in its zone.
     await page.getByRole('button', { name: `Edit Launch ${token}` }).click()
