@@ -132,13 +132,14 @@ export function BlogEditorForm({
         onToggleSettings={() => setSettingsOpen((o) => !o)}
       />
       <div className="flex min-h-0 flex-1">
-        {/* Scrolls on its own (the bars stay): focusable, so the keyboard can scroll a preview too. */}
+        {/* Scrolls on its own (the bars stay): focusable, so the keyboard can scroll a preview too; positioned,
+            so visually hidden text inside scrolls with it instead of stretching the screen. */}
         <div
           data-testid="editor-canvas"
           tabIndex={0}
           role="region"
           aria-label="Post"
-          className="min-w-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+          className="relative min-w-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
         >
           {(draft.offer || share.link || showHistory || previewing || saver.conflict) && (
             <div className="space-y-5 px-4 pt-4 sm:px-6">

@@ -63,7 +63,7 @@ export function PostSettingsPanel({
         id={id}
         aria-labelledby={`${id}-heading`}
         className={cx(
-          'flex-col bg-white xl:flex xl:w-80 xl:shrink-0 xl:overflow-y-auto xl:border-l xl:border-slate-200 2xl:w-96',
+          'flex-col bg-white xl:relative xl:flex xl:w-80 xl:shrink-0 xl:overflow-y-auto xl:border-l xl:border-slate-200 2xl:w-96',
           'max-xl:fixed max-xl:inset-y-0 max-xl:right-0 max-xl:z-50 max-xl:w-full max-xl:max-w-sm max-xl:overflow-y-auto max-xl:shadow-2xl',
           open ? 'flex' : 'hidden',
         )}
