@@ -92,7 +92,8 @@ try {
     await page.getByLabel('Password').fill(testEditor.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByText(/Page \d+ of \d+/).waitFor()
-    await page.locator('.ProseMirror').waitFor()
+    // From 1024 px the editor sits beside the list; on a phone the list is the first screen.
+    if (width >= 1024) await page.locator('.ProseMirror').waitFor()
 
     // Scheduling: the scheduled post open, the list filtered to scheduled posts.
     await page
@@ -101,13 +102,15 @@ try {
       .click()
     await page.getByTestId('row-scheduled').first().waitFor()
     await page.getByRole('button', { name: 'Edit Building a second centre: Hyderabad or Pune?' }).click()
+    // Below 1280 px the schedule is in the post settings drawer.
+    if (width < 1280) await page.getByRole('button', { name: 'Post settings' }).click()
     await page.getByTestId('scheduled-for').waitFor()
     await page.waitForTimeout(600)
-    if (width < 768) await page.getByTestId('schedule').scrollIntoViewIfNeeded()
-    else await page.evaluate(() => window.scrollTo(0, 0))
+    await page.getByTestId('schedule').scrollIntoViewIfNeeded()
     await shot(page, `admin-scheduled-${width}`)
-    if (width < 768) {
-      await page.evaluate(() => window.scrollTo(0, 0))
+    if (width < 1280) await page.getByRole('button', { name: 'Close settings' }).click()
+    if (width < 1024) {
+      await page.getByRole('button', { name: 'Back to all posts' }).click()
       await shot(page, `admin-list-scheduled-${width}`)
     }
 
@@ -115,7 +118,7 @@ try {
     await page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: 'All' }).click()
     await page.getByPlaceholder('Search by title, slug, or author...').fill('2026 view')
     await page.getByRole('button', { name: /^Edit Why startups/i }).click()
-    await page.getByRole('button', { name: 'History' }).click()
+    await page.getByRole('button', { name: 'History', exact: true }).click()
     await page.getByTestId('revision-diff').waitFor()
     await page.getByRole('checkbox', { name: 'Compare version 2' }).uncheck()
     await page.getByRole('checkbox', { name: 'Compare version 1' }).check()

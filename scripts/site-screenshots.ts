@@ -86,17 +86,18 @@ async function adminStates(page: Page, width: number) {
   await page.getByLabel('Password').fill(testEditor.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.getByText(/Page \d+ of \d+/).waitFor()
-  await page.locator('.ProseMirror').waitFor()
+  // From 1024 px the list and the editor sit side by side; on a phone the list is the first screen.
+  const narrow = width < 1024
+  if (!narrow) await page.locator('.ProseMirror').waitFor()
   await page.waitForTimeout(500)
   await shot(page, `admin-list-${width}`, false)
   await page.getByRole('button', { name: /^Edit/ }).first().click()
   await page.getByText(/^Editing/).waitFor()
+  await page.locator('.ProseMirror').waitFor()
   await page.waitForTimeout(800)
-  await page.evaluate(() => window.scrollTo(0, 0))
   await shot(page, `admin-editing-${width}`, false)
   await page.getByRole('button', { name: 'Preview' }).click()
   await page.waitForTimeout(500)
-  await page.evaluate(() => window.scrollTo(0, 0))
   await shot(page, `admin-preview-${width}`, false)
   await page.getByRole('button', { name: 'Preview' }).click()
 
@@ -106,9 +107,14 @@ async function adminStates(page: Page, width: number) {
   await fetch(`${origin}/rest/v1/blogs?slug=eq.${encodeURIComponent(slug)}`, {
     method: 'PATCH',
     headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ title: `${await page.getByLabel('Title').inputValue()} (updated elsewhere)` }),
+    body: JSON.stringify({
+      title: `${await page.getByLabel('Title', { exact: true }).inputValue()} (updated elsewhere)`,
+    }),
   })
+  // Below 1280 px the post's settings are a drawer.
+  if (width < 1280) await page.getByRole('button', { name: 'Post settings' }).click()
   await page.getByLabel('Tags (comma-separated)').fill('hiring, india, conflict')
+  if (width < 1280) await page.getByRole('button', { name: 'Close settings' }).click()
   await page.getByRole('button', { name: 'Save Blog Post' }).click()
   const comparison = page.getByRole('region', { name: /^Conflict:/ })
   await comparison.waitFor()
@@ -116,6 +122,7 @@ async function adminStates(page: Page, width: number) {
   await shot(page, `admin-conflict-${width}`, false)
   await comparison.getByRole('button', { name: /^Keep theirs/ }).click()
   await page.waitForTimeout(400)
+  if (narrow) await page.getByRole('button', { name: 'Back to all posts' }).click()
 
   await page
     .getByRole('button', { name: /^Delete/ })

@@ -1,3 +1,4 @@
+import { longDate } from '../../shared/lib/dates.ts'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brand } from '../../shared/config/brand.ts'
@@ -28,9 +29,6 @@ const scripts = /<script\b[\s\S]*?<\/script>\s*/gi
 const deferredStylesheet = /<noscript>(<link rel="stylesheet"[^>]*>)<\/noscript>/
 const pageTags =
   /\s*(<title>[\s\S]*?<\/title>|<meta\s+(?:name="(?:description|robots|twitter:[^"]*)"|property="og:[^"]*")[^>]*>|<link\s+rel="canonical"[^>]*>)/g
-
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
 async function articleHtml(post: BlogRow): Promise<string> {
   const date = post.created_at

@@ -4,6 +4,7 @@ import {
   listRelatedPosts,
   type PostPage,
 } from '../../shared/data/blogs.ts'
+import { responsiveBodyImages } from '../../shared/lib/responsive-body-images.ts'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import {
   resourcesPageSize,
@@ -34,7 +35,8 @@ async function sanitisedBody(row: BlogRow): Promise<string> {
   const key = `${row.id}:${row.version}:${row.updated_at ?? ''}`
   const hit = sanitised.get(key)
   if (hit !== undefined) return hit
-  const body = await sanitizeHtml(row.content ?? '')
+  // Images in the body from the images bucket get the server's variants (srcset), as covers do.
+  const body = responsiveBodyImages(await sanitizeHtml(row.content ?? ''))
   if (sanitised.size >= sanitisedLimit) sanitised.delete(sanitised.keys().next().value!)
   sanitised.set(key, body)
   return body

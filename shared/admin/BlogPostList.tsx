@@ -1,3 +1,4 @@
+import { longDate } from '../lib/dates.ts'
 import {
   ArrowDownUp,
   CalendarClock,
@@ -141,8 +142,9 @@ export function BlogPostList({
             </Button>
           )}
         </div>
-        <div className="flex gap-2">
-          <div className="relative min-w-0 flex-1">
+        {/* The search box keeps room for its placeholder: in a narrow pane the sort moves under it. */}
+        <div className="flex flex-wrap gap-2">
+          <div className="relative min-w-[min(100%,15rem)] flex-1">
             <label htmlFor={searchId} className="sr-only">
               Search posts
             </label>
@@ -187,7 +189,7 @@ export function BlogPostList({
                 setPage(1)
               }}
               className={cx(
-                'flex-1 rounded-md px-2.5 py-1 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
+                'flex-1 rounded-md px-1.5 py-1 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
                 filter === status
                   ? 'bg-white text-slate-900 shadow-sm'
                   : 'text-slate-600 hover:text-slate-900',
@@ -198,7 +200,7 @@ export function BlogPostList({
           ))}
         </div>
       </div>
-      <div className="min-h-0 flex-1 overflow-auto">
+      <div className="relative min-h-0 flex-1 overflow-auto">
         <table className="w-full table-fixed text-left text-sm" aria-busy={loading}>
           <thead className="sticky top-0 z-10 bg-slate-50 text-xs text-slate-500">
             <tr>
@@ -214,7 +216,8 @@ export function BlogPostList({
               <th scope="col" className="hidden w-32 py-2 pr-3 font-medium 2xl:table-cell">
                 Tags
               </th>
-              <th scope="col" className="w-24 py-2 pr-3 font-medium">
+              {/* Beside the editor (1024 px up) the pane is narrow: the date folds under the title until 2xl. */}
+              <th scope="col" className="w-28 py-2 pr-3 font-medium lg:hidden 2xl:table-cell">
                 Date
               </th>
               <th scope="col" className="w-20 py-2 pr-3 text-right font-medium">
@@ -247,7 +250,7 @@ export function BlogPostList({
                       <span className="mt-1 flex flex-wrap gap-1.5">
                         {liveStatus === 'draft' && <Badge variant="warning">Draft</Badge>}
                         {liveStatus === 'scheduled' && post.publish_at && (
-                          <Badge data-testid="row-scheduled" className="gap-1 whitespace-nowrap">
+                          <Badge data-testid="row-scheduled" className="gap-1">
                             <CalendarClock aria-hidden="true" className="size-3" />
                             {scheduledLabel(post.publish_at)}
                           </Badge>
@@ -268,15 +271,18 @@ export function BlogPostList({
                       {post.author}
                       {tags && ` · ${tags}`}
                     </span>
-                    <span className="block truncate font-mono text-[11px] text-slate-500 2xl:hidden">
+                    <span className="block truncate font-mono text-[11px] text-slate-600 2xl:hidden">
                       /{post.slug}
+                    </span>
+                    <span className="mt-0.5 hidden text-xs text-slate-600 lg:block 2xl:hidden">
+                      {longDate(post.created_at, 'local')}
                     </span>
                   </td>
                   <td className="hidden truncate py-3 pr-3 text-slate-600 2xl:table-cell">{post.slug}</td>
                   <td className="hidden truncate py-3 pr-3 text-slate-600 2xl:table-cell">{post.author}</td>
                   <td className="hidden truncate py-3 pr-3 text-slate-600 2xl:table-cell">{tags}</td>
-                  <td className="py-3 pr-3 whitespace-nowrap text-slate-600">
-                    {new Date(post.created_at).toLocaleDateString('en-US')}
+                  <td className="py-3 pr-3 text-xs text-slate-600 lg:hidden 2xl:table-cell">
+                    <time dateTime={post.created_at}>{longDate(post.created_at, 'local')}</time>
                   </td>
                   <td className="py-2 pr-2">
                     <div className="flex justify-end gap-0.5">

@@ -8,10 +8,10 @@ export const statusFilterLabels: Record<AdminStatusFilter, string> = {
   draft: 'Draft',
 }
 
-/** A list row's badge for a post scheduled for later: "Scheduled for Nov 24, 9:30 AM" in the reader's zone. */
+/** A list row's badge for a post scheduled for later: "Scheduled for November 24 at 9:30 AM" in the reader's zone. */
 export function scheduledLabel(publishAt: string, timeZone?: string): string {
   const at = new Date(publishAt).toLocaleString('en-US', {
-    month: 'short',
+    month: 'long',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',

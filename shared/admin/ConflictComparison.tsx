@@ -1,3 +1,4 @@
+import { longDateTime } from '../lib/dates.ts'
 import { useId } from 'react'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
@@ -56,7 +57,7 @@ export function ConflictComparison({
     <section
       aria-labelledby={`${id}-heading`}
       data-testid="conflict-comparison"
-      className="rounded-xl border border-amber-300 bg-white shadow-sm"
+      className="@container rounded-xl border border-amber-300 bg-white shadow-sm"
     >
       <div className="space-y-1 rounded-t-xl border-b border-amber-200 bg-amber-50 px-5 py-4">
         <Heading id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
@@ -65,13 +66,13 @@ export function ConflictComparison({
         <p className="text-sm text-amber-900">{conflictSummary(mine, theirs)}</p>
         {theirsChangedAt && (
           <p className="text-xs text-slate-600">
-            Changed on the server{' '}
-            <time dateTime={theirsChangedAt}>{new Date(theirsChangedAt).toLocaleString('en-US')}</time>
+            Changed on the server <time dateTime={theirsChangedAt}>{longDateTime(theirsChangedAt)}</time>
           </p>
         )}
       </div>
+      {/* Side by side where there is room; on a narrow screen each field stacks "Your version" over "On the server". */}
       <div className="overflow-x-auto">
-        <table className="w-full table-fixed border-collapse text-left text-sm">
+        <table className="w-full table-fixed border-collapse text-left text-sm @max-lg:block">
           <caption className="sr-only">
             Your version and the server’s version of “{postTitle}”, field by field
           </caption>
@@ -80,7 +81,7 @@ export function ConflictComparison({
             <col />
             <col />
           </colgroup>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 @max-lg:hidden">
             <tr>
               <th scope="col" className="px-4 py-2 font-semibold">
                 Field
@@ -93,18 +94,21 @@ export function ConflictComparison({
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="@max-lg:block">
             {rows.map((row, index) => (
               <tr
                 key={row.field}
                 data-field={row.field}
                 data-changed={row.changed || undefined}
-                className={cx('border-b border-slate-100 align-top', row.changed && 'bg-amber-50/70')}
+                className={cx(
+                  'border-b border-slate-100 align-top @max-lg:block @max-lg:py-1',
+                  row.changed && 'bg-amber-50/70',
+                )}
               >
                 <th
                   scope="row"
                   className={cx(
-                    'px-4 py-3 font-medium text-slate-700',
+                    'px-4 py-3 font-medium text-slate-700 @max-lg:block @max-lg:pb-1',
                     row.changed && 'border-l-4 border-amber-400 pl-3',
                   )}
                 >
@@ -119,7 +123,10 @@ export function ConflictComparison({
                   <DeletedCell rowSpan={rows.length} text="You deleted this post" />
                 )}
                 {mine && (
-                  <td className={cx('px-4 py-3', row.changed ? 'text-slate-900' : 'text-slate-600')}>
+                  <td
+                    data-label="Your version"
+                    className={cx(cell, row.changed ? 'text-slate-900' : 'text-slate-600')}
+                  >
                     <FieldValue row={row} side="mine" />
                   </td>
                 )}
@@ -127,7 +134,10 @@ export function ConflictComparison({
                   <DeletedCell rowSpan={rows.length} text="Deleted on the server" />
                 )}
                 {theirs && (
-                  <td className={cx('px-4 py-3', row.changed ? 'text-slate-900' : 'text-slate-600')}>
+                  <td
+                    data-label="On the server"
+                    className={cx(cell, row.changed ? 'text-slate-900' : 'text-slate-600')}
+                  >
                     <FieldValue row={row} side="theirs" />
                   </td>
                 )}
@@ -166,6 +176,13 @@ export function ConflictComparison({
   )
 }
 
+/**
+ * A value's cell: a column where there is room; on a narrow screen a block under the field's name, with its
+ * column's name (`data-label`) drawn over the value, since the header row is hidden then.
+ */
+const cell =
+  'px-4 py-3 @max-lg:block @max-lg:py-1.5 @max-lg:before:mb-0.5 @max-lg:before:block @max-lg:before:text-[11px] @max-lg:before:font-semibold @max-lg:before:tracking-wide @max-lg:before:text-slate-500 @max-lg:before:uppercase @max-lg:before:content-[attr(data-label)]'
+
 /** The end of an image address (`blog-covers/1795….jpg`): enough to tell two covers apart. */
 function shortImageName(url: string) {
   try {
@@ -177,7 +194,10 @@ function shortImageName(url: string) {
 
 function DeletedCell({ rowSpan, text }: { rowSpan: number; text: string }) {
   return (
-    <td rowSpan={rowSpan} className="bg-slate-50 px-4 py-6 text-center align-middle">
+    <td
+      rowSpan={rowSpan}
+      className="bg-slate-50 px-4 py-6 text-center align-middle @max-lg:block @max-lg:py-3"
+    >
       <p className="font-semibold text-slate-700">{text}</p>
     </td>
   )

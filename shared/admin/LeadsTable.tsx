@@ -1,3 +1,4 @@
+import { longDate, longDateTime } from '../lib/dates.ts'
 import { Download } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
 import {
@@ -174,7 +175,13 @@ export function LeadsTable({
           {error}
         </p>
       )}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      {/* Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too. */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Leads table"
+        className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-slate-600">
             <tr>
@@ -195,9 +202,9 @@ export function LeadsTable({
                 <tr key={lead.id} className="align-top" data-testid="lead-row">
                   <td
                     className="px-3 py-2 whitespace-nowrap text-slate-600"
-                    title={new Date(lead.createdAt).toLocaleString()}
+                    title={longDateTime(lead.createdAt)}
                   >
-                    {new Date(lead.createdAt).toLocaleDateString()}
+                    {longDate(lead.createdAt, 'local')}
                   </td>
                   <td className="px-3 py-2 font-medium text-slate-900">{lead.name}</td>
                   <td className="px-3 py-2">

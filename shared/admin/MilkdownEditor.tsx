@@ -4,45 +4,32 @@ import {
   editorViewCtx,
   editorViewOptionsCtx,
   rootCtx,
+  schemaCtx,
   type CmdKey,
   type DefaultValue,
 } from '@milkdown/kit/core'
-import { history, redoCommand, undoCommand } from '@milkdown/kit/plugin/history'
+import { history } from '@milkdown/kit/plugin/history'
 import { listener, listenerCtx } from '@milkdown/kit/plugin/listener'
-import {
-  commonmark,
-  createCodeBlockCommand,
-  insertImageCommand,
-  toggleEmphasisCommand,
-  toggleStrongCommand,
-  wrapInBlockquoteCommand,
-  wrapInBulletListCommand,
-  wrapInHeadingCommand,
-  wrapInOrderedListCommand,
-} from '@milkdown/kit/preset/commonmark'
-import { gfm, toggleStrikethroughCommand } from '@milkdown/kit/preset/gfm'
+import { upload, uploadConfig } from '@milkdown/kit/plugin/upload'
+import { commonmark } from '@milkdown/kit/preset/commonmark'
+import { gfm } from '@milkdown/kit/preset/gfm'
+import { NodeSelection, TextSelection } from '@milkdown/kit/prose/state'
+import { Decoration } from '@milkdown/kit/prose/view'
 import { $remark, callCommand, getHTML, getMarkdown } from '@milkdown/kit/utils'
 import { Milkdown, MilkdownProvider, useEditor } from '@milkdown/react'
-import {
-  Bold,
-  Code2,
-  Ellipsis,
-  Heading1,
-  Heading2,
-  Heading3,
-  ImagePlus,
-  Italic,
-  Link2,
-  List,
-  ListOrdered,
-  Quote,
-  Redo2,
-  Strikethrough,
-  Undo2,
-} from 'lucide-react'
-import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { useImperativeHandle, useRef, useState, type RefObject } from 'react'
 import { sanitizeHtml } from '../lib/sanitize-html.ts'
-import { editorImageTypes, isEditorLink } from './BlogEditorForm.utils.ts'
+import { isEditorLink } from './BlogEditorForm.utils.ts'
+import {
+  bodyImageUploader,
+  bodyImageView,
+  imageSelectionWatcher,
+  selectImageNear,
+  uploadBodyImages,
+  type SelectedImage,
+} from './editor/body-images.ts'
+import { ImageAltField } from './editor/ImageAltField.tsx'
+import { MilkdownToolbar } from './MilkdownToolbar.tsx'
 
 export interface EditorContent {
   markdown: string
@@ -52,6 +39,8 @@ export interface EditorContent {
 /** Reads the editor's content now (the change listener is debounced, so a fast save must not rely on it). */
 export interface EditorHandle {
   getContent(): EditorContent | null
+  /** Puts the caret in the body (Enter in the title goes on to it). */
+  focus(): void
 }
 
 export interface MilkdownEditorProps {
@@ -83,7 +72,7 @@ const imageTitleDefault = $remark('imageTitleDefault', () => () => (tree) => {
 
 /** Typography inside the editor (no typography plugin: the desktop renderer mounts this too). */
 const editorContentClasses = [
-  'px-4 py-3 text-slate-800 [&_.ProseMirror]:min-h-64 [&_.ProseMirror]:whitespace-pre-wrap [&_.ProseMirror]:outline-none',
+  'pt-4 text-[1.0625rem] leading-relaxed text-slate-800 [&_.ProseMirror]:min-h-[40vh] [&_.ProseMirror]:whitespace-pre-wrap [&_.ProseMirror]:outline-none',
   '[&_.ProseMirror>*+*]:mt-3 [&_h1]:text-3xl [&_h1]:font-bold [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold',
   '[&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_a]:text-indigo-700 [&_a]:underline',
   '[&_blockquote]:border-l-4 [&_blockquote]:border-indigo-200 [&_blockquote]:pl-4 [&_blockquote]:italic',
@@ -100,46 +89,11 @@ function initialValue(markdown: string | null, html: string): DefaultValue {
   return { type: 'html', dom }
 }
 
-function ToolbarButton({
-  label,
-  onRun,
-  children,
-  narrowHidden = false,
-  showLabel = false,
-}: {
-  label: string
-  onRun(): void
-  children: ReactNode
-  /** Left out of the row below 640 px (it is in the "More" menu there). */
-  narrowHidden?: boolean
-  /** In the overflow menu the button reads as a menu line: icon and words. */
-  showLabel?: boolean
-}) {
-  return (
-    <button
-      type="button"
-      title={label}
-      aria-label={label}
-      // Keep the editor's selection: a mousedown on the button would otherwise move focus away first.
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={onRun}
-      className={`h-8 shrink-0 items-center gap-2 rounded-md text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 ${
-        showLabel ? 'w-full justify-start px-2.5' : 'min-w-8 justify-center px-1.5'
-      } ${narrowHidden ? 'hidden sm:inline-flex' : 'inline-flex'}`}
-    >
-      {children}
-      {showLabel && <span aria-hidden="true">{label}</span>}
-    </button>
-  )
-}
-
-const divider = <span aria-hidden="true" className="mx-0.5 h-5 w-px shrink-0 bg-slate-200" />
-
 function EditorWithToolbar(props: MilkdownEditorProps) {
   const propsRef = useRef(props)
   propsRef.current = props
-  const fileInput = useRef<HTMLInputElement>(null)
   const [uploading, setUploading] = useState(false)
+  const [image, setImage] = useState<SelectedImage | null>(null)
 
   const { get } = useEditor((root) =>
     Editor.make()
@@ -154,12 +108,29 @@ function EditorWithToolbar(props: MilkdownEditorProps) {
         ctx.get(listenerCtx).markdownUpdated((ctx, markdown) => {
           propsRef.current.onChange({ markdown, html: getHTML()(ctx) })
         })
+        // Pasted and dropped images go through the same upload as the toolbar's image button.
+        ctx.update(uploadConfig.key, (prev) => ({
+          ...prev,
+          uploader: bodyImageUploader(
+            () => propsRef.current.uploadImage,
+            () => propsRef.current.onMessage,
+          ),
+          uploadWidgetFactory: (pos, spec) => {
+            const widget = document.createElement('span')
+            widget.className = 'text-sm text-slate-500'
+            widget.textContent = 'Uploading image…'
+            return Decoration.widget(pos, widget, spec)
+          },
+        }))
       })
       .use(imageTitleDefault)
       .use(commonmark)
       .use(gfm)
       .use(history)
-      .use(listener),
+      .use(listener)
+      .use(upload)
+      .use(bodyImageView)
+      .use(imageSelectionWatcher(() => setImage)),
   )
 
   useImperativeHandle(
@@ -167,6 +138,7 @@ function EditorWithToolbar(props: MilkdownEditorProps) {
     () => ({
       getContent: () =>
         get()?.action((ctx) => ({ markdown: getMarkdown()(ctx), html: getHTML()(ctx) })) ?? null,
+      focus: () => get()?.action((ctx) => ctx.get(editorViewCtx).focus()),
     }),
     [get],
   )
@@ -197,183 +169,64 @@ function EditorWithToolbar(props: MilkdownEditorProps) {
     })
   }
 
-  async function insertImage(file: File) {
-    if (!editorImageTypes.includes(file.type)) {
-      props.onMessage('❌ Image upload failed: The file given is not a png, gif, jpeg, bmp or icon image')
-      return
-    }
+  /** The image button: uploads like a paste, inserts at the caret and selects the image for its alt text. */
+  async function insertImages(files: File[]) {
+    const editor = get()
+    if (!editor) return
     setUploading(true)
     try {
-      const src = await props.uploadImage(file)
-      get()?.action(
-        callCommand(insertImageCommand.key, { src, alt: file.name.replace(/\.[^.]+$/, ''), title: '' }),
+      const nodes = await editor.action((ctx) =>
+        uploadBodyImages(files, ctx.get(schemaCtx), props.uploadImage, props.onMessage),
       )
-      props.onMessage('✅ Image uploaded successfully!')
-    } catch (err) {
-      props.onMessage(`❌ Image upload failed: ${err instanceof Error ? err.message : String(err)}`)
+      editor.action((ctx) => {
+        const view = ctx.get(editorViewCtx)
+        for (const node of nodes) {
+          const from = view.state.selection.from
+          const tr = view.state.tr.replaceSelectionWith(node)
+          const selected = selectImageNear(tr.doc, from)
+          view.dispatch(selected ? tr.setSelection(selected).scrollIntoView() : tr.scrollIntoView())
+        }
+      })
     } finally {
       setUploading(false)
     }
   }
 
+  /** Writes the selected image's alt text and keeps it selected, so the editor can go on typing it. */
+  function setAlt(alt: string) {
+    if (!image) return
+    get()?.action((ctx) => {
+      const view = ctx.get(editorViewCtx)
+      if (view.state.doc.nodeAt(image.pos)?.type.name !== 'image') return
+      const tr = view.state.tr.setNodeAttribute(image.pos, 'alt', alt)
+      view.dispatch(tr.setSelection(NodeSelection.create(tr.doc, image.pos)))
+    })
+  }
+
+  function doneWithImage() {
+    get()?.action((ctx) => {
+      const view = ctx.get(editorViewCtx)
+      const after = view.state.selection.to
+      view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(after))))
+      view.focus()
+    })
+  }
+
   return (
-    <div className="rounded-lg border border-slate-300 bg-white focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/30">
-      {/* One row at every width: on a narrow screen the less used commands move into the "More" menu. */}
-      <div
-        role="toolbar"
-        aria-label="Formatting"
-        className="relative flex flex-nowrap items-center gap-0.5 border-b border-slate-200 p-1 sm:overflow-x-auto"
-      >
-        <ToolbarButton label="Heading 1" narrowHidden onRun={() => run(wrapInHeadingCommand, 1)}>
-          <Heading1 aria-hidden="true" className="size-4" />
-        </ToolbarButton>
-        <ToolbarButton label="Heading 2" onRun={() => run(wrapInHeadingCommand, 2)}>
-          <Heading2 aria-hidden="true" className="size-4" />
-        </ToolbarButton>
-        <ToolbarButton label="Heading 3" narrowHidden onRun={() => run(wrapInHeadingCommand, 3)}>
-          <Heading3 aria-hidden="true" className="size-4" />
-        </ToolbarButton>
-        {divider}
-        <ToolbarButton label="Bold" onRun={() => run(toggleStrongCommand)}>
-          <Bold aria-hidden="true" className="size-4" />
-        </ToolbarButton>
-        <ToolbarButton label="Italic" onRun={() => run(toggleEmphasisCommand)}>
-          <Italic aria-hidden="true" className="size-4" />
-        </ToolbarButton>
-        <ToolbarButton label="Strikethrough" narrowHidden onRun={() => run(toggleStrikethroughCommand)}>
-          <Strikethrough aria-hidden="true" className="size-4" />
-        </ToolbarButton>
-        {divider}
-        <ToolbarButton label="Bullet list" onRun={() => run(wrapInBulletListCommand)}>
-          <List aria-hidden="true" className="size-4" />
-        </ToolbarButton>
-        <ToolbarButton label="Numbered list" onRun={() => run(wrapInOrderedListCommand)}>
-          <ListOrdered aria-hidden="true" className="size-4" />
-        </ToolbarButton>
-        <ToolbarButton label="Quote" narrowHidden onRun={() => run(wrapInBlockquoteCommand)}>
-          <Quote aria-hidden="true" className="size-4" />
-        </ToolbarButton>
-        <ToolbarButton label="Code block" narrowHidden onRun={() => run(createCodeBlockCommand)}>
-          <Code2 aria-hidden="true" className="size-4" />
-        </ToolbarButton>
-        {divider}
-        <ToolbarButton label="Link" onRun={addLink}>
-          <Link2 aria-hidden="true" className="size-4" />
-        </ToolbarButton>
-        <ToolbarButton label="Insert image" onRun={() => fileInput.current?.click()}>
-          <ImagePlus
-            aria-hidden="true"
-            className={`size-4 ${uploading ? 'animate-pulse text-indigo-600' : ''}`}
-          />
-          {uploading && <span className="sr-only">Uploading…</span>}
-        </ToolbarButton>
-        <span className="ml-auto flex items-center gap-0.5">
-          <ToolbarButton label="Undo" narrowHidden onRun={() => run(undoCommand)}>
-            <Undo2 aria-hidden="true" className="size-4" />
-          </ToolbarButton>
-          <ToolbarButton label="Redo" narrowHidden onRun={() => run(redoCommand)}>
-            <Redo2 aria-hidden="true" className="size-4" />
-          </ToolbarButton>
-          <MoreMenu>
-            {(close) => (
-              <>
-                <ToolbarButton
-                  showLabel
-                  label="Heading 1"
-                  onRun={() => (close(), run(wrapInHeadingCommand, 1))}
-                >
-                  <Heading1 aria-hidden="true" className="size-4" />
-                </ToolbarButton>
-                <ToolbarButton
-                  showLabel
-                  label="Heading 3"
-                  onRun={() => (close(), run(wrapInHeadingCommand, 3))}
-                >
-                  <Heading3 aria-hidden="true" className="size-4" />
-                </ToolbarButton>
-                <ToolbarButton
-                  showLabel
-                  label="Strikethrough"
-                  onRun={() => (close(), run(toggleStrikethroughCommand))}
-                >
-                  <Strikethrough aria-hidden="true" className="size-4" />
-                </ToolbarButton>
-                <ToolbarButton showLabel label="Quote" onRun={() => (close(), run(wrapInBlockquoteCommand))}>
-                  <Quote aria-hidden="true" className="size-4" />
-                </ToolbarButton>
-                <ToolbarButton
-                  showLabel
-                  label="Code block"
-                  onRun={() => (close(), run(createCodeBlockCommand))}
-                >
-                  <Code2 aria-hidden="true" className="size-4" />
-                </ToolbarButton>
-                <ToolbarButton showLabel label="Undo" onRun={() => (close(), run(undoCommand))}>
-                  <Undo2 aria-hidden="true" className="size-4" />
-                </ToolbarButton>
-                <ToolbarButton showLabel label="Redo" onRun={() => (close(), run(redoCommand))}>
-                  <Redo2 aria-hidden="true" className="size-4" />
-                </ToolbarButton>
-              </>
-            )}
-          </MoreMenu>
-        </span>
-        <input
-          ref={fileInput}
-          type="file"
-          hidden
-          aria-label="Content image file"
-          accept={editorImageTypes.join(',')}
-          onChange={(e) => {
-            const file = e.target.files?.[0]
-            e.target.value = ''
-            if (file) void insertImage(file)
-          }}
+    <div>
+      <div className="sticky top-0 z-10 -mx-1 bg-white/95 backdrop-blur">
+        <MilkdownToolbar
+          run={run}
+          addLink={addLink}
+          onImageFiles={(files) => void insertImages(files)}
+          uploading={uploading}
         />
+        {image && <ImageAltField image={image} onChange={setAlt} onDone={doneWithImage} />}
       </div>
       <div className={editorContentClasses}>
         <Milkdown />
       </div>
     </div>
-  )
-}
-
-/** The toolbar's overflow on narrow screens: the commands that do not fit the one row. */
-function MoreMenu({ children }: { children: (close: () => void) => ReactNode }) {
-  const [open, setOpen] = useState(false)
-  const root = useRef<HTMLSpanElement>(null)
-  useEffect(() => {
-    if (!open) return
-    const away = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false)
-    }
-    const escape = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false)
-    document.addEventListener('pointerdown', away)
-    document.addEventListener('keydown', escape)
-    return () => {
-      document.removeEventListener('pointerdown', away)
-      document.removeEventListener('keydown', escape)
-    }
-  }, [open])
-  return (
-    <span ref={root} className="relative sm:hidden">
-      <button
-        type="button"
-        aria-label="More formatting"
-        aria-expanded={open}
-        title="More formatting"
-        onMouseDown={(e) => e.preventDefault()}
-        onClick={() => setOpen((o) => !o)}
-        className="inline-flex size-8 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        <Ellipsis aria-hidden="true" className="size-4" />
-      </button>
-      {open && (
-        <span className="absolute top-full right-0 z-20 mt-1 flex w-48 flex-col rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-900/10">
-          {children(() => setOpen(false))}
-        </span>
-      )}
-    </span>
   )
 }
 

@@ -1,3 +1,4 @@
+import { longDate } from '../lib/dates.ts'
 import { MailPlus, Trash2, UserRound } from 'lucide-react'
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import {
@@ -21,10 +22,8 @@ const selectClass =
 
 function lastSeen(person: Person): string {
   if (person.status === 'invited')
-    return person.invitedAt ? `Invited ${new Date(person.invitedAt).toLocaleDateString('en-US')}` : 'Invited'
-  return person.lastSignInAt
-    ? `Last signed in ${new Date(person.lastSignInAt).toLocaleDateString('en-US')}`
-    : 'Never signed in'
+    return person.invitedAt ? `Invited ${longDate(person.invitedAt, 'local')}` : 'Invited'
+  return person.lastSignInAt ? `Last signed in ${longDate(person.lastSignInAt, 'local')}` : 'Never signed in'
 }
 
 /**

@@ -166,7 +166,7 @@ export function PostHistory({ postId, currentVersion, onRestore, onClose, busy =
                       <p className="truncate text-xs text-slate-600" title={who}>
                         {who}
                       </p>
-                      <p className="text-xs text-slate-500">
+                      <p className="text-xs text-slate-600">
                         <time dateTime={revision.saved_at}>{when}</time>
                       </p>
                     </div>

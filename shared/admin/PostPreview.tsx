@@ -1,3 +1,4 @@
+import { longDate } from '../lib/dates.ts'
 import { useMemo } from 'react'
 import { brand } from '../config/brand.ts'
 import { formatPublishAt } from '../lib/publish-time.ts'
@@ -44,9 +45,7 @@ export function PostPreview({
         {title.trim() || 'Untitled post'}
       </h2>
       <p className="mt-4 text-slate-600">
-        <time dateTime={date}>
-          {new Date(date).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}
-        </time>
+        <time dateTime={date}>{longDate(date)}</time>
         <span aria-hidden="true"> · </span>
         By <span className="font-medium text-slate-800">{author.trim() || brand.defaultAuthor}</span>
       </p>

@@ -12,7 +12,7 @@ describe('publish times', () => {
   })
 
   it('names the zone with every time it shows', () => {
-    expect(formatPublishAt('2027-03-14T04:00:00Z', 'Asia/Kolkata')).toBe('Mar 14, 2027, 9:30 AM GMT+5:30')
+    expect(formatPublishAt('2027-03-14T04:00:00Z', 'Asia/Kolkata')).toBe('March 14, 2027 at 9:30 AM GMT+5:30')
     expect(timeZoneLabel(new Date('2027-03-14T04:00:00Z'), 'Asia/Kolkata')).toBe('GMT+5:30')
   })
 })

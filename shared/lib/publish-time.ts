@@ -1,19 +1,12 @@
+import { longDateTime } from './dates.ts'
 /**
  * Publish times as an editor reads and picks them: in the editor's own time zone (the browser's or the
  * desktop's), always with the zone's name, since a team may sit in several zones.
  */
 
-/** "Nov 24, 2026, 9:30 AM GMT+5:30" (the reader's zone unless `timeZone` is given). */
+/** "November 24, 2026 at 9:30 AM GMT+5:30" (the reader's zone unless `timeZone` is given): the one format. */
 export function formatPublishAt(at: number | string | Date, timeZone?: string): string {
-  return new Date(at).toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    timeZone,
-  })
+  return longDateTime(at, timeZone)
 }
 
 /** The editor's time zone, e.g. "Asia/Kolkata". */

@@ -1,3 +1,4 @@
+import { longDateTime } from '@shared/lib/dates.ts'
 import { TriangleAlert } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
@@ -94,13 +95,7 @@ export function AttentionList({
                   {item.mine ? nextSteps[item.reason].edit : nextSteps[item.reason].remove}
                 </p>
                 <p className="text-xs text-slate-500">
-                  Refused{' '}
-                  <time dateTime={item.detectedAt}>
-                    {new Date(item.detectedAt).toLocaleString('en-US', {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                    })}
-                  </time>
+                  Refused <time dateTime={item.detectedAt}>{longDateTime(item.detectedAt)}</time>
                 </p>
               </div>
               <div className="flex shrink-0 gap-2">

@@ -11,6 +11,14 @@ function toAdminSession(session: EditorSession): AdminSession | null {
   }
 }
 
+/** The IPC error prefix Electron adds is not for people. */
+const plain = (err: unknown) =>
+  new Error(
+    err instanceof Error
+      ? err.message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '')
+      : String(err),
+  )
+
 /**
  * The admin components' `BlogStore` on the desktop: every call goes to main over `window.meridian`, where
  * the offline store answers at once and the outbox sends changes when the server is reachable.
@@ -66,6 +74,17 @@ export function createDesktopBlogStore(api: DesktopApi): BlogStore {
       }
       return (await api.uploadImage(upload, options.folder, options.onProgress)).url
     },
+    // Leads are read and worked live on the server (editors and administrators), the same pipeline as the
+    // browser admin's, through main.
+    listLeads: (query) =>
+      api.listLeads(query).then(
+        (list) => ({ ...list, pageSize: 20 }),
+        (err: unknown) => Promise.reject(plain(err)),
+      ),
+    updateLead: (id, patch) => api.updateLead(id, patch).catch((err: unknown) => Promise.reject(plain(err))),
+    exportLeadsCsv: (filters) =>
+      api.exportLeadsCsv(filters).catch((err: unknown) => Promise.reject(plain(err))),
+    listLeadOwners: () => api.listLeadOwners().catch((err: unknown) => Promise.reject(plain(err))),
     listRevisions: (postId) => api.listRevisions(postId),
     getRevision: (id) => api.getRevision(id),
     createPreviewLink: (postId) => api.createPreviewLink({ postId }),

@@ -1,3 +1,4 @@
+import { longDateTime } from '@shared/lib/dates.ts'
 import type { SyncStatus } from '../../contract.ts'
 
 /** What the bar's colour says: all well, working, something waits, or something needs the editor. */
@@ -24,7 +25,7 @@ function ago(iso: string, now: Date) {
   if (seconds < 60) return 'just now'
   const minutes = Math.round(seconds / 60)
   if (minutes < 60) return `${minutes} min ago`
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+  return longDateTime(iso)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { editorClient, seedPosts, signInToAdmin, uniqueToken } from './blog-fixtures.ts'
+import { editorClient, openNewPost, seedPosts, signInToAdmin, uniqueToken } from './blog-fixtures.ts'
 
 test.describe('the admin as an app', () => {
   test('its own shell: a top bar with the editor, View site and sign out; no marketing header or footer', async ({
@@ -57,6 +57,7 @@ test.describe('the admin as an app', () => {
     test.use({ viewport: { width: 375, height: 800 } })
     test('the formatting toolbar keeps to one row; the rest is under More', async ({ page }) => {
       await signInToAdmin(page)
+      await openNewPost(page)
       const toolbar = page.getByRole('toolbar', { name: 'Formatting' })
       await expect(toolbar).toBeVisible()
       const box = (await toolbar.boundingBox())!

@@ -78,5 +78,16 @@ export async function signInToAdmin(page: Page): Promise<void> {
   await page.getByLabel('Email').fill(e2e.editorEmail)
   await page.getByLabel('Password').fill(e2e.editorPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()
+  // From 1024 px the list and the editor sit side by side; on narrower screens the list is the first screen.
+  const wide = (page.viewportSize()?.width ?? 1280) >= 1024
+  await expect(
+    page.getByRole('heading', { name: wide ? 'Add / Update Blog Post' : 'All Blog Posts' }),
+  ).toBeVisible()
+}
+
+/** On a narrow screen, opens the editor for a new post (from 1024 px it is always in view). */
+export async function openNewPost(page: Page): Promise<void> {
+  const wide = (page.viewportSize()?.width ?? 1280) >= 1024
+  if (!wide) await page.getByRole('button', { name: 'New post', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Add / Update Blog Post' })).toBeVisible()
 }

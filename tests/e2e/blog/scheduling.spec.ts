@@ -27,7 +27,7 @@ test.describe('scheduling', () => {
     const year = new Date().getFullYear() + 1
     await page.getByLabel('Publish at').fill(`${year}-03-14T09:30`)
     await expect(page.getByTestId('scheduled-for')).toHaveText(
-      `Scheduled for Mar 14, ${year}, 9:30 AM GMT+5:30`,
+      `Scheduled for March 14, ${year} at 9:30 AM GMT+5:30`,
     )
     await page.getByRole('button', { name: 'Save Blog Post' }).click()
     await expect(page.getByTestId('blog-status')).toHaveText('✅ Blog saved successfully!')
@@ -44,12 +44,14 @@ test.describe('scheduling', () => {
 
     await page.getByPlaceholder('Search by title, slug, or author...').fill(token)
     const row = page.getByRole('row').filter({ hasText: `Launch ${token}` })
-    await expect(row.getByTestId('row-scheduled')).toHaveText(`Scheduled for Mar 14, 9:30 AM`)
+    await expect(row.getByTestId('row-scheduled')).toHaveText(`Scheduled for March 14 at 9:30 AM`)
 
     // Opened again, the editor shows the same time in its zone.
     await page.getByRole('button', { name: `Edit Launch ${token}` }).click()
     await expect(page.getByLabel('Publish at')).toHaveValue(`${year}-03-14T09:30`)
-    await expect(page.getByTestId('scheduled-for')).toContainText(`Scheduled for Mar 14, ${year}, 9:30 AM`)
+    await expect(page.getByTestId('scheduled-for')).toContainText(
+      `Scheduled for March 14, ${year} at 9:30 AM`,
+    )
 
     // A visitor gets the not-found page until then.
     const visitor = await visitorClient()

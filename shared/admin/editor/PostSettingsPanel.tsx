@@ -1,0 +1,161 @@
+import { X } from 'lucide-react'
+import { useEffect, useId, useRef } from 'react'
+import { blogStatuses, blogTypes } from '../../schemas/blog.ts'
+import { cx } from '../../ui/cx.ts'
+import { Input, Textarea } from '../../ui/Input.tsx'
+import { Label } from '../../ui/Label.tsx'
+import type { BlogFormValues } from '../BlogEditorForm.utils.ts'
+import { CoverField } from './CoverField.tsx'
+import { ScheduleField } from './ScheduleField.tsx'
+import { SegmentedChoice } from './SegmentedChoice.tsx'
+
+const typeLabels = { blog: 'Blog', 'case study': 'Case Study', ebook: 'Ebook' } as const
+const statusLabels = { draft: 'Draft', published: 'Published', scheduled: 'Scheduled' } as const
+
+export interface PostSettingsPanelProps {
+  /** The element id the "Settings" button controls. */
+  id: string
+  values: BlogFormValues
+  set<K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]): void
+  publishAtIso: string | null
+  /** A contributor writes drafts only. */
+  mayPublish: boolean
+  coverProgress: number | null
+  onCoverFile(file: File): void
+  /** Open as a drawer (below 1280 px; from 1280 px the panel always sits beside the canvas). */
+  open: boolean
+  onClose(): void
+}
+
+/**
+ * Everything about a post but its title and body: slug, author, type, status and schedule, excerpt, tags and
+ * cover. Beside the canvas on a wide screen; a drawer over it on narrower ones (Escape or × closes it).
+ */
+export function PostSettingsPanel({
+  id,
+  values,
+  set,
+  publishAtIso,
+  mayPublish,
+  coverProgress,
+  onCoverFile,
+  open,
+  onClose,
+}: PostSettingsPanelProps) {
+  const fieldId = useId()
+  const field = (name: string) => `${fieldId}-${name}`
+  const closeButton = useRef<HTMLButtonElement | null>(null)
+
+  useEffect(() => {
+    if (!open) return
+    closeButton.current?.focus()
+    const escape = (event: KeyboardEvent) => event.key === 'Escape' && onClose()
+    window.addEventListener('keydown', escape)
+    return () => window.removeEventListener('keydown', escape)
+  }, [open, onClose])
+
+  return (
+    <>
+      {open && (
+        <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-950/40 xl:hidden" onClick={onClose} />
+      )}
+      <aside
+        id={id}
+        aria-labelledby={`${id}-heading`}
+        className={cx(
+          'flex-col bg-white xl:relative xl:flex xl:w-80 xl:shrink-0 xl:overflow-y-auto xl:border-l xl:border-slate-200 2xl:w-96',
+          'max-xl:fixed max-xl:inset-y-0 max-xl:right-0 max-xl:z-50 max-xl:w-full max-xl:max-w-sm max-xl:overflow-y-auto max-xl:shadow-2xl',
+          open ? 'flex' : 'hidden',
+        )}
+      >
+        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 xl:border-b-0 xl:pb-0">
+          <h2 id={`${id}-heading`} className="text-sm font-semibold text-slate-900">
+            Post settings
+          </h2>
+          <button
+            ref={closeButton}
+            type="button"
+            onClick={onClose}
+            aria-label="Close settings"
+            className="inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 xl:hidden"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+        <div className="space-y-5 p-4">
+          <div className="space-y-1.5">
+            <Label htmlFor={field('slug')}>Slug</Label>
+            <Input
+              id={field('slug')}
+              name="slug"
+              required
+              value={values.slug}
+              onChange={(e) => set('slug', e.target.value)}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={field('author')}>Author</Label>
+            <Input
+              id={field('author')}
+              name="author"
+              required
+              value={values.author}
+              onChange={(e) => set('author', e.target.value)}
+            />
+          </div>
+          <SegmentedChoice
+            legend="Type"
+            name={field('type')}
+            options={blogTypes.map((type) => ({ value: type, label: typeLabels[type] }))}
+            value={values.type}
+            onChange={(type) => set('type', type)}
+          />
+          <SegmentedChoice
+            legend="Status"
+            name={field('status')}
+            options={blogStatuses
+              .filter((status) => mayPublish || status === 'draft')
+              .map((status) => ({ value: status, label: statusLabels[status] }))}
+            value={values.status}
+            onChange={(status) => set('status', status)}
+          />
+          {values.status === 'scheduled' && (
+            <ScheduleField
+              id={field('publish-at')}
+              value={values.publishAt}
+              publishAtIso={publishAtIso}
+              onChange={(value) => set('publishAt', value)}
+            />
+          )}
+          <div className="space-y-1.5">
+            <Label htmlFor={field('excerpt')}>Excerpt</Label>
+            <Textarea
+              id={field('excerpt')}
+              name="excerpt"
+              className="min-h-20"
+              placeholder="Left empty, it is taken from the start of the content"
+              value={values.excerpt}
+              onChange={(e) => set('excerpt', e.target.value)}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={field('tags')}>Tags (comma-separated)</Label>
+            <Input
+              id={field('tags')}
+              name="tags"
+              placeholder="hiring, gcc, india"
+              value={values.tags}
+              onChange={(e) => set('tags', e.target.value)}
+            />
+          </div>
+          <CoverField
+            url={values.coverImageUrl}
+            progress={coverProgress}
+            onFile={onCoverFile}
+            onRemove={() => set('coverImageUrl', '')}
+          />
+        </div>
+      </aside>
+    </>
+  )
+}

@@ -1,0 +1,26 @@
+/**
+ * The one date format of the product, on the site and in the admin: long dates ("October 1, 2026"), and
+ * times with the zone's name ("October 1, 2026 at 9:30 AM GMT+5:30"). The site shows post dates in UTC, so the
+ * server's rendering and the browser's hydration agree; the admin shows times in the editor's own zone.
+ */
+
+const longDateOptions: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' }
+
+/** "October 1, 2026" (UTC unless `timeZone` is given; pass `'local'` for the reader's own zone). */
+export function longDate(at: number | string | Date, timeZone: string | 'local' = 'UTC'): string {
+  return new Date(at).toLocaleDateString('en-US', {
+    ...longDateOptions,
+    ...(timeZone === 'local' ? {} : { timeZone }),
+  })
+}
+
+/** "October 1, 2026 at 9:30 AM GMT+5:30": in the reader's (the editor's) zone unless `timeZone` is given. */
+export function longDateTime(at: number | string | Date, timeZone?: string): string {
+  return new Date(at).toLocaleString('en-US', {
+    ...longDateOptions,
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  })
+}
