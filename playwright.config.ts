@@ -9,6 +9,8 @@ export const e2e = {
   dataDir: process.env.E2E_DATA_DIR ?? '.data-e2e',
   editorEmail: 'editor@meridian.example',
   editorPassword: 'correct-horse-battery-staple',
+  /** Where the site says desktop installers are published (the Downloads links, the desktop's updates). */
+  desktopReleasesUrl: 'https://github.com/meridian/editor/releases/latest/download',
 }
 
 export default defineConfig({
@@ -45,6 +47,7 @@ export default defineConfig({
       SKIP_BUILD: '1',
       ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
       LOG_LEVEL: 'warn',
+      DESKTOP_RELEASES_URL: e2e.desktopReleasesUrl,
     },
   },
 })

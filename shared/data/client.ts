@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { parsePublicConfig } from '../config/public-config.ts'
+import { parsePublicConfig, type PublicConfig } from '../config/public-config.ts'
 
 export type { Session, SupabaseClient, User } from '@supabase/supabase-js'
 
@@ -59,22 +59,31 @@ export function createSupabaseClient(
   })
 }
 
+let browserConfig: Promise<PublicConfig> | null = null
 let browserClient: Promise<SupabaseClient> | null = null
 
 /**
- * The browser's shared client, configured from `/config.json` (fetched once, parsed with the shared schema:
- * a malformed reply rejects with `InvalidPublicConfigError` naming the bad fields).
+ * The site's `/config.json` in the browser (fetched once, parsed with the shared schema: a malformed reply
+ * rejects with `InvalidPublicConfigError` naming the bad fields; a failed fetch is tried again next time).
  */
-export function getBrowserSupabase(): Promise<SupabaseClient> {
-  browserClient ??= fetch('/config.json')
+export function getBrowserPublicConfig(): Promise<PublicConfig> {
+  browserConfig ??= fetch('/config.json')
     .then((res) => {
       if (!res.ok) throw new Error(`Could not load /config.json (status ${res.status})`)
       return res.json() as Promise<unknown>
     })
-    .then((body) => {
-      const config = parsePublicConfig(body)
-      return createSupabaseClient(config.supabaseUrl, config.supabaseAnonKey)
+    .then(parsePublicConfig)
+    .catch((err: unknown) => {
+      browserConfig = null
+      throw err
     })
+  return browserConfig
+}
+
+/** The browser's shared client, configured from `/config.json`. */
+export function getBrowserSupabase(): Promise<SupabaseClient> {
+  browserClient ??= getBrowserPublicConfig()
+    .then((config) => createSupabaseClient(config.supabaseUrl, config.supabaseAnonKey))
     .catch((err: unknown) => {
       browserClient = null
       throw err

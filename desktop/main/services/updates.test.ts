@@ -1,32 +1,12 @@
-import { EventEmitter } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDesktop, postInput } from '../../../tests/support/desktop.ts'
 import { startTestServer, testEditor, type TestServer } from '../../../tests/support/server.ts'
-import type { Updater } from './updates.ts'
+import { StandInUpdater } from '../../../tests/support/stand-in-updater.ts'
 
 /**
  * Updates against the real server and a real desktop backend. electron-updater itself only runs inside a
  * packaged Electron app, so a stand-in with its events takes its place and records what the app asked of it.
  */
-class StandInUpdater extends EventEmitter implements Updater {
-  autoDownload = false
-  autoInstallOnAppQuit = false
-  feeds: string[] = []
-  installs = 0
-  setFeedURL(options: { provider: 'generic'; url: string }) {
-    this.feeds.push(options.url)
-  }
-  async checkForUpdates() {
-    this.emit('update-available', { version: '9.9.9' })
-    this.emit('download-progress', { percent: 50 })
-    this.emit('update-downloaded', { version: '9.9.9' })
-    return null
-  }
-  quitAndInstall() {
-    this.installs++
-  }
-}
-
 const releases = 'https://github.com/meridian/editor/releases/latest/download'
 
 describe('desktop updates', { timeout: 120_000 }, () => {

@@ -63,6 +63,9 @@ export class UpdateService {
   }
 
   current(): UpdateState {
+    // Before any check the state follows the connected site (its address may have changed since).
+    if (this.state.status === 'off' || this.state.status === 'idle')
+      this.state = { ...this.initial(), message: this.state.message }
     return this.state
   }
 

@@ -1,4 +1,4 @@
-import { MailCheck, Settings } from 'lucide-react'
+import { MailCheck, MonitorDown, Settings } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { BlogAdminApp, type AdminExtraScreen } from '@shared/admin/BlogAdminApp.tsx'
 import { BlogAdminProvider } from '@shared/admin/BlogAdminProvider.tsx'
@@ -9,6 +9,7 @@ import { createDesktopBlogStore, createDesktopPlatform } from './desktop-blog-st
 import { EmailTestScreen } from './EmailTestScreen.tsx'
 import { SettingsScreen } from './SettingsScreen.tsx'
 import { SyncStatusBar } from './SyncStatusBar.tsx'
+import { UpdatesScreen } from './UpdatesScreen.tsx'
 import { useSyncIssues } from './useSyncIssues.ts'
 import { useSyncStatus } from './useSyncStatus.ts'
 
@@ -47,6 +48,7 @@ export function App({ api }: { api: DesktopApi }) {
     () => [
       { id: 'email', label: 'Email test', icon: MailCheck, render: () => <EmailTestScreen api={api} /> },
       { id: 'settings', label: 'Settings', icon: Settings, render: () => <SettingsScreen api={api} /> },
+      { id: 'downloads', label: 'Downloads', icon: MonitorDown, render: () => <UpdatesScreen api={api} /> },
     ],
     [api],
   )

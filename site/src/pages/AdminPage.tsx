@@ -1,4 +1,7 @@
-import { BlogAdminApp } from '@shared/admin/BlogAdminApp.tsx'
+import { BlogAdminApp, type AdminExtraScreen } from '@shared/admin/BlogAdminApp.tsx'
+import { DesktopDownloads } from '@shared/admin/DesktopDownloads.tsx'
+import { getBrowserPublicConfig } from '@shared/data/client.ts'
+import { MonitorDown } from 'lucide-react'
 import { BlogAdminProvider } from '@shared/admin/BlogAdminProvider.tsx'
 import { AdminShell } from '@shared/admin/AdminShell.tsx'
 import { brand } from '@shared/config/brand.ts'
@@ -51,11 +54,33 @@ function AdminFrameSkeleton() {
   )
 }
 
+/** Downloads: the desktop editor's installers, where the site publishes them (`/config.json`). */
+function DownloadsScreen() {
+  const [releasesUrl, setReleasesUrl] = useState<string | null | undefined>(undefined)
+  useEffect(() => {
+    getBrowserPublicConfig().then(
+      (config) => setReleasesUrl(config.desktopReleasesUrl),
+      () => setReleasesUrl(null),
+    )
+  }, [])
+  if (releasesUrl === undefined)
+    return (
+      <p className="flex items-center justify-center gap-2 py-16 text-slate-500">
+        <Spinner /> Loading...
+      </p>
+    )
+  return <DesktopDownloads releasesUrl={releasesUrl} />
+}
+
+const extraScreens: AdminExtraScreen[] = [
+  { id: 'downloads', label: 'Downloads', icon: MonitorDown, render: () => <DownloadsScreen /> },
+]
+
 function AdminApp() {
   const [store] = useState(createWebBlogStore)
   return (
     <BlogAdminProvider store={store} platform={webPlatform}>
-      <BlogAdminApp siteHref="/" />
+      <BlogAdminApp siteHref="/" extraScreens={extraScreens} />
     </BlogAdminProvider>
   )
 }

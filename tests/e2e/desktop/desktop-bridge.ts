@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { channelPrefix, desktopEvents } from '../../../desktop/contract.ts'
 import { createDesktopHandlers, dispatchDesktopCall } from '../../../desktop/main/api-handlers.ts'
+import type { Updater } from '../../../desktop/main/services/updates.ts'
 import { DesktopBackend } from '../../../desktop/main/services/desktop-backend.ts'
 import { MemorySecretStore } from '../../../desktop/main/services/session.ts'
 
@@ -180,7 +181,7 @@ export interface DesktopHarness {
  */
 export async function startDesktopMain(
   siteUrl: string,
-  options: { backoffMs?: number } = {},
+  options: { backoffMs?: number; updater?: Updater } = {},
 ): Promise<DesktopHarness> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-desktop-e2e-'))
   const network = { up: true }
@@ -207,6 +208,9 @@ export async function startDesktopMain(
     autoRefresh: false,
     onStatus: (status) => notify(desktopEvents.onSyncStatus.channel, status),
     onSession: (session) => notify(desktopEvents.onSessionChange.channel, session),
+    updater: options.updater,
+    appVersion: '0.1.0',
+    onUpdate: (state) => notify(desktopEvents.onUpdateState.channel, state),
   })
   await backend.saveSettings(siteUrl)
   const handlers = createDesktopHandlers(backend, async () => {})
