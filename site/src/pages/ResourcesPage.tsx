@@ -186,20 +186,23 @@ export function Component() {
             aria-label="Resources"
             aria-busy={state.status === 'loading'}
           >
-            {/* The newest post first, across the row; no row ends with a lone card (card-layout.ts). */}
-            {cardLayout(state.posts.length).map((place, index) => {
-              const post = state.posts[index]
-              return (
-                <li key={post.id} className={`flex ${cardPlaceClasses(place)}`}>
-                  <ResourceCard
-                    post={post}
-                    priority={index === 0}
-                    featured={place.featured}
-                    wide={{ md: place.md === 2, lg: place.lg === 6 }}
-                  />
-                </li>
-              )
-            })}
+            {/* The newest post first, across the row (the whole listing only); no row ends with a lone
+                card (card-layout.ts). */}
+            {cardLayout(state.posts.length, { featureFirst: !query.q && query.type === 'all' }).map(
+              (place, index) => {
+                const post = state.posts[index]
+                return (
+                  <li key={post.id} className={`flex ${cardPlaceClasses(place)}`}>
+                    <ResourceCard
+                      post={post}
+                      priority={index === 0}
+                      featured={place.featured}
+                      wide={{ md: place.md === 2, lg: place.lg === 6 }}
+                    />
+                  </li>
+                )
+              },
+            )}
           </ul>
         )}
 

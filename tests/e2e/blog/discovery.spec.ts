@@ -86,8 +86,9 @@ test.describe('cover images', () => {
       .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0)
     const chosen = await first.evaluate((img: HTMLImageElement) => img.currentSrc)
-    // A card is about 384 CSS px wide: the 480 px variant, not the 1600 px original.
-    expect(chosen).toMatch(/width=480/)
+    // The only result spans its row (no card is left alone in a row), its cover 600 CSS px wide: the
+    // 640 px variant, not the 1600 px original.
+    expect(chosen).toMatch(/width=640/)
     const loaded = covers.find((c) => c.url === chosen)
     expect(loaded?.type).toBe('image/avif')
     expect(loaded!.bytes).toBeLessThan(20_000)
