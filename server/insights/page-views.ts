@@ -2,11 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { isbot } from 'isbot'
 import { daySalt, recordPageView, visitSource } from '../../shared/data/insights.ts'
-import {
-  cleanHost,
-  cleanUtm,
-  type LeadAttribution,
-} from '../../shared/schemas/insights.ts'
+import { cleanHost, cleanUtm, type LeadAttribution } from '../../shared/schemas/insights.ts'
 import { clientIp } from '../api/pipeline.ts'
 import type { ServerContext } from '../context.ts'
 import { serviceClient } from '../supabase-clients.ts'
@@ -25,6 +21,26 @@ import { pageKey } from '../web/site-files.ts'
 /** At most this many counts in flight per server: past it a view is dropped rather than queued. */
 const maxCountsInFlight = 64
 const inFlight = new WeakMap<ServerContext, number>()
+
+/**
+ * Addresses over their limit, until when (this instance's memory, at most 10,000): a flood is then turned
+ * away without asking the database at all. The limits themselves are counted in the database.
+ */
+const overLimit = new WeakMap<ServerContext, Map<string, number>>()
+const maxRememberedAddresses = 10_000
+function isOverLimit(ctx: ServerContext, ip: string): boolean {
+  const until = overLimit.get(ctx)?.get(ip)
+  if (until === undefined) return false
+  if (until > Date.now()) return true
+  overLimit.get(ctx)?.delete(ip)
+  return false
+}
+function rememberOverLimit(ctx: ServerContext, ip: string, retryAfterSeconds: number) {
+  let map = overLimit.get(ctx)
+  if (!map) overLimit.set(ctx, (map = new Map()))
+  if (map.size >= maxRememberedAddresses) map.clear()
+  map.set(ip, Date.now() + retryAfterSeconds * 1000)
+}
 
 /** Whether this request may be counted at all: a person's browser that has not asked not to be. */
 export function countable(headers: { get(name: string): string | null | undefined }): boolean {
@@ -113,13 +129,16 @@ export async function countView(
   source: Omit<LeadAttribution, 'landingPath'>,
 ): Promise<boolean> {
   const running = inFlight.get(ctx) ?? 0
-  if (running >= maxCountsInFlight) return false
+  if (running >= maxCountsInFlight || isOverLimit(ctx, who.ip)) return false
   inFlight.set(ctx, running + 1)
   try {
-    const minute = await ctx.rateLimits.take('pageViewsPerIp', who.ip)
-    if (!minute.ok) return false
-    const day = await ctx.rateLimits.take('pageViewsPerIpDay', who.ip)
-    if (!day.ok) return false
+    for (const rule of ['pageViewsPerIp', 'pageViewsPerIpDay'] as const) {
+      const limit = await ctx.rateLimits.take(rule, who.ip)
+      if (!limit.ok) {
+        rememberOverLimit(ctx, who.ip, limit.retryAfterSeconds)
+        return false
+      }
+    }
     return await recordPageView(serviceClient(ctx), { visitor: await visitorOf(ctx, who), path, ...source })
   } catch (err) {
     ctx.logger.warn({ err, path }, 'a page view could not be counted')

@@ -1,10 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
-import {
-  insightsReportSchema,
-  type InsightsReport,
-  type LeadAttribution,
-} from '../schemas/insights.ts'
+import { insightsReportSchema, type InsightsReport, type LeadAttribution } from '../schemas/insights.ts'
 import { csvCell } from './leads.ts'
 
 /**
@@ -80,14 +76,20 @@ export async function loadInsights(client: SupabaseClient, days: number): Promis
 /** The report as CSV (RFC 4180, formula-safe cells): one section per table, a blank line between. */
 export function insightsToCsv(report: InsightsReport): string {
   const sections: string[][][] = [
-    [['Day', 'Views', 'Unique visitors'], ...report.series.map((d) => [d.day, `${d.views}`, `${d.visitors}`])],
+    [
+      ['Day', 'Views', 'Unique visitors'],
+      ...report.series.map((d) => [d.day, `${d.views}`, `${d.visitors}`]),
+    ],
     [
       ['Funnel', 'Count'],
       ['Visitors', `${report.visitors}`],
       ['Opened /get-started', `${report.getStartedVisitors}`],
       ['Leads', `${report.leads}`],
     ],
-    [['Page', 'Views', 'Unique visitors'], ...report.topPages.map((p) => [p.path, `${p.views}`, `${p.visitors}`])],
+    [
+      ['Page', 'Views', 'Unique visitors'],
+      ...report.topPages.map((p) => [p.path, `${p.views}`, `${p.visitors}`]),
+    ],
     [
       ['Post', 'Title', 'Views', 'Unique visitors'],
       ...report.topPosts.map((p) => [p.path, p.title ?? '', `${p.views}`, `${p.visitors}`]),
