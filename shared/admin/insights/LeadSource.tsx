@@ -7,6 +7,9 @@ export function LeadSource({ source }: { source: LeadRecord['source'] }) {
   return (
     <>
       <span className="block font-medium text-slate-800">{sourceLabel(source)}</span>
+      {source.referrerHost && source.utmSource && (
+        <span className="block text-slate-600">via {source.referrerHost}</span>
+      )}
       {source.landingPath && (
         <span className="block max-w-56 truncate text-slate-600" title={source.landingPath}>
           {source.landingPath}

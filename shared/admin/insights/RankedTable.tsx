@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 
 export interface RankedRow {
   key: string
@@ -19,9 +19,12 @@ export function RankedTable({
   empty: string
 }) {
   const [first, ...counts] = columns
+  const id = useId()
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4">
-      <h3 className="mb-2 text-base font-semibold text-slate-900">{title}</h3>
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4">
+      <h3 id={id} className="mb-2 text-base font-semibold text-slate-900">
+        {title}
+      </h3>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-500">{empty}</p>
       ) : (
