@@ -48,6 +48,8 @@ export default defineConfig({
       ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
       LOG_LEVEL: 'warn',
       DESKTOP_RELEASES_URL: e2e.desktopReleasesUrl,
+      // Insights counts per client address: specs that count give each visitor its own (X-Forwarded-For).
+      TRUST_PROXY: '1',
     },
   },
 })

@@ -7,6 +7,7 @@ import {
   type BlogRow,
 } from '../shared/schemas/blog.ts'
 import { leadStatuses, leadUpdateSchema, type LeadRecord } from '../shared/schemas/lead.ts'
+import type { InsightsReport } from '../shared/schemas/insights.ts'
 import { editorRoleSchema, inviteSchema, type EditorRole, type Person } from '../shared/schemas/people.ts'
 import { previewLinkRequestSchema, type PreviewLink } from '../shared/schemas/preview-link.ts'
 import type { Revision, RevisionSummary } from '../shared/data/revisions.ts'
@@ -257,6 +258,8 @@ export const desktopMethods = {
   /** Every lead the filters match, as CSV. */
   exportLeadsCsv: method<string>()(z.tuple([leadQuery])),
   listLeadOwners: method<{ userId: string; email: string }[]>()(z.tuple([])),
+  /** The Insights report of the last days (editors and administrators). */
+  loadInsights: method<InsightsReport>()(z.tuple([z.number().int().min(1).max(366)])),
   checkEmailService: method<EmailServiceHealth>()(z.tuple([])),
   // people (administrators; the site's /api/people does the service-role parts) and password resets
   listPeople: method<Person[]>()(z.tuple([])),

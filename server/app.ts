@@ -11,6 +11,7 @@ import { createFeedRoutes } from './web/feeds.ts'
 import { createMediaRoutes } from './web/media.ts'
 import { createOgImageRoutes } from './web/og-image.ts'
 import { createPreviewRoutes } from './web/preview.ts'
+import { countPageViews } from './insights/page-views.ts'
 
 /** The site's HTTP app: `/config.json`, `/api/*`, the embedded backend (local mode) and the static site. */
 export function createApp(ctx: ServerContext): Hono {
@@ -51,6 +52,8 @@ export function createApp(ctx: ServerContext): Hono {
   app.route('/', createOgImageRoutes(ctx))
   app.route('/', createFeedRoutes(ctx))
   app.route('/preview', createPreviewRoutes(ctx))
+  // Counted here, around the site's routes and whatever they cache, never inside a page's render.
+  app.use('*', countPageViews(ctx))
   app.route('/', createSiteRoutes(ctx))
 
   app.onError((err, c) => {

@@ -21,6 +21,9 @@ export function rateLimitRules(env: Env) {
     staffMailPerEditor: { limit: 20, windowSeconds: 60 },
     /** The email service's `POST /send-email` per client address. */
     emailServicePerIp: { limit: 30, windowSeconds: 60 },
+    /** Page views counted per client address (Insights): more are served, just not counted. */
+    pageViewsPerIp: { limit: 60, windowSeconds: 60 },
+    pageViewsPerIpDay: { limit: 500, windowSeconds: 24 * 60 * 60 },
     /** Confirmation emails (leads and newsletter) per hour, all recipients together (key `all`). */
     confirmationMail: { limit: env.CONFIRMATION_MAIL_HOURLY_CAP, windowSeconds: 60 * 60 },
     /** Confirmation emails one address receives per day, however many forms name it. */

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { ServerContext } from './context.ts'
 import { assetLoaderHash } from './web/page-html.ts'
+import { visitScriptHash } from './web/visit-script.ts'
 
 const origin = (url: string) => {
   try {
@@ -11,8 +12,9 @@ const origin = (url: string) => {
 }
 
 /**
- * The site's Content-Security-Policy and companions. Scripts only from our origin, plus the one inline
- * script that starts a page's assets after its first paint (allowed by hash); styles may be inline
+ * The site's Content-Security-Policy and companions. Scripts only from our origin, plus two inline scripts
+ * allowed by hash (the one that starts a page's assets after its first paint, and the visit script of
+ * Insights, `web/visit-script.ts`); styles may be inline
  * (the prerendered pages inline their CSS and sonner injects its own); images from anywhere over http(s)
  * because posts may embed them; connections to our origin, the email service and hosted Supabase.
  */
@@ -24,7 +26,7 @@ export function contentSecurityPolicy(ctx: ServerContext): string {
   }
   return [
     "default-src 'self'",
-    `script-src 'self' ${assetLoaderHash}`,
+    `script-src 'self' ${assetLoaderHash} ${visitScriptHash}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: http: https:",
     "font-src 'self'",

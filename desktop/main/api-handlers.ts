@@ -56,6 +56,7 @@ export function createDesktopHandlers(
     updateLead: async ([id, patch]) => backend.updateLead(id, patch),
     exportLeadsCsv: async ([filters]) => backend.exportLeadsCsv(filters),
     listLeadOwners: async () => backend.listLeadOwners(),
+    loadInsights: async ([days]) => backend.loadInsights(days),
     checkEmailService: async () => backend.checkEmailService(),
     listPeople: async () => backend.listPeople(),
     invitePerson: async ([input]) => backend.invitePerson(input),

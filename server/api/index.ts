@@ -7,6 +7,7 @@ import { createPeopleRoutes } from './people.ts'
 import { createPostRoutes } from './posts.ts'
 import { createPreviewLinkRoutes } from './preview-links.ts'
 import { createSendEmailRoutes } from './send-email.ts'
+import { createViewRoutes } from './views.ts'
 
 /** `/api/*`: one small Hono app per resource. */
 export function createApi(ctx: ServerContext): Hono {
@@ -19,5 +20,6 @@ export function createApi(ctx: ServerContext): Hono {
   api.route('/people', createPeopleRoutes(ctx))
   api.route('/preview-links', createPreviewLinkRoutes(ctx))
   api.route('/posts', createPostRoutes(ctx))
+  api.route('/views', createViewRoutes(ctx))
   return api
 }

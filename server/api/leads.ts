@@ -7,7 +7,9 @@ import {
   type LeadInput,
   type LeadSubmissionResult,
 } from '../../shared/schemas/lead.ts'
+import { attributionOf, hasAttribution } from '../../shared/schemas/insights.ts'
 import type { ServerContext } from '../context.ts'
+import { visitSourceOf } from '../insights/page-views.ts'
 import { diskProblemOf } from '../failures.ts'
 import { tooManyRequestsMessage } from '../rate-limits.ts'
 import { serviceClient } from '../supabase-clients.ts'
@@ -98,7 +100,11 @@ export async function takeLead(
     }
 
     // A repeated key (a retry, a double submit) returns the stored lead: no second row, no second email.
-    const { lead: stored, created } = await insertLead(client, lead.data, key.data)
+    // Where the visitor came from: what the page carried (sessionStorage, hidden fields), else today's
+    // counted visit of this visitor (a form sent without JavaScript).
+    const carried = attributionOf(fields)
+    const attribution = hasAttribution(carried) ? carried : await visitSourceOf(ctx, c)
+    const { lead: stored, created } = await insertLead(client, lead.data, key.data, attribution)
     if (!created) return storedAs(stored, 200)
 
     // Wait a short budget for both emails, then answer with what is known: a slow or hung SMTP server

@@ -195,7 +195,7 @@ export function createFeedRoutes(ctx: ServerContext): Hono {
 }
 
 /** The marketing routes the build marked for the sitemap; just the home page when the site is not built. */
-async function marketingRoutes(siteDir: string): Promise<string[]> {
+export async function marketingRoutes(siteDir: string): Promise<string[]> {
   try {
     const routes: unknown = JSON.parse(await readFile(path.join(siteDir, sitemapRoutesFile), 'utf8'))
     if (Array.isArray(routes) && routes.every((r) => typeof r === 'string' && r.startsWith('/')))

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brand } from '../../shared/config/brand.ts'
 import { pageDataElementId } from '../../shared/lib/page-data.ts'
+import { visitScript } from './visit-script.ts'
 
 /** Text for element content and double-quoted attributes (every attribute here is double-quoted). */
 export const escapeHtml = (s: string) =>
@@ -131,6 +132,7 @@ export function pageTemplate(indexHtml: string, siteDir: string): string {
     `<style>${inline}</style>`,
     `<noscript><link rel="stylesheet" href="${css}" /></noscript>`,
     `<script data-css="${css}" data-js="${entry}" data-preload="${preloads.join(' ')}">${assetLoader}</script>`,
+    `<script>${visitScript}</script>`,
   ]
   return template.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`)
 }

@@ -1,10 +1,11 @@
-import { FileText, Inbox, Users, type LucideIcon } from 'lucide-react'
+import { ChartColumn, FileText, Inbox, Users, type LucideIcon } from 'lucide-react'
 import { useRef, useState, type ReactNode } from 'react'
 import { emailLinkFrom } from '../data/people.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 import { AdminShell, type AdminTab } from './AdminShell.tsx'
 import { BlogAdminWorkspace } from './BlogAdminWorkspace.tsx'
-import type { LeadsStore, PeopleStore } from './blog-store.ts'
+import type { InsightsStore, LeadsStore, PeopleStore } from './blog-store.ts'
+import { InsightsScreen } from './insights/InsightsScreen.tsx'
 import { LeadsPipeline } from './LeadsTable.tsx'
 import { PeopleScreen } from './PeopleScreen.tsx'
 import { SetPasswordForm } from './SetPasswordForm.tsx'
@@ -77,6 +78,8 @@ export function BlogAdminApp({
   const mayManagePeople = signedIn?.role === 'admin' && peopleStore !== null
   const leadsStore = store.updateLead ? (store as LeadsStore) : null
   const mayWorkLeads = (signedIn?.role === 'admin' || signedIn?.role === 'editor') && leadsStore !== null
+  const insightsStore = store.loadInsights ? (store as InsightsStore) : null
+  const maySeeInsights = (signedIn?.role === 'admin' || signedIn?.role === 'editor') && insightsStore !== null
   const leaveLink = () => {
     window.history.replaceState(null, '', window.location.pathname)
     setEmailLink(null)
@@ -88,6 +91,7 @@ export function BlogAdminApp({
     : [
         { id: 'posts', label: 'Posts', icon: FileText, badge: postsBadge ?? null },
         ...(mayWorkLeads ? [{ id: 'leads', label: 'Leads', icon: Inbox }] : []),
+        ...(maySeeInsights ? [{ id: 'insights', label: 'Insights', icon: ChartColumn }] : []),
         ...(mayManagePeople ? [{ id: 'people', label: 'People', icon: Users }] : []),
         ...extraScreens.map(({ id, label, icon }) => ({ id, label, icon })),
       ]
@@ -123,6 +127,10 @@ export function BlogAdminApp({
         {screen === 'people' && mayManagePeople ? (
           <div className="p-3 sm:p-4">
             <PeopleScreen store={peopleStore} currentUserId={session.session.userId} />
+          </div>
+        ) : screen === 'insights' && maySeeInsights ? (
+          <div className="mx-auto max-w-7xl p-3 sm:p-4">
+            <InsightsScreen store={insightsStore} />
           </div>
         ) : screen === 'leads' && mayWorkLeads ? (
           <div className="mx-auto max-w-[100rem] p-3 sm:p-4">

@@ -14,6 +14,8 @@ import { Button } from '../ui/Button.tsx'
 import { Input, Textarea } from '../ui/Input.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import type { LeadsStore } from './blog-store.ts'
+import { downloadText } from './download-text.ts'
+import { LeadSource } from './insights/LeadSource.tsx'
 
 /** One lead's email state in words: both sent, partly sent, waiting for a retry, or given up. */
 export function leadEmailStatus(lead: LeadRecord): { label: string; tone: 'ok' | 'waiting' | 'failed' } {
@@ -104,7 +106,7 @@ export function LeadsTable({
   pipeline,
 }: LeadsTableProps) {
   const id = useId()
-  const columns = pipeline ? 8 : 6
+  const columns = pipeline ? 9 : 7
   return (
     <section aria-labelledby="leads-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -190,6 +192,7 @@ export function LeadsTable({
               <th className="px-3 py-2 font-medium">Contact</th>
               <th className="px-3 py-2 font-medium">Requirement</th>
               <th className="px-3 py-2 font-medium">Technology stack</th>
+              <th className="px-3 py-2 font-medium">Source</th>
               {pipeline && <th className="px-3 py-2 font-medium">Status and owner</th>}
               {pipeline && <th className="px-3 py-2 font-medium">Notes</th>}
               <th className="px-3 py-2 font-medium">Email status</th>
@@ -213,6 +216,9 @@ export function LeadsTable({
                   </td>
                   <td className="max-w-xs px-3 py-2 text-slate-700">{lead.requirement}</td>
                   <td className="px-3 py-2">{lead.techStack}</td>
+                  <td className="px-3 py-2" data-testid="lead-source">
+                    <LeadSource source={lead.source} />
+                  </td>
                   {pipeline && (
                     <td className="min-w-44 space-y-2 px-3 py-2">
                       <select
@@ -290,18 +296,6 @@ export function LeadsTable({
       </div>
     </section>
   )
-}
-
-/** Saves text as a file from the page (a Blob behind a temporary link). */
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
 /**
@@ -388,7 +382,7 @@ export function LeadsPipeline({ store }: { store: LeadsStore }) {
         onExport: async () => {
           setExporting(true)
           try {
-            download(
+            downloadText(
               `leads-${new Date().toISOString().slice(0, 10)}.csv`,
               await store.exportLeadsCsv(filters),
             )

@@ -3,6 +3,7 @@ import type { Revision, RevisionSummary } from '../data/revisions.ts'
 import type { PreviewLink } from '../schemas/preview-link.ts'
 import type { EmailLink } from '../data/people.ts'
 import type { LeadFilters, LeadPage } from '../data/leads.ts'
+import type { InsightsReport } from '../schemas/insights.ts'
 import type { LeadRecord, LeadUpdate } from '../schemas/lead.ts'
 import type { EditorRole, InviteInput, Person } from '../schemas/people.ts'
 import type { AdminStatusFilter, BlogInput, BlogListItem, BlogRow } from '../schemas/blog.ts'
@@ -88,7 +89,13 @@ export interface LeadsStore {
   listLeadOwners(): Promise<{ userId: string; email: string }[]>
 }
 
-export interface BlogStore extends AdminAuth, Partial<PeopleStore>, Partial<LeadsStore> {
+/** The Insights screen's seam (editors and administrators): the counts of the last days, read under RLS. */
+export interface InsightsStore {
+  loadInsights(days: number): Promise<InsightsReport>
+}
+
+export interface BlogStore
+  extends AdminAuth, Partial<PeopleStore>, Partial<LeadsStore>, Partial<InsightsStore> {
   listPosts(query: AdminListQuery): Promise<PostPage<BlogListItem>>
   getBySlug(slug: string): Promise<BlogRow | null>
   save(input: BlogInput, target: SaveTarget): Promise<BlogRow>

@@ -28,10 +28,13 @@ describe('leads as CSV', () => {
       status: 'won',
       notes: 'Signed',
       owner_id: 'u1',
+      landing_path: '/post/hiring-in-pune',
+      referrer_host: 'news.example.com',
+      utm_campaign: 'autumn',
     })
     expect(leadsToCsv([lead], { u1: 'sales@meridian.example' })).toBe(
-      'Received,Name,Email,Phone,Requirement,Technology stack,Status,Owner,Notes\r\n' +
-        '2026-11-20T10:00:00Z,Priya,priya@startup.example,\'+91 98765 43210,"Five engineers, Pune",Go,Won,sales@meridian.example,Signed\r\n',
+      'Received,Name,Email,Phone,Requirement,Technology stack,Status,Owner,Notes,Source,Landing page,Referrer,UTM source,UTM medium,UTM campaign\r\n' +
+        '2026-11-20T10:00:00Z,Priya,priya@startup.example,\'+91 98765 43210,"Five engineers, Pune",Go,Won,sales@meridian.example,Signed,news.example.com,/post/hiring-in-pune,news.example.com,,,autumn\r\n',
     )
   })
 })

@@ -9,6 +9,7 @@ import {
   type LeadStatus,
   type LeadUpdate,
 } from '../schemas/lead.ts'
+import { sourceLabel, type LeadAttribution } from '../schemas/insights.ts'
 
 /**
  * The `leads` table: the only module that reads or writes it. Writes need the service role (the server);
@@ -66,6 +67,7 @@ export async function insertLead(
   client: SupabaseClient,
   lead: LeadInput,
   idempotencyKey: string,
+  attribution: LeadAttribution | null = null,
   now: Date = new Date(),
 ): Promise<{ lead: LeadRecord; created: boolean }> {
   const { data, error } = await client
@@ -77,6 +79,11 @@ export async function insertLead(
       requirement: lead.requirement,
       tech_stack: lead.techStack,
       idempotency_key: idempotencyKey,
+      landing_path: attribution?.landingPath ?? null,
+      referrer_host: attribution?.referrerHost ?? null,
+      utm_source: attribution?.utmSource ?? null,
+      utm_medium: attribution?.utmMedium ?? null,
+      utm_campaign: attribution?.utmCampaign ?? null,
       attempts: 0,
       next_attempt_at: new Date(now.getTime() + outboxSafetyDelayMs).toISOString(),
     })
@@ -318,6 +325,12 @@ export function leadsToCsv(leads: LeadRecord[], ownerEmails: Record<string, stri
     'Status',
     'Owner',
     'Notes',
+    'Source',
+    'Landing page',
+    'Referrer',
+    'UTM source',
+    'UTM medium',
+    'UTM campaign',
   ]
   const rows = leads.map((lead) => [
     lead.createdAt,
@@ -329,6 +342,12 @@ export function leadsToCsv(leads: LeadRecord[], ownerEmails: Record<string, stri
     leadStatusLabels[lead.status],
     lead.ownerId ? (ownerEmails[lead.ownerId] ?? lead.ownerId) : '',
     lead.notes,
+    sourceLabel(lead.source),
+    lead.source.landingPath ?? '',
+    lead.source.referrerHost ?? '',
+    lead.source.utmSource ?? '',
+    lead.source.utmMedium ?? '',
+    lead.source.utmCampaign ?? '',
   ])
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
 }

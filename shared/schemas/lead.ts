@@ -112,6 +112,11 @@ export const leadRecordSchema = z
     status: z.enum(leadStatuses).optional(),
     notes: z.string().nullable().optional(),
     owner_id: z.string().nullable().optional(),
+    landing_path: z.string().nullable().optional(),
+    referrer_host: z.string().nullable().optional(),
+    utm_source: z.string().nullable().optional(),
+    utm_medium: z.string().nullable().optional(),
+    utm_campaign: z.string().nullable().optional(),
   })
   .transform((row) => ({
     id: row.id,
@@ -135,6 +140,14 @@ export const leadRecordSchema = z
     notes: row.notes ?? '',
     /** The editor or administrator working the lead (null: nobody yet). */
     ownerId: row.owner_id ?? null,
+    /** Where the visitor came from: the first page of the visit, its referrer host and UTM fields. */
+    source: {
+      landingPath: row.landing_path ?? null,
+      referrerHost: row.referrer_host ?? null,
+      utmSource: row.utm_source ?? null,
+      utmMedium: row.utm_medium ?? null,
+      utmCampaign: row.utm_campaign ?? null,
+    },
   }))
 
 export type LeadRecord = z.output<typeof leadRecordSchema>

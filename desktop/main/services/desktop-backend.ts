@@ -6,6 +6,7 @@ import {
   updateLead,
   type LeadFilters,
 } from '../../../shared/data/leads.ts'
+import { loadInsights } from '../../../shared/data/insights.ts'
 import type { LeadUpdate } from '../../../shared/schemas/lead.ts'
 import {
   changePersonRole,
@@ -333,6 +334,10 @@ export class DesktopBackend {
 
   async listLeadOwners() {
     return this.fromServer('Leads', (session) => listLeadOwners(session.client))
+  }
+
+  async loadInsights(days: number) {
+    return this.fromServer('Insights', (session) => loadInsights(session.client, days))
   }
 
   // ---- people and password resets (through the site: it holds the service role, never this app) ------

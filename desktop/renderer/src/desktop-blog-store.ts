@@ -85,6 +85,7 @@ export function createDesktopBlogStore(api: DesktopApi): BlogStore {
     exportLeadsCsv: (filters) =>
       api.exportLeadsCsv(filters).catch((err: unknown) => Promise.reject(plain(err))),
     listLeadOwners: () => api.listLeadOwners().catch((err: unknown) => Promise.reject(plain(err))),
+    loadInsights: (days) => api.loadInsights(days).catch((err: unknown) => Promise.reject(plain(err))),
     listRevisions: (postId) => api.listRevisions(postId),
     getRevision: (id) => api.getRevision(id),
     createPreviewLink: (postId) => api.createPreviewLink({ postId }),

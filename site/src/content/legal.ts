@@ -28,6 +28,15 @@ export const privacyPolicy: LegalDocument = {
       ],
     },
     {
+      heading: 'How We Count Visits',
+      paragraphs: [
+        'To learn which pages, posts and campaigns bring people to us, our own server counts page views. Nothing is sent to another company, no cookie is set and nothing is stored in your browser to recognise you later.',
+        'To count a visitor once per day, the server combines your IP address and browser type with a random value that changes every day and keeps only a one-way summary of them. The random value is deleted when its day ends, after which the summary cannot be traced back to you or linked to another day. Your IP address and browser type themselves are not stored.',
+        'With each counted visit we keep the page you arrived on, the website that linked to us (its name only, not the full address) and any campaign labels in the link (utm_source, utm_medium, utm_campaign). These daily records are deleted after 30 days; only totals per day are kept longer. If you send the request form, the same three facts about your visit are stored with your request, so we know which page or campaign brought it. Until then they stay in your browser tab (session storage) and are gone when you close it.',
+        'We do not count search engines and other automated visitors, pages your browser loads in advance, or anyone whose browser sends a Do Not Track or Global Privacy Control signal. Only our editors can see the counts.',
+      ],
+    },
+    {
       heading: 'Why we collect it',
       paragraphs: [
         'We use your request to reply to you, to prepare a proposal for your team and to send you a confirmation of what you submitted. Our legal basis is your request and our legitimate interest in answering it.',

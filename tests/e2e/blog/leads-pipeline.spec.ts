@@ -70,7 +70,9 @@ test('sales works leads through the pipeline: status, owner, a note, filters and
   expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = await readFile((await download.path())!, 'utf8')
   const lines = csv.trimEnd().split('\r\n')
-  expect(lines[0]).toBe('Received,Name,Email,Phone,Requirement,Technology stack,Status,Owner,Notes')
+  expect(lines[0]).toBe(
+    'Received,Name,Email,Phone,Requirement,Technology stack,Status,Owner,Notes,Source,Landing page,Referrer,UTM source,UTM medium,UTM campaign',
+  )
   expect(lines).toHaveLength(3)
   const marcusLine = lines.find((l) => l.includes(marcus))!
   expect(marcusLine).toContain(

@@ -11,6 +11,7 @@ import { adminPath } from '@shared/config/brand.ts'
 import { getBrowserSupabase, type Session, type SupabaseClient } from '@shared/data/client.ts'
 import { signInErrorMessage } from '@shared/data/editor-access.ts'
 import { leadsToCsv, listAllLeads, listLeads, updateLead } from '@shared/data/leads.ts'
+import { loadInsights } from '@shared/data/insights.ts'
 import { getRevision, listRevisions } from '@shared/data/revisions.ts'
 import { previewLinkSchema } from '@shared/schemas/preview-link.ts'
 import {
@@ -150,6 +151,9 @@ export function createWebBlogStore(): BlogStore {
     },
     async listLeadOwners() {
       return listLeadOwners(await client())
+    },
+    async loadInsights(days) {
+      return loadInsights(await client(), days)
     },
     async listPeople() {
       return listPeople(await peopleApi())

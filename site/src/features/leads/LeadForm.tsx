@@ -17,6 +17,7 @@ import {
   type LeadFormPageData,
 } from '@shared/lib/lead-form.ts'
 import { saveLeadLocally } from './lead-storage.ts'
+import { storedVisitSource, visitSourceFieldNames } from '@shared/lib/visit-source.ts'
 
 /**
  * zod (the shared schema) and sonner load with the first focus on the form, not with the page; a submit
@@ -130,6 +131,7 @@ export function LeadForm() {
         lastAttempt.current = { values, key: logic.newIdempotencyKey() }
       const result = await logic.submitLead(lead, lastAttempt.current.key, {
         honeypot: honeypot.current?.value,
+        source: storedVisitSource(),
       })
       const emailed = result.confirmationSent && result.notificationSent
       // The request is in: clear the form and say so plainly until the redirect.
@@ -239,6 +241,8 @@ export function LeadForm() {
               />
             </div>
 
+            <VisitSourceFields />
+
             <button
               type="submit"
               disabled={isSubmitting}
@@ -304,4 +308,25 @@ function rememberEmailServiceStatus(status: 'available' | 'unavailable') {
 
 export function lastEmailServiceStatus() {
   return emailServiceStatus
+}
+
+/**
+ * Where the visit came from, as hidden fields: filled from the tab's sessionStorage once the page runs, so
+ * a form posted before the app took over carries them too (without JavaScript at all the server looks up
+ * the visitor's counted visit instead).
+ */
+function VisitSourceFields() {
+  const fields = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const source = storedVisitSource()
+    for (const input of fields.current?.querySelectorAll('input') ?? [])
+      input.value = source[input.name as keyof typeof source] ?? ''
+  }, [])
+  return (
+    <div ref={fields} hidden>
+      {visitSourceFieldNames.map((name) => (
+        <input key={name} type="hidden" name={name} defaultValue="" />
+      ))}
+    </div>
+  )
 }

@@ -26,7 +26,13 @@ export function newIdempotencyKey(): string {
 export async function submitLead(
   lead: LeadInput,
   idempotencyKey: string,
-  options: { honeypot?: string; fetch?: typeof fetch; timeoutMs?: number } = {},
+  options: {
+    honeypot?: string
+    /** Where the visit came from (the tab's sessionStorage): landing page, referrer host, UTM fields. */
+    source?: Record<string, string>
+    fetch?: typeof fetch
+    timeoutMs?: number
+  } = {},
 ): Promise<LeadSubmissionResult> {
   const fetchImpl = options.fetch ?? fetch
   // One deadline for the whole exchange, reply body included (a timer rather than AbortSignal.timeout, so
@@ -40,7 +46,7 @@ export async function submitLead(
     res = await fetchImpl('/api/leads', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-      body: JSON.stringify({ ...lead, company_website: options.honeypot ?? '' }),
+      body: JSON.stringify({ ...options.source, ...lead, company_website: options.honeypot ?? '' }),
       signal,
     })
     body = await res.json().catch((err: unknown) => {

@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { e2e } from '../../../playwright.config.ts'
+import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
+import { signIn } from './desktop-flows.ts'
+
+/**
+ * The desktop's Insights screen reads the same report through its main process (`loadInsights` in the
+ * contract): after three visits to a post from another site, it lists the post and the referrer host.
+ */
+test.describe('desktop: insights', () => {
+  let renderer: Awaited<ReturnType<typeof serveRenderer>>
+  let desktop: DesktopHarness
+  const siteUrl = `http://localhost:${e2e.port}`
+
+  test.beforeAll(async () => {
+    renderer = await serveRenderer()
+    desktop = await startDesktopMain(siteUrl)
+  })
+  test.afterAll(async () => {
+    await desktop?.close()
+    await renderer?.close()
+  })
+
+  test('lists a post and its referrer after three visits', async ({ browser, page }) => {
+    test.setTimeout(90_000)
+    const token = `desk${Date.now().toString(36)}`
+    const res = await fetch(`${siteUrl}/api/posts`)
+    const { posts } = (await res.json()) as { posts: { slug: string; title: string }[] }
+    const post = posts[1] ?? posts[0]
+    for (let i = 0; i < 3; i++) {
+      const context = await browser.newContext({
+        extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${(Date.now() + i) % 250}` },
+      })
+      await (
+        await context.newPage()
+      ).goto(`${siteUrl}/post/${post.slug}`, {
+        referer: `https://${token}.example.net/`,
+      })
+      await context.close()
+    }
+
+    await desktop.attach(page)
+    await page.goto(renderer.url)
+    await signIn(page)
+    await page.getByRole('banner').getByRole('button', { name: 'Insights' }).click()
+    await page.getByRole('button', { name: '7 days' }).click()
+    await expect(page.getByRole('region', { name: 'Top Posts' })).toContainText(post.title)
+    await expect(
+      page
+        .getByRole('region', { name: 'Top Referrers' })
+        .getByRole('row', { name: `${token}.example.net 3` }),
+    ).toBeVisible()
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(results.violations.map((v) => v.id)).toEqual([])
+  })
+})
