@@ -200,7 +200,7 @@ interface AuditRow {
 }
 
 /** How long a desktop waits for an answer before it counts as a dropped connection. */
-const requestTimeoutMs = 1500
+const requestTimeoutMs = 5000
 
 export async function createModelWorld(clientCount: number): Promise<ModelWorld> {
   let server = await startTestServer()
