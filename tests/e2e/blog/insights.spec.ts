@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { e2e } from '../../../playwright.config.ts'
-import { baseUrl, signInToAdmin, uniqueToken } from './blog-fixtures.ts'
+import { baseUrl, editorClient, seedPosts, signInToAdmin, uniqueToken } from './blog-fixtures.ts'
 
 /**
  * Insights in the browser: counting without cookies or other origins, lead sources with and without
@@ -20,10 +20,12 @@ async function visitor(
   })
 }
 
+/** A published post of this spec's own (other specs rename and delete theirs while this one runs). */
 async function aPost(): Promise<{ slug: string; title: string }> {
-  const res = await fetch(`${baseUrl}/api/posts`)
-  const { posts } = (await res.json()) as { posts: { slug: string; title: string }[] }
-  return posts[0]
+  const token = uniqueToken('ins')
+  const post = { title: `Counted visits ${token}`, slug: `counted-visits-${token}` }
+  await seedPosts(await editorClient(), [post])
+  return post
 }
 
 async function fillLeadForm(page: Page, name: string, email: string) {
