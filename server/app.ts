@@ -10,6 +10,7 @@ import { createSiteRoutes } from './web/index.ts'
 import { createFeedRoutes } from './web/feeds.ts'
 import { createMediaRoutes } from './web/media.ts'
 import { createOgImageRoutes } from './web/og-image.ts'
+import { pageCacheFor } from './web/page-cache.ts'
 import { createPreviewRoutes } from './web/preview.ts'
 
 /** The site's HTTP app: `/config.json`, `/api/*`, the embedded backend (local mode) and the static site. */
@@ -34,6 +35,8 @@ export function createApp(ctx: ServerContext): Hono {
   // The embedded Supabase-compatible backend lives on the same origin as the site.
   if (ctx.localSupabase) {
     ctx.localSupabase.useMailer(authMailerFor(ctx))
+    // A post saved here shows on the next page view (other writers are seen within a second or so).
+    ctx.localSupabase.onWrite(() => pageCacheFor(ctx).noteWrite())
     app.route('/', ctx.localSupabase.app)
   }
 

@@ -132,6 +132,17 @@ export async function listPublishedPosts(
 }
 
 /**
+ * What the public pages show, as one short text that changes with every change a visitor could see (an
+ * edit, publish, unpublish or delete of a public post, a scheduled post coming due); pages rendered from the
+ * posts are kept under it.
+ */
+export async function getPublishedPostsStamp(client: SupabaseClient): Promise<string> {
+  const { data, error } = await client.rpc('published_posts_stamp')
+  if (error) fail(error)
+  return z.string().parse(data)
+}
+
+/**
  * Post page: one public post (published, or scheduled and due by the database's clock), or null when there
  * is none (drafts and posts scheduled for later are not public).
  */
