@@ -130,6 +130,25 @@ async function runBootstrap(db: PGlite) {
 
 const extensions = { pgcrypto, pg_trgm }
 
+/**
+ * Postgres's memory inside PGlite's WebAssembly heap, which only ever grows. The defaults are a server's
+ * (128 MB of shared buffers, 64 MB per maintenance task) and were most of the embedded backend's ~240 MB;
+ * the server keeps rendered pages in its own cache and the files stay in the operating system's page cache,
+ * so small buffers cost little (see docs/benchmarks.md, "Throughput").
+ */
+export const memorySettings = [
+  '-c',
+  'shared_buffers=32MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+  '-c',
+  'work_mem=4MB',
+  '-c',
+  'temp_buffers=4MB',
+]
+
+const pgliteOptions = { extensions, startParams: [...PGlite.defaultStartParams, ...memorySettings] }
+
 /** Brings an open database up to date: bootstrap, new migrations, and the seed when the schema was empty. */
 async function migrate(db: PGlite): Promise<{ fresh: boolean; applied: string[] }> {
   await runBootstrap(db)
@@ -227,9 +246,16 @@ async function createDatabase(
   if (useTemplate && template && existsSync(template)) {
     let restored: PGlite | undefined
     try {
-      restored = await PGlite.create(dbDir, { extensions, loadDataDir: new Blob([readFileSync(template)]) })
+      restored = await PGlite.create(dbDir, {
+        ...pgliteOptions,
+        loadDataDir: new Blob([readFileSync(template)]),
+      })
       const { applied } = await migrate(restored)
-      return { db: restored, fresh: true, applied }
+      // Unpacking the snapshot grew the WebAssembly heap (which never shrinks) by ~150 MB: the server goes
+      // on with the database opened again from disk, as every later start opens it (~0.5 s once).
+      await restored.close()
+      restored = undefined
+      return { db: await PGlite.create(dbDir, pgliteOptions), fresh: true, applied }
     } catch (err) {
       await restored?.close().catch(() => undefined)
       // A full or read-only disk is not the template's fault: keep it, and say what is wrong with the disk.
@@ -239,7 +265,7 @@ async function createDatabase(
       rmSync(dbDir, { recursive: true, force: true })
     }
   }
-  const db = await PGlite.create(dbDir, { extensions })
+  const db = await PGlite.create(dbDir, pgliteOptions)
   try {
     const result = await migrate(db)
     if (template) await saveTemplate(db, template, logger)
@@ -274,7 +300,7 @@ export async function openDatabase({
     let fresh: boolean
     let applied: string[]
     if (existsSync(path.join(dbDir, 'PG_VERSION'))) {
-      db = await PGlite.create(dbDir, { extensions })
+      db = await PGlite.create(dbDir, pgliteOptions)
       ;({ fresh, applied } = await migrate(db))
     } else {
       ;({ db, fresh, applied } = await createDatabase(dbDir, logger, useTemplate))

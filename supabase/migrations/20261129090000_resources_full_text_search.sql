@@ -16,11 +16,17 @@
 
 create table public.blog_search_documents (
   post_id uuid primary key references public.blogs (id) on delete cascade,
-  document tsvector not null
+  document tsvector not null,
+  -- Copies of what the search filters and orders by, so counting and ranking every match reads this table
+  -- alone; only the page's few rows are read from the posts.
+  status text not null,
+  publish_at timestamptz,
+  type text,
+  created_at timestamptz not null
 );
 
 comment on table public.blog_search_documents is
-  'The full-text search document of each post (title A, body B), written by the blogs_write_search_document trigger only.';
+  'The full-text search document of each post (title A, body B) and what the search filters by, written by the blogs_write_search_document trigger only.';
 
 create index blog_search_documents_document_idx on public.blog_search_documents using gin (document);
 
@@ -44,29 +50,37 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into public.blog_search_documents (post_id, document)
-  values (new.id, public.blog_search_document(new.title, new.content))
-  on conflict (post_id) do update set document = excluded.document;
+  insert into public.blog_search_documents (post_id, document, status, publish_at, type, created_at)
+  values (new.id, public.blog_search_document(new.title, new.content), new.status, new.publish_at, new.type,
+          new.created_at)
+  on conflict (post_id) do update
+    set document = case
+          when tg_op = 'UPDATE' and new.title is not distinct from old.title
+           and new.content is not distinct from old.content then public.blog_search_documents.document
+          else excluded.document
+        end,
+        status = excluded.status, publish_at = excluded.publish_at, type = excluded.type,
+        created_at = excluded.created_at;
   return null;
 end
 $$;
 
 revoke execute on function public.blogs_write_search_document() from public;
 
-create trigger blogs_write_search_document after insert or update of title, content on public.blogs
+create trigger blogs_write_search_document after insert or update on public.blogs
 for each row execute function public.blogs_write_search_document();
 
-insert into public.blog_search_documents (post_id, document)
-select id, public.blog_search_document(title, content) from public.blogs;
+insert into public.blog_search_documents (post_id, document, status, publish_at, type, created_at)
+select id, public.blog_search_document(title, content), status, publish_at, type, created_at from public.blogs;
 
 -- The content trigram index served only the substring search; the admin's search (title, slug, author)
 -- keeps the title one.
 drop index if exists public.blogs_content_trgm_idx;
 
 -- One page of the public posts matching `search` (and `post_type` when given), best match first, then the
--- newest, with list columns only and the number of all matches in `total` (on every row). Reads the
--- `published_blogs` view, so it shows exactly what a visitor may read. A search without any word
--- (only punctuation or stop words such as "the") matches nothing.
+-- newest, with list columns only and the number of all matches in `total` (on every row). Public means what
+-- the `published_blogs` view and the posts' select policy say: published, or scheduled and due. A search
+-- without any word (only punctuation or stop words such as "the") matches nothing.
 create or replace function public.search_published_posts(
   search text,
   post_type text default null,
@@ -97,20 +111,25 @@ as $$
   with query as (
     select websearch_to_tsquery('english'::regconfig, coalesce(search, '')) as q
   ),
-  matches as (
-    select p.id, p.title, p.slug, p.type, p.excerpt, p.author, p.cover_image_url, p.tags, p.status,
-           p.created_at, p.updated_at, p.version, p.publish_at, pg_catalog.ts_rank(d.document, query.q) as rank
+  matches as materialized (
+    select d.post_id, d.created_at, pg_catalog.ts_rank(d.document, query.q) as rank
       from query
       join public.blog_search_documents d on d.document operator(pg_catalog.@@) query.q
-      join public.published_blogs p on p.id = d.post_id
-     where post_type is null or p.type = post_type
+     where (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
+       and (post_type is null or d.type = post_type)
+  ),
+  page as (
+    select m.post_id, m.rank, m.created_at
+      from matches m
+     order by m.rank desc, m.created_at desc, m.post_id
+    offset greatest(coalesce(page_offset, 0), 0)
+     limit least(greatest(coalesce(page_limit, 9), 1), 1000)
   )
-  select id, title, slug, type, excerpt, author, cover_image_url, tags, status, created_at, updated_at,
-         version, publish_at, count(*) over () as total
-    from matches
-   order by rank desc, created_at desc, id
-  offset greatest(coalesce(page_offset, 0), 0)
-   limit least(greatest(coalesce(page_limit, 9), 1), 1000)
+  select p.id, p.title, p.slug, p.type, p.excerpt, p.author, p.cover_image_url, p.tags, p.status,
+         p.created_at, p.updated_at, p.version, p.publish_at, (select count(*) from matches) as total
+    from page
+    join public.published_blogs p on p.id = page.post_id
+   order by page.rank desc, page.created_at desc, page.post_id
 $$;
 
 revoke execute on function public.search_published_posts(text, text, integer, integer) from public;
