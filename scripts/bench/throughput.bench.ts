@@ -109,9 +109,8 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
 }
 
 /**
- * Where a process's resident memory is, from /proc/<pid>/smaps: PGlite's WebAssembly heap (the one mapping
- * of several GB: V8 reserves a wasm memory with its guard region), the program and libraries (file-backed),
- * and everything else (JavaScript heap, native buffers, compiled code).
+ * Where a process's resident memory is, from /proc/<pid>/smaps: PGlite's WebAssembly heap, the program and
+ * libraries (file-backed), and everything else (JavaScript heap, native buffers, compiled code).
  */
 function memoryBreakdown(pid: number): { wasm: number; files: number; other: number } {
   let wasm = 0
@@ -120,7 +119,9 @@ function memoryBreakdown(pid: number): { wasm: number; files: number; other: num
   for (const block of readFileSync(`/proc/${pid}/smaps`, 'utf8').split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/)) {
     const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(block)?.[1] ?? 0)
     const rss = field('Rss') / 1024
-    if (field('Size') > 4 * 2 ** 20) wasm += rss
+    // The WebAssembly memory: one anonymous mapping of its whole size (128 MB or more); V8's heap pages are
+    // small and malloc's arenas at most 64 MB.
+    if (/ 00:00 0\s*$/m.test(block.split('\n')[0]) && field('Size') >= 128 * 1024) wasm += rss
     else if (/^\S+ \S+ \S+ \S+ [1-9]\d* /.test(block)) files += rss
     else other += rss
   }

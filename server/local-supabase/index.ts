@@ -35,8 +35,8 @@ export interface LocalSupabase {
   ensureEditor(email?: string, password?: string): Promise<EnsuredEditor | null>
   /** Where `/auth/v1` sends invite and password-reset mails (the server's mailer and templates). */
   useMailer(mailer: AuthMailer): void
-  /** Calls `listener` after every successful write through the API (what the server's page cache watches). */
-  onWrite(listener: () => void): void
+  /** Calls `listener` with the path of every successful write through the API (the page cache watches it). */
+  onWrite(listener: (path: string) => void): void
   close(): Promise<void>
 }
 
@@ -140,7 +140,7 @@ export async function startLocalSupabase({
     requestRole,
     config,
   }
-  const writeListeners: Array<() => void> = []
+  const writeListeners: Array<(path: string) => void> = []
   const app = new Hono()
   // Before routing: `/storage/v1/../..` is resolved by the URL parser into a path outside storage.
   app.use('*', rejectStorageTraversal)
@@ -148,7 +148,7 @@ export async function startLocalSupabase({
     await next()
     if (!readOnlyMethods.has(c.req.method) && c.res.status < 400) {
       autovacuum.noteWrite()
-      for (const listener of writeListeners) listener()
+      for (const listener of writeListeners) listener(c.req.path)
     }
   })
   app.use('/rest/v1/*', cors(corsOptions), tooLarge(bodyLimits.rest))

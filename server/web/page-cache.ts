@@ -68,7 +68,7 @@ async function compressed(body: Buffer): Promise<{ gzip: Buffer | null; br: Buff
     gzipAsync(body, { level: 9 }),
     brotliAsync(body, {
       params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
       },
     }),
