@@ -128,10 +128,15 @@ function memoryBreakdown(pid: number): { wasm: number; files: number; other: num
   return { wasm, files, other }
 }
 
+const startCommand = () =>
+  (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start
+
 /** The server as `npm start` runs it, in its own process, on a new data directory. */
 async function startServerProcess(dataDir: string) {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // Exactly what `npm start` runs (its Node flags included), without npm in between.
+  const child: ChildProcess = spawn(process.execPath, startCommand().split(/\s+/).slice(1), {
     cwd: root,
     env: {
       ...process.env,
@@ -333,7 +338,7 @@ export async function run(): Promise<string> {
 
     return [
       `${publishedPosts.toLocaleString('en-US')} published posts (~6 KB of HTML each), the embedded default in its own process`,
-      '(`node --import tsx server/main.ts`, as `npm start` runs it), autocannon with ' +
+      `(\`${startCommand()}\`, as \`npm start\` runs it), autocannon with ` +
         `${connections} connections for ${seconds} s per route, after one unmeasured request per page.`,
       '',
       ...tables,
