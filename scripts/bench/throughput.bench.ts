@@ -8,13 +8,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { listPublishedPosts } from '../../shared/data/blogs.ts'
+import type { listPublishedPosts as ListPublishedPosts } from '../../shared/data/blogs.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { autocannon, percentile } from './support.ts'
 
 export const title = 'Throughput: server-rendered pages against a static page, and the server’s memory'
 
-const root = path.resolve(import.meta.dirname, '../..')
+// The checkout whose server is measured: this one, or another (`BENCH_SERVER_ROOT=/path/to/older/checkout`,
+// with its node_modules and dist) to compare before and after a change in the same way.
+const root = path.resolve(process.env.BENCH_SERVER_ROOT ?? path.join(import.meta.dirname, '../..'))
 const publishedPosts = 2000
 const searchPosts = 10_000
 const connections = 20
@@ -229,6 +231,10 @@ async function load(
 const mb = (n: number) => `${Math.round(n)} MB`
 
 export async function run(): Promise<string> {
+  // The measured checkout's own data module: searches as that version of the resources list asks.
+  const { listPublishedPosts } = (await import(path.join(root, 'shared/data/blogs.ts'))) as {
+    listPublishedPosts: typeof ListPublishedPosts
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-throughput-'))
   const server = await startServerProcess(dataDir)
   const steps: Array<{ step: string; peakMb: number; afterMb: number }> = []
