@@ -28,7 +28,12 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
   const html = (body: Uint8Array, status: 200 | 404) =>
     new Response(body as BodyInit, {
       status,
-      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': shortCache },
+      // Vary up front: the app's compression would otherwise add it by rebuilding the response.
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': shortCache,
+        Vary: 'Accept-Encoding',
+      },
     })
 
   const notFound = async () => {
@@ -55,6 +60,7 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
           headers: {
             'Content-Type': contentTypeFor(file),
             'Cache-Control': hashed ? immutableCache : shortFileCache,
+            Vary: 'Accept-Encoding',
           },
         })
       }
