@@ -133,13 +133,13 @@ const extensions = { pgcrypto, pg_trgm }
 
 /**
  * Postgres's memory inside PGlite's WebAssembly heap, which only ever grows. The defaults are a server's
- * (128 MB of shared buffers, 64 MB per maintenance task) and were most of the embedded backend's ~240 MB;
+ * (128 MB of shared buffers, 64 MB per maintenance task) and were half of the embedded backend's ~240 MB;
  * the server keeps rendered pages in its own cache and the files stay in the operating system's page cache,
  * so small buffers cost little (see docs/benchmarks.md, "Throughput").
  */
 export const memorySettings = [
   '-c',
-  'shared_buffers=32MB',
+  'shared_buffers=16MB',
   '-c',
   'maintenance_work_mem=16MB',
   '-c',

@@ -70,6 +70,8 @@ async function compressed(body: Buffer): Promise<{ gzip: Buffer | null; br: Buff
       params: {
         [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        // A window no larger than the page: the encoder's buffers scale with it (16 MB at the default 22).
+        [zlibConstants.BROTLI_PARAM_LGWIN]: Math.min(22, Math.max(16, Math.ceil(Math.log2(body.byteLength)))),
       },
     }),
   ])
