@@ -10,6 +10,7 @@ import { createSiteRoutes } from './web/index.ts'
 import { createFeedRoutes } from './web/feeds.ts'
 import { createMediaRoutes } from './web/media.ts'
 import { createOgImageRoutes } from './web/og-image.ts'
+import { pageCacheFor } from './web/page-cache.ts'
 import { createPreviewRoutes } from './web/preview.ts'
 import { countPageViews } from './insights/page-views.ts'
 
@@ -35,6 +36,11 @@ export function createApp(ctx: ServerContext): Hono {
   // The embedded Supabase-compatible backend lives on the same origin as the site.
   if (ctx.localSupabase) {
     ctx.localSupabase.useMailer(authMailerFor(ctx))
+    // A post saved here shows on the next page view (other writers are seen within a second or so). Only
+    // writes to posts count: the lead form's rate limits and the outbox write through the API all the time.
+    ctx.localSupabase.onWrite((path) => {
+      if (/^\/rest\/v1\/blogs(?:\/|$)/.test(path)) pageCacheFor(ctx).noteWrite()
+    })
     app.route('/', ctx.localSupabase.app)
   }
 

@@ -42,10 +42,20 @@ export function contentSecurityPolicy(ctx: ServerContext): string {
 export function securityHeaders(ctx: ServerContext): MiddlewareHandler {
   return async (c, next) => {
     await next()
-    c.header('Content-Security-Policy', contentSecurityPolicy(ctx))
-    c.header('X-Content-Type-Options', 'nosniff')
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
-    c.header('X-Frame-Options', 'DENY')
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
+    const headers: Array<[string, string]> = [
+      ['Content-Security-Policy', contentSecurityPolicy(ctx)],
+      ['X-Content-Type-Options', 'nosniff'],
+      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+      ['X-Frame-Options', 'DENY'],
+      ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+    ]
+    try {
+      // On the answer itself: `c.header()` after the handler rebuilds the response around a stream of its
+      // body, which the Node adapter then copies chunk by chunk (a third of a static page's cost).
+      for (const [name, value] of headers) c.res.headers.set(name, value)
+    } catch {
+      // A response with immutable headers (one passed through from fetch): a new response around it.
+      for (const [name, value] of headers) c.header(name, value)
+    }
   }
 }

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { resourcesPageSize } from '../../shared/lib/resource-query.ts'
 import { postListQuerySchema, postSlugSchema } from '../../shared/schemas/post-query.ts'
 import type { ServerContext } from '../context.ts'
+import { pageCacheFor } from '../web/page-cache.ts'
 import { publicPostWithRelated, publicPosts } from '../web/public-pages.ts'
 import { etagMatches, renderedPageCache, strongEtag } from '../web/render.ts'
 import { refuse, validate } from './pipeline.ts'
@@ -39,35 +40,47 @@ export function createPostRoutes(ctx: ServerContext): Hono {
     return refuse(c, 503, 'The posts could not be loaded. Please try again.')
   }
 
+  // Answers are kept per version of the posts, like the pages (page-cache.ts).
+  const pages = pageCacheFor(ctx)
+
   posts.get('/', async (c) => {
     const query = validate(c, postListQuerySchema, c.req.query())
     if (query instanceof Response) return query
-    try {
-      const result = await publicPosts(ctx, query)
-      return json(c.req.raw, {
-        posts: result.rows,
-        total: result.total,
-        page: query.page,
-        pageSize: resourcesPageSize,
-      })
-    } catch (err) {
-      return unavailable(c, err)
-    }
+    const key = `api posts ${JSON.stringify([query.type, query.q, query.page])}`
+    const answer = await pages.respond(c.req.raw, key, async (request) => {
+      try {
+        const result = await publicPosts(ctx, query)
+        return json(request, {
+          posts: result.rows,
+          total: result.total,
+          page: query.page,
+          pageSize: resourcesPageSize,
+        })
+      } catch (err) {
+        return unavailable(c, err)
+      }
+    })
+    return answer!
   })
 
   posts.get('/:slug', async (c) => {
     const slug = validate(c, postSlugSchema, c.req.param('slug'))
     if (slug instanceof Response) return slug
-    try {
-      const found = await publicPostWithRelated(ctx, slug)
-      if (!found) {
-        c.header('Cache-Control', 'public, max-age=0, s-maxage=60')
-        return refuse(c, 404, 'There is no published post with this slug.')
+    const answer = await pages.respond(c.req.raw, `api post ${slug}`, async (request) => {
+      try {
+        const found = await publicPostWithRelated(ctx, slug)
+        if (!found) {
+          return Response.json(
+            { message: 'There is no published post with this slug.' },
+            { status: 404, headers: { 'Cache-Control': 'public, max-age=0, s-maxage=60' } },
+          )
+        }
+        return json(request, { post: found.row, related: found.related })
+      } catch (err) {
+        return unavailable(c, err)
       }
-      return json(c.req.raw, { post: found.row, related: found.related })
-    } catch (err) {
-      return unavailable(c, err)
-    }
+    })
+    return answer!
   })
 
   return posts

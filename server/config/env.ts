@@ -62,6 +62,11 @@ export const envSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   /** Longest time a client may take to send a whole request, body included (ms). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * Memory for rendered public pages (/post, /resources, /api/posts) kept per version of what they show, in
+   * MB (0: render every request).
+   */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Skip the build-if-stale step (tests and the dev server build separately). */
   SKIP_BUILD: z

@@ -18,6 +18,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import type { Logger } from 'pino'
+import { x as extractTar } from 'tar'
 import { diskProblemOf } from '../failures.ts'
 import type { JwtClaims, RequestRole } from './keys.ts'
 
@@ -130,6 +131,25 @@ async function runBootstrap(db: PGlite) {
 
 const extensions = { pgcrypto, pg_trgm }
 
+/**
+ * Postgres's memory inside PGlite's WebAssembly heap, which only ever grows. The defaults are a server's
+ * (128 MB of shared buffers, 64 MB per maintenance task) and were half of the embedded backend's ~240 MB;
+ * the server keeps rendered pages in its own cache and the files stay in the operating system's page cache,
+ * so small buffers cost little (see docs/benchmarks.md, "Throughput").
+ */
+export const memorySettings = [
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+  '-c',
+  'work_mem=4MB',
+  '-c',
+  'temp_buffers=4MB',
+]
+
+const pgliteOptions = { extensions, startParams: [...PGlite.defaultStartParams, ...memorySettings] }
+
 /** Brings an open database up to date: bootstrap, new migrations, and the seed when the schema was empty. */
 async function migrate(db: PGlite): Promise<{ fresh: boolean; applied: string[] }> {
   await runBootstrap(db)
@@ -227,7 +247,11 @@ async function createDatabase(
   if (useTemplate && template && existsSync(template)) {
     let restored: PGlite | undefined
     try {
-      restored = await PGlite.create(dbDir, { extensions, loadDataDir: new Blob([readFileSync(template)]) })
+      // Unpacked onto the disk, then opened as every later start opens it: PGlite's own `loadDataDir` reads
+      // the whole snapshot into its WebAssembly heap, which never shrinks (~150 MB more for good).
+      mkdirSync(dbDir, { recursive: true })
+      await extractTar({ file: template, cwd: dbDir })
+      restored = await PGlite.create(dbDir, pgliteOptions)
       const { applied } = await migrate(restored)
       return { db: restored, fresh: true, applied }
     } catch (err) {
@@ -239,11 +263,14 @@ async function createDatabase(
       rmSync(dbDir, { recursive: true, force: true })
     }
   }
-  const db = await PGlite.create(dbDir, { extensions })
+  const db = await PGlite.create(dbDir, pgliteOptions)
   try {
     const result = await migrate(db)
     if (template) await saveTemplate(db, template, logger)
-    return { db, ...result }
+    // Creating the cluster and writing the snapshot grew the WebAssembly heap (which never shrinks) by
+    // ~200 MB: the server goes on with the database opened again from disk (~0.5 s, on the first start only).
+    await db.close()
+    return { db: await PGlite.create(dbDir, pgliteOptions), ...result }
   } catch (err) {
     await db.close().catch(() => undefined)
     throw err
@@ -274,7 +301,7 @@ export async function openDatabase({
     let fresh: boolean
     let applied: string[]
     if (existsSync(path.join(dbDir, 'PG_VERSION'))) {
-      db = await PGlite.create(dbDir, { extensions })
+      db = await PGlite.create(dbDir, pgliteOptions)
       ;({ fresh, applied } = await migrate(db))
     } else {
       ;({ db, fresh, applied } = await createDatabase(dbDir, logger, useTemplate))

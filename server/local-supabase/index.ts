@@ -35,6 +35,8 @@ export interface LocalSupabase {
   ensureEditor(email?: string, password?: string): Promise<EnsuredEditor | null>
   /** Where `/auth/v1` sends invite and password-reset mails (the server's mailer and templates). */
   useMailer(mailer: AuthMailer): void
+  /** Calls `listener` with the path of every successful write through the API (the page cache watches it). */
+  onWrite(listener: (path: string) => void): void
   close(): Promise<void>
 }
 
@@ -138,12 +140,16 @@ export async function startLocalSupabase({
     requestRole,
     config,
   }
+  const writeListeners: Array<(path: string) => void> = []
   const app = new Hono()
   // Before routing: `/storage/v1/../..` is resolved by the URL parser into a path outside storage.
   app.use('*', rejectStorageTraversal)
   app.use('*', async (c, next) => {
     await next()
-    if (!readOnlyMethods.has(c.req.method) && c.res.status < 400) autovacuum.noteWrite()
+    if (!readOnlyMethods.has(c.req.method) && c.res.status < 400) {
+      autovacuum.noteWrite()
+      for (const listener of writeListeners) listener(c.req.path)
+    }
   })
   app.use('/rest/v1/*', cors(corsOptions), tooLarge(bodyLimits.rest))
   app.use('/auth/v1/*', cors(corsOptions), tooLarge(bodyLimits.auth))
@@ -161,6 +167,9 @@ export async function startLocalSupabase({
     ensureEditor: (email, password) => ensureEditor(db, email, password),
     useMailer: (mailer) => {
       authMailer.current = mailer
+    },
+    onWrite: (listener) => {
+      writeListeners.push(listener)
     },
     close: async () => {
       await autovacuum.stop()

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { ServerContext } from '../context.ts'
 import { createLeadFormRoutes } from './lead-form.ts'
 import { postSlugFromPath } from './post-meta.ts'
+import { pageCacheFor } from './page-cache.ts'
 import { postPageResponse, resourcesPageResponse } from './public-pages.ts'
 import {
   contentTypeFor,
@@ -15,7 +16,7 @@ import {
 } from './site-files.ts'
 
 /**
- * The built site (SITE_DIR): /post/{slug} and /resources rendered per request (public-pages.ts), prerendered marketing pages, hashed assets cached for a year, other files
+ * The built site (SITE_DIR): /post/{slug} and /resources rendered once per version (public-pages.ts, page-cache.ts), prerendered marketing pages, hashed assets cached for a year, other files
  * briefly, the app shell for client-only routes, and HTTP 404 with the prerendered not-found page for
  * everything else. Page lookup is case-insensitive, so /SOLUTIONS serves /solutions.
  */
@@ -27,7 +28,12 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
   const html = (body: Uint8Array, status: 200 | 404) =>
     new Response(body as BodyInit, {
       status,
-      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': shortCache },
+      // Vary up front: the app's compression would otherwise add it by rebuilding the response.
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': shortCache,
+        Vary: 'Accept-Encoding',
+      },
     })
 
   const notFound = async () => {
@@ -54,6 +60,7 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
           headers: {
             'Content-Type': contentTypeFor(file),
             'Cache-Control': hashed ? immutableCache : shortFileCache,
+            Vary: 'Accept-Encoding',
           },
         })
       }
@@ -63,13 +70,17 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
     const key = pageKey(requestPath)
     if (key === null) return notFound()
 
-    // Rendered on the server from the database on every request (null: a build without the render bundle).
+    // Rendered on the server once per version of what they show (page-cache.ts); null: a build without the
+    // render bundle.
     const slug = postSlugFromPath(requestPath)
+    const pages = pageCacheFor(ctx)
     const rendered =
       slug !== null
-        ? await postPageResponse(ctx, c.req.raw, slug)
+        ? await pages.respond(c.req.raw, `post ${slug}`, (request) => postPageResponse(ctx, request, slug))
         : key === '/resources'
-          ? await resourcesPageResponse(ctx, c.req.raw)
+          ? await pages.respond(c.req.raw, `resources ${new URL(c.req.url).search}`, (request) =>
+              resourcesPageResponse(ctx, request),
+            )
           : null
     if (rendered) return rendered
 

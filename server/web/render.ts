@@ -58,13 +58,22 @@ async function loadRenderer(siteDir: string): Promise<Loaded | null> {
   const hit = loaded.get(dir)
   if (hit && hit.builtAt === builtAt) return hit
   const [entry, template] = await Promise.all([
-    // A new URL per build: Node caches modules by URL.
-    import(`${pathToFileURL(entryFile).href}?v=${builtAt}`) as Promise<ServerEntry>,
+    // A new URL per build: Node caches modules by URL. `tsx-namespace` keeps the TypeScript loader `npm
+    // start` runs under (tsx) away from this plain JavaScript: it would rewrite the bundle's dynamic imports
+    // and build a source map of its 4.6 MB, which took ~400 MB of the server's memory for good.
+    import(
+      `${pathToFileURL(entryFile).href}?v=${builtAt}&tsx-namespace=site-render-bundle`
+    ) as Promise<ServerEntry>,
     readFile(path.join(dir, templateFile), 'utf8'),
   ])
   const fresh = { entry, template, builtAt, critical: criticalCss() }
   loaded.set(dir, fresh)
   return fresh
+}
+
+/** When the render bundle in use was built (null: the site is not built), to keep pages of one build apart. */
+export async function siteBuildStamp(ctx: ServerContext): Promise<number | null> {
+  return (await loadRenderer(ctx.siteDir))?.builtAt ?? null
 }
 
 /** The site's title and description per route and for the not-found page (null: not built yet). */

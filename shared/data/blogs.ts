@@ -89,29 +89,58 @@ export interface PublishedPostsQuery {
   pageSize?: number
 }
 
+/** The number of all matches, on every row `search_published_posts` returns. */
+const searchTotals = z.array(z.object({ total: z.coerce.number().int() }))
+
 /**
- * Resources page: published posts, newest first, list columns only (never the bodies). Reads the
- * `published_blogs` view rather than the table: under the table's row-level security an `ilike` filter
- * cannot use the trigram indexes (see the migration that creates the view), so every search scanned all posts.
+ * Resources page: published posts, list columns only (never the bodies), newest first; with `search`, the
+ * posts whose title or body match its words (full-text: English stemming, "quoted phrases", `or`, `-word`),
+ * best match first. Reads the `published_blogs` view (only what a visitor may read); a search goes through
+ * `search_published_posts` and its full-text index (see the migration that creates it).
  */
 export async function listPublishedPosts(
   client: SupabaseClient,
   query: PublishedPostsQuery = {},
 ): Promise<PostPage<BlogListItem>> {
   const [from, to] = rangeOf(query.page ?? 1, query.pageSize ?? 9)
-  let request = client.from('published_blogs').select(blogListColumns, { count: 'exact' })
-  if (query.type && query.type !== 'all') request = request.eq('type', query.type)
+  const type = query.type && query.type !== 'all' ? query.type : null
   const search = query.search?.trim()
   if (search) {
-    const value = ilikeContainsValue(search)
-    request = request.or(`title.ilike.${value},content.ilike.${value}`)
+    const page = async (offset: number, limit: number) => {
+      const { data, error } = await client.rpc('search_published_posts', {
+        search,
+        post_type: type,
+        page_offset: offset,
+        page_limit: limit,
+      })
+      if (error) fail(error)
+      return { rows: listItems.parse(data), total: searchTotals.parse(data)[0]?.total }
+    }
+    const found = await page(from, to - from + 1)
+    // Past the last match the page is empty and carries no total: ask for the first match's row.
+    const total = found.total ?? (from > 0 ? ((await page(0, 1)).total ?? 0) : 0)
+    return { rows: found.rows, total }
   }
+  let request = client.from('published_blogs').select(blogListColumns, { count: 'exact' })
+  if (type) request = request.eq('type', type)
   const { data, error, count } = await request
     .order('created_at', { ascending: false })
     .order('id')
     .range(from, to)
   if (error) fail(error)
   return { rows: listItems.parse(data), total: count ?? 0 }
+}
+
+/**
+ * What the public pages show, as one short text that changes with every change a visitor could see (an
+ * edit, publish, unpublish or delete of a public post, a scheduled post coming due); pages rendered from the
+ * posts are kept under it.
+ */
+export async function getPublishedPostsStamp(client: SupabaseClient): Promise<string> {
+  // A GET: it only reads (a POST reads like a write to anyone watching the API).
+  const { data, error } = await client.rpc('published_posts_stamp', {}, { get: true })
+  if (error) fail(error)
+  return z.string().parse(data)
 }
 
 /**

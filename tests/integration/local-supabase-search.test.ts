@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { needsVacuum } from '../../server/local-supabase/autovacuum.ts'
-import { withClaims } from '../../server/local-supabase/database.ts'
 import { listPublishedPosts } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
 
-// The resources search with a few thousand posts: it must read through the trigram indexes (not scan every
-// post), which needs fresh statistics and GIN pending lists (the embedded backend's autovacuum) and a
-// filter the planner may push into an index under row-level security (the published_blogs view).
+// The resources search with a few thousand posts: it must read through the full-text index (not scan every
+// post), which needs fresh statistics and GIN pending lists (the embedded backend's autovacuum).
 
 const postCount = 2000
 let server: TestServer
 let anon: SupabaseClient
+let service: SupabaseClient
 
 function post(i: number) {
   // Every 100th post mentions a rare word; every 4th of those is a draft, which must never be found.
@@ -43,7 +42,7 @@ beforeAll(async () => {
   server = await startTestServer()
   const { url, anonKey, serviceRoleKey } = server.ctx.supabase
   const options = { persistSession: false, autoRefreshToken: false }
-  const service = createNodeSupabaseClient(url, serviceRoleKey, options)
+  service = createNodeSupabaseClient(url, serviceRoleKey, options)
   anon = createNodeSupabaseClient(url, anonKey, options)
   for (let start = 0; start < postCount; start += 500) {
     const { error } = await service
@@ -86,17 +85,55 @@ describe('resources search', () => {
     expect(page.rows[0].slug).toBe('search-post-1907')
   })
 
-  // The count (Prefer: count=exact) has to visit every match, so its plan shows whether the filter reaches
-  // the indexes; the page itself may legitimately walk the created_at index when matches are common.
-  it('counts matches through the trigram indexes as anon, not by scanning every post', async () => {
-    const plan = await withClaims(server.ctx.localSupabase!.db, null, 'anon', async (tx) => {
-      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
-        `explain select count(*) from public.published_blogs
-          where title ilike '%zeppelinfactory%' or content ilike '%zeppelinfactory%'`,
-      )
-      return rows.map((r) => r['QUERY PLAN']).join('\n')
+  it('ranks title matches above body matches, then the newest first', async () => {
+    const { error } = await service.from('blogs').insert([
+      { ...post(5001), slug: 'quokka-title', title: 'Quokka hiring', created_at: '2020-01-01T00:00:00Z' },
+      { ...post(5002), slug: 'quokka-body', content: '<p>One quokka, much talent.</p>' },
+    ])
+    expect(error).toBeNull()
+    const ranked = await listPublishedPosts(anon, { search: 'quokkas' })
+    expect(ranked.rows.map((r) => r.slug)).toEqual(['quokka-title', 'quokka-body'])
+
+    const page = await listPublishedPosts(anon, { search: 'hiring zeppelinfactory', page: 1, pageSize: 9 })
+    expect(page.total).toBe(15)
+    const bodyOnly = await listPublishedPosts(anon, { search: 'zeppelinfactory', page: 2, pageSize: 9 })
+    expect(bodyOnly.rows.map((r) => r.slug)).toEqual([
+      'search-post-707',
+      'search-post-607',
+      'search-post-507',
+      'search-post-307',
+      'search-post-207',
+      'search-post-107',
+    ])
+    // A page past the last match is empty and still carries the total.
+    expect(await listPublishedPosts(anon, { search: 'zeppelinfactory', page: 3, pageSize: 9 })).toEqual({
+      rows: [],
+      total: 15,
     })
-    expect(plan).toContain('blogs_content_trgm_idx')
-    expect(plan).not.toMatch(/Seq Scan on blogs/)
+  })
+
+  it('stems words and reads phrases, or and -word as a web search does', async () => {
+    // Every published test post says "hiring" in its title (and a few sample posts do too).
+    const hired = (await listPublishedPosts(anon, { search: 'hired' })).total
+    expect(hired).toBeGreaterThanOrEqual(1996)
+    expect((await listPublishedPosts(anon, { search: 'HIRE' })).total).toBe(hired)
+    expect((await listPublishedPosts(anon, { search: '"India zeppelinfactory"' })).total).toBe(0)
+    expect((await listPublishedPosts(anon, { search: 'zeppelinfactory -hiring' })).total).toBe(0)
+    expect((await listPublishedPosts(anon, { search: 'zeppelinfactory or nothingelse' })).total).toBe(15)
+    // Only stop words or punctuation: no word to look for, nothing found (and no error).
+    expect((await listPublishedPosts(anon, { search: 'the' })).total).toBe(0)
+    expect((await listPublishedPosts(anon, { search: '%_*(),."\\' })).total).toBe(0)
+  })
+
+  // The search reads the GIN index of the search documents, not every post's body.
+  it('finds matches through the full-text index, not by scanning every post', async () => {
+    const { rows } = await server.ctx.localSupabase!.db.query<{ 'QUERY PLAN': string }>(
+      `explain select count(*) from public.blog_search_documents d
+         join public.published_blogs p on p.id = d.post_id
+        where d.document @@ websearch_to_tsquery('english', 'zeppelinfactory')`,
+    )
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n')
+    expect(plan).toContain('blog_search_documents_document_idx')
+    expect(plan).not.toMatch(/Seq Scan on blog_search_documents/)
   })
 })

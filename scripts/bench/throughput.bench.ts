@@ -1,0 +1,371 @@
+// Requests per second of the public pages against the prerendered /contact, in one run on one server
+// process (the embedded default, as `npm start` runs it): 2,000 published posts, 20 connections, 10 s per
+// route; each route's requests/s, its ratio to the static page, p50/p99 and the server's resident memory
+// (sampled every 100 ms from /proc, and the kernel's high-water mark), without and with compression. Then
+// 8,000 more posts and one-word searches among the 10,000, timed as the resources list asks for them.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import type { listPublishedPosts as ListPublishedPosts } from '../../shared/data/blogs.ts'
+import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
+import { autocannon, percentile } from './support.ts'
+
+export const title = 'Throughput: server-rendered pages against a static page, and the server’s memory'
+
+// The checkout whose server is measured: this one, or another (`BENCH_SERVER_ROOT=/path/to/older/checkout`,
+// with its node_modules and dist) to compare before and after a change in the same way.
+const root = path.resolve(process.env.BENCH_SERVER_ROOT ?? path.join(import.meta.dirname, '../..'))
+const publishedPosts = 2000
+const searchPosts = 10_000
+const connections = 20
+const seconds = 10
+const rssBudgetMb = 400
+
+// 40 words, each post's body using a window of 8 of them: a word is in about a fifth of the posts, as words of
+// one trade are; "kubernetes" is in 1 post of 100 and "capacity" in every title.
+const words = [
+  'hiring',
+  'talent',
+  'india',
+  'payroll',
+  'retention',
+  'engineering',
+  'culture',
+  'benefits',
+  'onboarding',
+  'compliance',
+  'leadership',
+  'analytics',
+  'recruiting',
+  'salary',
+  'attendance',
+  'insurance',
+  'devices',
+  'office',
+  'security',
+  'subsidiary',
+  'entity',
+  'transfer',
+  'growth',
+  'interview',
+  'screening',
+  'sourcing',
+  'mentoring',
+  'feedback',
+  'surveys',
+  'promotion',
+  'training',
+  'architecture',
+  'platform',
+  'product',
+  'design',
+  'testing',
+  'delivery',
+  'budget',
+  'vendors',
+  'strategy',
+]
+
+/** A post of realistic size (~6 KB of HTML: headings, paragraphs, a list). */
+function benchPost(i: number) {
+  const word = (n: number) => words[(i + (n % 8)) % words.length]
+  const rare = i % 100 === 1 ? ' kubernetes ' : ' '
+  const paragraph = (n: number) =>
+    `<p>${Array.from({ length: 60 }, (_, k) => `${word(n + k)}${k % 9 === 8 ? '.' : ''}`).join(' ')}${rare}${i}</p>`
+  const sections = Array.from(
+    { length: 4 },
+    (_, s) =>
+      `<h2>${word(s)} at scale</h2>${paragraph(s)}${paragraph(s + 1)}<ul><li>${word(s + 2)}</li></ul>`,
+  ).join('')
+  return {
+    title: `Post ${i}: ${word(1)} and ${word(2)} for a tech capacity centre`,
+    slug: `throughput-post-${i}`,
+    author: `Author ${i % 25}`,
+    type: (['blog', 'case study', 'ebook'] as const)[i % 3],
+    status: 'published',
+    excerpt: `What post ${i} says about ${word(3)}.`,
+    content: sections,
+    tags: [word(4), word(5)],
+    created_at: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** Resident and peak resident memory of a process in MB (Linux /proc). */
+function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0)
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 }
+}
+
+/**
+ * Where a process's resident memory is, from /proc/<pid>/smaps: PGlite's WebAssembly heap, the program and
+ * libraries (file-backed), and everything else (JavaScript heap, native buffers, compiled code).
+ */
+function memoryBreakdown(pid: number): { wasm: number; files: number; other: number } {
+  let wasm = 0
+  let files = 0
+  let other = 0
+  for (const block of readFileSync(`/proc/${pid}/smaps`, 'utf8').split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/)) {
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(block)?.[1] ?? 0)
+    const rss = field('Rss') / 1024
+    // The WebAssembly memory: one anonymous mapping of its whole size (128 MB or more); V8's heap pages are
+    // small and malloc's arenas at most 64 MB.
+    if (/ 00:00 0\s*$/m.test(block.split('\n')[0]) && field('Size') >= 128 * 1024) wasm += rss
+    else if (/^\S+ \S+ \S+ \S+ [1-9]\d* /.test(block)) files += rss
+    else other += rss
+  }
+  return { wasm, files, other }
+}
+
+const startCommand = () =>
+  (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start
+
+/** The server as `npm start` runs it, in its own process, on a new data directory. */
+async function startServerProcess(dataDir: string) {
+  const port = await freePort()
+  // Exactly what `npm start` runs (its Node flags included), without npm in between.
+  const child: ChildProcess = spawn(process.execPath, startCommand().split(/\s+/).slice(1), {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EMAIL_SERVICE_PORT: String(await freePort()),
+      SMTP_CAPTURE_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      SKIP_BUILD: '1',
+      LOG_LEVEL: 'warn',
+      EDITOR_EMAIL: 'bench@meridian.example',
+      EDITOR_PASSWORD: 'correct-horse-battery-staple',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`${url}/config.json`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('The server did not start within 60 s')
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill('SIGTERM')
+    })
+  return { url, pid: child.pid!, stop }
+}
+
+/** The highest RSS seen while `fn` runs (sampled every 100 ms). */
+async function watchingMemory<T>(pid: number, fn: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  let peak = memoryOf(pid).rss
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memoryOf(pid).rss)
+  }, 100)
+  try {
+    const result = await fn()
+    return { result, peakMb: Math.max(peak, memoryOf(pid).rss) }
+  } finally {
+    clearInterval(timer)
+  }
+}
+
+interface RouteResult {
+  label: string
+  rps: number
+  p50: number
+  p99: number
+  non2xx: number
+  errors: number
+  peakMb: number
+  afterMb: number
+}
+
+async function load(
+  url: string,
+  pid: number,
+  label: string,
+  paths: () => string,
+  headers: Record<string, string>,
+): Promise<RouteResult> {
+  const { result, peakMb } = await watchingMemory(pid, () =>
+    autocannon({
+      url,
+      connections,
+      duration: seconds,
+      headers,
+      requests: [{ setupRequest: (req) => ({ ...req, path: paths() }) }],
+    }),
+  )
+  return {
+    label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    peakMb,
+    afterMb: memoryOf(pid).rss,
+  }
+}
+
+const mb = (n: number) => `${Math.round(n)} MB`
+
+export async function run(): Promise<string> {
+  // The measured checkout's own data module: searches as that version of the resources list asks.
+  const { listPublishedPosts } = (await import(path.join(root, 'shared/data/blogs.ts'))) as {
+    listPublishedPosts: typeof ListPublishedPosts
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-throughput-'))
+  const server = await startServerProcess(dataDir)
+  const steps: Array<{ step: string; peakMb: number; afterMb: number }> = []
+  try {
+    steps.push({ step: 'started', peakMb: memoryOf(server.pid).hwm, afterMb: memoryOf(server.pid).rss })
+    const afterStart = memoryBreakdown(server.pid)
+    const keys = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+      anonKey: string
+      serviceRoleKey: string
+    }
+    const options = { persistSession: false, autoRefreshToken: false }
+    const service = createNodeSupabaseClient(server.url, keys.serviceRoleKey, options)
+    const anon = createNodeSupabaseClient(server.url, keys.anonKey, options)
+
+    const seed = async (from: number, to: number) => {
+      for (let start = from; start < to; start += 250) {
+        const rows = Array.from({ length: Math.min(250, to - start) }, (_, k) => benchPost(start + k))
+        const { error } = await service.from('blogs').insert(rows)
+        if (error) throw new Error(`Seeding failed: ${error.message}`)
+      }
+    }
+    const seeded = await watchingMemory(server.pid, () => seed(0, publishedPosts))
+    steps.push({
+      step: `${publishedPosts} posts written`,
+      peakMb: seeded.peakMb,
+      afterMb: memoryOf(server.pid).rss,
+    })
+
+    // 200 posts spread over the 2,000; each request picks one at random.
+    const slugs = Array.from({ length: 200 }, (_, k) => `throughput-post-${k * 10 + 3}`)
+    const randomSlug = () => slugs[Math.floor(Math.random() * slugs.length)]
+    // One unmeasured pass over each route first (what a server meets after its first visitors).
+    for (const p of [
+      '/contact',
+      '/resources',
+      '/resources?q=hiring&page=3',
+      ...slugs.map((s) => `/post/${s}`),
+    ])
+      await (await fetch(`${server.url}${p}`)).arrayBuffer()
+
+    const routes: Array<[string, () => string]> = [
+      ['`/contact` (prerendered)', () => '/contact'],
+      ['`/post/{slug}` (a random one of 200)', () => `/post/${randomSlug()}`],
+      ['`/resources`', () => '/resources'],
+      ['`/resources?q=hiring&page=3`', () => '/resources?q=hiring&page=3'],
+      ['`GET /api/posts/{slug}`', () => `/api/posts/${randomSlug()}`],
+    ]
+    // As the comparison was first measured (no Accept-Encoding: every answer uncompressed), then as a
+    // browser asks (the static page is compressed per request; rendered pages keep compressed copies).
+    const passes: Array<[string, Record<string, string>]> = [
+      ['without `Accept-Encoding`', {}],
+      ['with `Accept-Encoding: gzip, deflate, br`', { 'accept-encoding': 'gzip, deflate, br' }],
+    ]
+    const tables: string[] = []
+    for (const [passLabel, headers] of passes) {
+      const results: RouteResult[] = []
+      for (const [label, paths] of routes)
+        results.push(await load(server.url, server.pid, label, paths, headers))
+      for (const r of results)
+        steps.push({ step: `load ${passLabel}: ${r.label}`, peakMb: r.peakMb, afterMb: r.afterMb })
+      const staticRps = results[0].rps
+      tables.push(
+        `${passLabel[0].toUpperCase()}${passLabel.slice(1)}:`,
+        '',
+        '| route | requests/s | × static | p50 | p99 | non-2xx | RSS peak during |',
+        '|---|---:|---:|---:|---:|---:|---:|',
+        ...results.map(
+          (r) =>
+            `| ${r.label} | ${Math.round(r.rps).toLocaleString('en-US')} | ${(r.rps / staticRps).toFixed(3)} | ${r.p50} ms | ${r.p99} ms | ${r.non2xx + r.errors} | ${mb(r.peakMb)} |`,
+        ),
+        '',
+      )
+    }
+    const afterLoad = memoryBreakdown(server.pid)
+
+    const more = await watchingMemory(server.pid, () => seed(publishedPosts, searchPosts))
+    steps.push({
+      step: `${searchPosts - publishedPosts} more posts written`,
+      peakMb: more.peakMb,
+      afterMb: memoryOf(server.pid).rss,
+    })
+
+    // The embedded backend vacuums and analyzes in the background after a bulk write (autovacuum.ts), and
+    // its queries wait for that: searches are timed once it is done, as a visitor would meet them.
+    await new Promise((r) => setTimeout(r, 5000))
+    // One-word searches among 10,000 posts as the resources list asks for them (first page of 9 with the
+    // exact total): sequential supabase-js calls through the REST API, never answered from a page cache.
+    const searchWords = ['kubernetes', 'payroll', 'hiring', 'zeppelin', 'capacity']
+    const searchRows: string[] = []
+    const searched = await watchingMemory(server.pid, async () => {
+      for (const word of searchWords) {
+        for (let i = 0; i < 10; i++) await listPublishedPosts(anon, { search: word })
+        const samples: number[] = []
+        for (let i = 0; i < 100; i++) {
+          const started = performance.now()
+          await listPublishedPosts(anon, { search: word, page: 1, pageSize: 9 })
+          samples.push(performance.now() - started)
+        }
+        samples.sort((a, b) => a - b)
+        const { total } = await listPublishedPosts(anon, { search: word })
+        searchRows.push(
+          `| "${word}" | ${total.toLocaleString('en-US')} | ${percentile(samples, 50).toFixed(1)} ms | ${percentile(samples, 99).toFixed(1)} ms |`,
+        )
+      }
+    })
+    steps.push({ step: 'one-word searches', peakMb: searched.peakMb, afterMb: memoryOf(server.pid).rss })
+    const hwm = memoryOf(server.pid).hwm
+    const parts = (b: { wasm: number; files: number; other: number }) =>
+      `PGlite's WebAssembly heap ${mb(b.wasm)}, program and libraries (file-backed) ${mb(b.files)}, the rest (JavaScript heap, native buffers, compiled code) ${mb(b.other)}`
+
+    return [
+      `${publishedPosts.toLocaleString('en-US')} published posts (~6 KB of HTML each), the embedded default in its own process`,
+      `(\`${startCommand()}\`, as \`npm start\` runs it), autocannon with ` +
+        `${connections} connections for ${seconds} s per route, after one unmeasured request per page.`,
+      '',
+      ...tables,
+      `Server memory at every step (resident set, sampled every 100 ms; budget ${rssBudgetMb} MB): high-water mark of the whole run **${mb(hwm)}** ${hwm <= rssBudgetMb ? '✅' : '❌'}.`,
+      `After the start: ${parts(afterStart)}. After the load: ${parts(afterLoad)}.`,
+      '',
+      '| step | RSS peak | RSS after |',
+      '|---|---:|---:|',
+      ...steps.map((st) => `| ${st.step} | ${mb(st.peakMb)} | ${mb(st.afterMb)} |`),
+      '',
+      `One-word searches among ${searchPosts.toLocaleString('en-US')} published posts (the first page of 9 and the exact total; 100 sequential supabase-js calls per word after 10 unmeasured):`,
+      '',
+      '| word | matches | p50 | p99 |',
+      '|---|---:|---:|---:|',
+      ...searchRows,
+    ].join('\n')
+  } finally {
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,273 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPost, getPublishedPostsStamp } from '../../shared/data/blogs.ts'
+import type { SupabaseClient } from '../../shared/data/client.ts'
+import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
+import { chooseEncoding, pageCacheFor } from '../../server/web/page-cache.ts'
+import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+
+/**
+ * Public pages rendered once per version of what they show (server/web/page-cache.ts), against the real
+ * server and database. The site is a stand-in render bundle that prints the data it is given (as in
+ * public-posts.test.ts), so the tests read what the server rendered and when.
+ */
+
+const fakeEntry = `
+const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;')
+export const routeMeta = { '/resources': { title: 'Resources | Meridian', description: 'All resources' } }
+export const notFoundMeta = { title: 'Page not found | Meridian', description: 'Not found' }
+export async function render(pathname, { search = '', pageData = {} } = {}) {
+  const post = pageData.post
+  if (post && !post.row) return { html: '<h1>Oops! Page not found</h1>' }
+  if (post) return { html: '<article><h1>' + esc(post.row.title) + '</h1>' + post.row.content + '</article>' }
+  const cards = (pageData.resources?.posts ?? []).map((p) => '<li>' + esc(p.title) + '</li>').join('')
+  return { html: '<p>' + esc(pathname + search) + '</p><ul>' + cards + '</ul>' + 'padding '.repeat(300) }
+}
+`
+
+let server: TestServer
+let siteDir: string
+let editor: SupabaseClient
+let anon: SupabaseClient
+/** Paths of the embedded backend's API the server itself asked for (from its debug request log). */
+const apiRequests: string[] = []
+const token = `pc${Date.now().toString(36)}`
+
+const get = (p: string, init?: RequestInit) => fetch(`${server.url}${p}`, init)
+const text = async (p: string, init?: RequestInit) => (await get(p, init)).text()
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Asks for `p` until its HTML contains `wanted`; the milliseconds it took. */
+async function msUntil(p: string, wanted: string, limit = 8000): Promise<number> {
+  const started = Date.now()
+  while (!(await text(p)).includes(wanted)) {
+    if (Date.now() - started > limit) throw new Error(`${p} did not show “${wanted}” within ${limit} ms`)
+    await sleep(100)
+  }
+  return Date.now() - started
+}
+
+beforeAll(async () => {
+  siteDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-site-'))
+  const ssrDir = `${siteDir}-ssr`
+  mkdirSync(ssrDir, { recursive: true })
+  writeFileSync(path.join(ssrDir, 'entry-server.js'), fakeEntry)
+  writeFileSync(
+    path.join(ssrDir, 'template.html'),
+    '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>',
+  )
+  writeFileSync(path.join(siteDir, '404.html'), '<h1>static not found</h1>')
+  const log = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        const entry = JSON.parse(line) as { msg?: string; path?: string }
+        if (entry.msg === 'request' && entry.path?.startsWith('/rest/v1/')) apiRequests.push(entry.path)
+      }
+      done()
+    },
+  })
+  server = await startTestServer({ SITE_DIR: siteDir, LOG_LEVEL: 'debug' }, { logDestination: log })
+  const { url, anonKey } = server.ctx.supabase
+  const options = { persistSession: false, autoRefreshToken: false }
+  anon = createNodeSupabaseClient(url, anonKey, options)
+  editor = createNodeSupabaseClient(url, anonKey, options)
+  const { error } = await editor.auth.signInWithPassword(testEditor)
+  if (error) throw error
+  for (let i = 1; i <= 3; i++) {
+    await createPost(editor, {
+      title: `Cached ${i} ${token}`,
+      slug: `${token}-${i}`,
+      author: 'Asha Rao',
+      content: `<p>${'A long enough body to be worth compressing. '.repeat(40)}</p>`,
+    })
+  }
+}, 60_000)
+
+afterAll(async () => {
+  await server?.stop()
+  rmSync(siteDir, { recursive: true, force: true })
+  rmSync(`${siteDir}-ssr`, { recursive: true, force: true })
+})
+
+describe('pages rendered once per version', () => {
+  it('serves repeated visits from memory without asking the database', async () => {
+    for (const p of [`/post/${token}-1`, `/resources?q=${token}`, `/api/posts/${token}-1`]) {
+      const first = await text(p)
+      apiRequests.length = 0
+      for (let i = 0; i < 20; i++) expect(await text(p)).toBe(first)
+      // At most the stamp, once a second; never the page's own queries.
+      expect(
+        apiRequests.filter((r) => !r.endsWith('/rpc/published_posts_stamp')),
+        p,
+      ).toEqual([])
+      expect(apiRequests.length, p).toBeLessThanOrEqual(2)
+    }
+  })
+
+  it('keeps gzip and brotli copies that are the same page, and revalidates either with 304', async () => {
+    const p = `/post/${token}-2`
+    const identity = await get(p, { headers: { 'Accept-Encoding': 'identity' } })
+    const html = Buffer.from(await identity.arrayBuffer())
+    const strong = identity.headers.get('etag')!
+    expect(strong).toMatch(/^"[\w-]+"$/)
+    expect(identity.headers.get('content-encoding')).toBeNull()
+    expect(identity.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=60',
+    )
+
+    const br = await get(p, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('etag')).toBe(`W/${strong}`)
+    expect(br.headers.get('vary')).toContain('Accept-Encoding')
+
+    const gz = await get(p, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+
+    // fetch decodes the bodies itself: compare what the copies hold with the identity bytes.
+    const raw = (await import('node:http')).get
+    const bytes = (encoding: string) =>
+      new Promise<Buffer>((resolve, reject) => {
+        raw(`${server.url}${p}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks)))
+        }).on('error', reject)
+      })
+    const brBytes = await bytes('br')
+    expect(Number(br.headers.get('content-length'))).toBe(brBytes.byteLength)
+    expect(brBytes.byteLength).toBeLessThan(html.byteLength / 3)
+    expect(brotliDecompressSync(brBytes).equals(html)).toBe(true)
+    expect(gunzipSync(await bytes('gzip')).equals(html)).toBe(true)
+
+    for (const tag of [strong, `W/${strong}`]) {
+      const again = await get(p, { headers: { 'If-None-Match': tag, 'Accept-Encoding': 'br' } })
+      expect(again.status).toBe(304)
+      expect(again.headers.get('etag')).toBe(strong)
+    }
+    const head = await get(p, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+  })
+
+  it('shows a change made elsewhere (not through this server) within 5 s', async () => {
+    const p = `/post/${token}-3`
+    expect(await text(p)).toContain(`Cached 3 ${token}`)
+    // Straight into the database: no write passes through this server's API to tell the cache.
+    await server.ctx.localSupabase!.db.query(`update public.blogs set title = $1 where slug = $2`, [
+      `Changed elsewhere ${token}`,
+      `${token}-3`,
+    ])
+    expect(await msUntil(p, `Changed elsewhere ${token}`)).toBeLessThan(5000)
+    expect(await msUntil(`/resources?q=${token}`, `Changed elsewhere ${token}`)).toBeLessThan(5000)
+  })
+
+  it('shows a scheduled post on the list within 5 s of it coming due, with no write at all', async () => {
+    const list = `/resources?q=${token}`
+    await createPost(editor, {
+      title: `Due soon ${token}`,
+      slug: `${token}-due`,
+      author: 'Asha Rao',
+      content: '<p>x</p>',
+      status: 'scheduled',
+      publish_at: new Date(Date.now() + 3600_000).toISOString(),
+    })
+    await server.ctx.localSupabase!.db.query(
+      `update public.blogs set publish_at = now() + interval '2 seconds' where slug = $1`,
+      [`${token}-due`],
+    )
+    expect(await text(list)).not.toContain(`Due soon ${token}`)
+    expect(await get(`/post/${token}-due`)).toHaveProperty('status', 404)
+    await sleep(2000)
+    expect(await msUntil(list, `Due soon ${token}`)).toBeLessThan(5000)
+    expect((await get(`/post/${token}-due`)).status).toBe(200)
+  })
+
+  it('shows what another instance changed within 5 s (nothing depends on there being one process)', async () => {
+    const other = await startTestServer({
+      SITE_DIR: siteDir,
+      SUPABASE_URL: server.ctx.supabase.url,
+      SUPABASE_ANON_KEY: server.ctx.supabase.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: server.ctx.supabase.serviceRoleKey,
+    })
+    try {
+      const p = `${other.url}/post/${token}-1`
+      expect(await (await fetch(p)).text()).toContain(`Cached 1 ${token}`)
+      const { error } = await editor
+        .from('blogs')
+        .update({ title: `Renamed on the first ${token}` })
+        .eq('slug', `${token}-1`)
+      expect(error).toBeNull()
+      const started = Date.now()
+      while (!(await (await fetch(p)).text()).includes(`Renamed on the first ${token}`)) {
+        expect(Date.now() - started).toBeLessThan(5000)
+        await sleep(100)
+      }
+    } finally {
+      await other.stop()
+    }
+  })
+
+  it('holds no more than its memory budget, dropping the least recently used pages', async () => {
+    const small = await startTestServer({
+      SITE_DIR: siteDir,
+      PAGE_CACHE_MB: '1',
+      SUPABASE_URL: server.ctx.supabase.url,
+      SUPABASE_ANON_KEY: server.ctx.supabase.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: server.ctx.supabase.serviceRoleKey,
+    })
+    try {
+      // Each /resources answer is a different page; together far more than 1 MB.
+      for (let i = 0; i < 400; i++)
+        await (await fetch(`${small.url}/resources?q=${token}&i=${i}`)).arrayBuffer()
+      const bytes = pageCacheFor(small.ctx).bytes
+      expect(bytes).toBeGreaterThan(0)
+      expect(bytes).toBeLessThanOrEqual(2 ** 20)
+    } finally {
+      await small.stop()
+    }
+  })
+})
+
+describe('the posts stamp', () => {
+  it('changes with an edit, an unpublish and a delete of a public post, not with a draft', async () => {
+    const stamps = [await getPublishedPostsStamp(anon)]
+    const next = async () => {
+      stamps.push(await getPublishedPostsStamp(anon))
+      return stamps.at(-1)!
+    }
+    await createPost(editor, {
+      title: 'Draft',
+      slug: `${token}-draft`,
+      author: 'A',
+      content: '',
+      status: 'draft',
+    })
+    expect(await next()).toBe(stamps[0])
+    await editor
+      .from('blogs')
+      .update({ title: `Edited ${token}` })
+      .eq('slug', `${token}-2`)
+    expect(await next()).not.toBe(stamps[1])
+    await editor.from('blogs').update({ status: 'draft' }).eq('slug', `${token}-2`)
+    expect(await next()).not.toBe(stamps[2])
+    await editor.from('blogs').delete().eq('slug', `${token}-3`)
+    expect(await next()).not.toBe(stamps[3])
+    expect(new Set(stamps.slice(1)).size).toBe(4)
+  })
+})
+
+describe('chooseEncoding', () => {
+  it('prefers brotli, then gzip, honouring q-values and refusals', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br')
+    expect(chooseEncoding('gzip')).toBe('gzip')
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip')
+    expect(chooseEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip')
+    expect(chooseEncoding('*')).toBe('br')
+    expect(chooseEncoding('identity')).toBeNull()
+    expect(chooseEncoding('deflate')).toBeNull()
+    expect(chooseEncoding(null)).toBeNull()
+  })
+})
