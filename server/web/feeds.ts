@@ -8,7 +8,7 @@ import {
   listPublishedSlugs,
   type FeedPost,
   type SitemapEntry,
-} from '../../shared/data/blogs.ts'
+} from '../../shared/data/published-blogs.ts'
 import { excerptForPost } from '../../shared/lib/excerpt.ts'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import type { ServerContext } from '../context.ts'

@@ -44,7 +44,8 @@ export class BlogDataError extends Error {
   }
 }
 
-function fail(
+/** Throws the `BlogDataError` a failed call means (a refusal by row-level security in its own words). */
+export function fail(
   error: PostgrestError | { message: string; code?: string; statusCode?: string | number },
   status?: number,
 ): never {
@@ -552,98 +553,4 @@ export async function uploadBlogImageAt(
 
 export function blogImagePublicUrl(client: SupabaseClient, path: string): string {
   return client.storage.from(imagesBucket).getPublicUrl(path).data.publicUrl
-}
-
-/** What a post page's `<head>` needs (server-rendered title, description, image, canonical URL). */
-export const postMetaSchema = blogRowSchema.pick({
-  title: true,
-  slug: true,
-  excerpt: true,
-  cover_image_url: true,
-  content: true,
-})
-export type PostMeta = z.infer<typeof postMetaSchema>
-
-/** Head data of one published post, or null (unknown slug or a draft). */
-export async function getPublishedPostMeta(client: SupabaseClient, slug: string): Promise<PostMeta | null> {
-  const { data, error } = await client
-    .from('published_blogs')
-    .select('title,slug,excerpt,cover_image_url,content')
-    .eq('slug', slug)
-    .maybeSingle()
-  if (error) fail(error)
-  return data ? postMetaSchema.parse(data) : null
-}
-
-/** What a post's Open Graph image shows, and what tells whether the post changed since it was drawn. */
-export const postCardSchema = blogRowSchema.pick({
-  title: true,
-  slug: true,
-  type: true,
-  cover_image_url: true,
-  updated_at: true,
-  version: true,
-})
-export type PostCard = z.infer<typeof postCardSchema>
-
-/** One public post's card (null: unknown slug, a draft, or scheduled and not yet due). */
-export async function getPublishedPostCard(client: SupabaseClient, slug: string): Promise<PostCard | null> {
-  const { data, error } = await client
-    .from('published_blogs')
-    .select('title,slug,type,cover_image_url,updated_at,version')
-    .eq('slug', slug)
-    .maybeSingle()
-  if (error) fail(error)
-  return data ? postCardSchema.parse(data) : null
-}
-
-/** An item of the RSS feed. */
-export const feedPostSchema = blogRowSchema.pick({
-  title: true,
-  slug: true,
-  type: true,
-  excerpt: true,
-  content: true,
-  author: true,
-  created_at: true,
-  updated_at: true,
-  publish_at: true,
-})
-export type FeedPost = z.infer<typeof feedPostSchema>
-
-/** The RSS feed: the newest public posts (published, or scheduled and due) with their bodies. */
-export async function listFeedPosts(client: SupabaseClient, limit = 20): Promise<FeedPost[]> {
-  const { data, error } = await client
-    .from('published_blogs')
-    .select('title,slug,type,excerpt,content,author,created_at,updated_at,publish_at')
-    .order('created_at', { ascending: false })
-    .order('id')
-    .limit(limit)
-  if (error) fail(error)
-  return z.array(feedPostSchema).parse(data)
-}
-
-const sitemapEntries = z.array(
-  z.object({
-    slug: z.string(),
-    updated_at: z.string().nullable(),
-    publish_at: z.string().nullable().default(null),
-  }),
-)
-export type SitemapEntry = z.infer<typeof sitemapEntries>[number]
-
-/**
- * The sitemap: slug and last change of published posts, one keyset page (by slug) after `afterSlug`; a page
- * shorter than `limit` is the last. `limit` stays within the API's `max_rows` (1000).
- */
-export async function listPublishedSlugs(
-  client: SupabaseClient,
-  afterSlug: string | null,
-  limit = 1000,
-): Promise<SitemapEntry[]> {
-  let query = client.from('published_blogs').select('slug,updated_at,publish_at')
-  if (afterSlug !== null) query = query.gt('slug', afterSlug)
-  const { data, error } = await query.order('slug').limit(limit)
-  if (error) fail(error)
-  return sitemapEntries.parse(data)
 }

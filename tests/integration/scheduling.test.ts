@@ -3,11 +3,11 @@ import {
   createPost,
   getPostById,
   getPublishedPostBySlug,
-  getPublishedPostMeta,
   listPostsForAdmin,
   listPublishedPosts,
   updatePost,
 } from '../../shared/data/blogs.ts'
+import { getPublishedPostMeta } from '../../shared/data/published-blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { openDesktop, postInput } from '../support/desktop.ts'

@@ -16,10 +16,10 @@ import type {
   LocalPost,
   PostInput,
   PostList,
-  PostSyncState,
   SaveTarget,
   SyncStatus,
 } from '../../contract.ts'
+import { compareCursor, overlay } from './local-posts.ts'
 import type { LocalChange, OfflineStore, QueueEntry } from './offline-store.ts'
 import { RemoteError, classifyRemoteError, type RemoteBlogs } from './remote-blogs.ts'
 
@@ -576,41 +576,4 @@ export class SyncEngine {
     const cached = this.store.cachedPost(postId)?.row ?? null
     return overlay(cached, change)
   }
-}
-
-const stateOf: Record<LocalChange['state'], PostSyncState> = {
-  pending: 'pending',
-  conflict: 'conflict',
-  attention: 'attention',
-}
-
-/**
- * The server copy with the local change laid over it. A pending delete hides the post; a delete in
- * conflict or refused shows the server copy with that state, so the editor can find it.
- */
-function overlay(server: BlogRow | null, change: LocalChange | null): LocalPost | null {
-  if (!change) return server ? { ...server, syncState: 'synced' } : null
-  const syncState = stateOf[change.state]
-  if (!change.input) return server && change.state !== 'pending' ? { ...server, syncState } : null
-  // Only a scheduled post has a publish time (as the server stores it).
-  const input = {
-    ...change.input,
-    publish_at: change.input.status === 'scheduled' ? (change.input.publish_at ?? null) : null,
-  }
-  const base: BlogRow = server ?? {
-    id: change.postId,
-    created_at: change.editedAt.toISOString(),
-    updated_at: null,
-    version: 0,
-    ...input,
-  }
-  return { ...base, ...input, version: change.baseVersion, syncState }
-}
-
-/** Orders cursors by time (the same instant may be written in different formats), then id. */
-function compareCursor(a: SyncCursor, b: SyncCursor) {
-  const byTime = Date.parse(a.at) - Date.parse(b.at)
-  if (byTime !== 0) return byTime
-  if (a.at !== b.at) return a.at < b.at ? -1 : 1
-  return a.id.localeCompare(b.id)
 }
