@@ -179,13 +179,20 @@ export function createNewsletterOutbox(options: {
 
   return {
     async runDue(runOptions) {
-      // One loop per instance: a caller waits for the current run, then runs with its own options.
-      while (running) await running
+      // One loop per instance: a caller waits for the current run (counting what it delivered), then runs
+      // with its own options.
+      const total = { processed: 0, sent: 0 }
+      while (running) {
+        const earlier = await running
+        total.processed += earlier.processed
+        total.sent += earlier.sent
+      }
       const run = runDue(runOptions).finally(() => {
         if (running === run) running = null
       })
       running = run
-      return run
+      const own = await run
+      return { processed: total.processed + own.processed, sent: total.sent + own.sent }
     },
     kick,
     start() {

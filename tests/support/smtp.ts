@@ -12,6 +12,8 @@ export interface ReceivedMail {
   html: string
   /** Lower-case header name → value, as received. */
   headers: Map<string, unknown>
+  /** When the message was accepted (ms since the epoch). */
+  at: number
 }
 
 export interface TestSmtpServer {
@@ -63,6 +65,7 @@ export async function startSmtpServer(
                 text: mail.text ?? '',
                 html: typeof mail.html === 'string' ? mail.html : '',
                 headers: mail.headers,
+                at: Date.now(),
               })
               callback()
             }, options.delayMs ?? 0)
