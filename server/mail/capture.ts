@@ -25,7 +25,7 @@ export interface CapturedMail {
 }
 
 /** The List-Unsubscribe headers as sent (a raw line is `Name: value`, maybe folded). */
-function listHeaders(lines: { key: string; line: string }[]) {
+function listHeaders(lines: readonly { key: string; line: string }[]) {
   const value = (name: string) => {
     const line = lines.find((h) => h.key.toLowerCase() === name)?.line
     return line === undefined

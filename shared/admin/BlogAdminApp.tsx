@@ -1,12 +1,13 @@
-import { FileText, Inbox, Users, type LucideIcon } from 'lucide-react'
+import { FileText, Inbox, Mail, Users, type LucideIcon } from 'lucide-react'
 import { useRef, useState, type ReactNode } from 'react'
 import { emailLinkFrom } from '../data/people.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 import { AdminShell, type AdminTab } from './AdminShell.tsx'
 import { BlogAdminWorkspace } from './BlogAdminWorkspace.tsx'
-import type { LeadsStore, PeopleStore } from './blog-store.ts'
+import type { LeadsStore, NewsletterStore, PeopleStore } from './blog-store.ts'
 import { LeadsPipeline } from './LeadsTable.tsx'
 import { PeopleScreen } from './PeopleScreen.tsx'
+import { SubscribersScreen } from './newsletter/SubscribersScreen.tsx'
 import { SetPasswordForm } from './SetPasswordForm.tsx'
 import { SignInForm } from './SignInForm.tsx'
 import { AdminRoleContext } from './useAdminRole.ts'
@@ -77,6 +78,8 @@ export function BlogAdminApp({
   const mayManagePeople = signedIn?.role === 'admin' && peopleStore !== null
   const leadsStore = store.updateLead ? (store as LeadsStore) : null
   const mayWorkLeads = (signedIn?.role === 'admin' || signedIn?.role === 'editor') && leadsStore !== null
+  const newsletterStore = store.listSubscribers ? (store as NewsletterStore) : null
+  const mayManageSubscribers = signedIn?.role === 'admin' && newsletterStore !== null
   const leaveLink = () => {
     window.history.replaceState(null, '', window.location.pathname)
     setEmailLink(null)
@@ -89,6 +92,7 @@ export function BlogAdminApp({
         { id: 'posts', label: 'Posts', icon: FileText, badge: postsBadge ?? null },
         ...(mayWorkLeads ? [{ id: 'leads', label: 'Leads', icon: Inbox }] : []),
         ...(mayManagePeople ? [{ id: 'people', label: 'People', icon: Users }] : []),
+        ...(mayManageSubscribers ? [{ id: 'newsletter', label: 'Newsletter', icon: Mail }] : []),
         ...extraScreens.map(({ id, label, icon }) => ({ id, label, icon })),
       ]
 
@@ -123,6 +127,10 @@ export function BlogAdminApp({
         {screen === 'people' && mayManagePeople ? (
           <div className="p-3 sm:p-4">
             <PeopleScreen store={peopleStore} currentUserId={session.session.userId} />
+          </div>
+        ) : screen === 'newsletter' && mayManageSubscribers ? (
+          <div className="mx-auto max-w-5xl p-3 sm:p-4">
+            <SubscribersScreen store={newsletterStore} />
           </div>
         ) : screen === 'leads' && mayWorkLeads ? (
           <div className="mx-auto max-w-[100rem] p-3 sm:p-4">
