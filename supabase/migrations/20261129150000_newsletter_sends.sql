@@ -84,11 +84,12 @@ create policy "Editors read newsletter sends" on public.newsletter_sends
 create policy "Editors read newsletter deliveries" on public.newsletter_deliveries
   for select to authenticated using ((select public.can_publish()));
 
-revoke all on public.newsletter_sends, public.newsletter_deliveries, public.newsletter_send_budget
-  from anon, authenticated;
-grant select on public.newsletter_sends, public.newsletter_deliveries to authenticated;
-grant all on public.newsletter_sends, public.newsletter_deliveries, public.newsletter_send_budget
-  to service_role;
+-- Supabase's default table grants, as for the other tables: the policies above decide (nobody but the
+-- service role writes). The budget is the server's alone, like the rate-limit counters.
+grant select, insert, update, delete on public.newsletter_sends, public.newsletter_deliveries
+  to anon, authenticated, service_role;
+revoke all on public.newsletter_send_budget from anon, authenticated;
+grant all on public.newsletter_send_budget to service_role;
 
 -- Progress of each send, counted in the database.
 create view public.newsletter_send_progress
