@@ -14,6 +14,7 @@ import {
 } from '../../shared/schemas/newsletter-send.ts'
 import { longDateTime } from '../../shared/lib/dates.ts'
 import type { ServerContext } from '../context.ts'
+import { newsletterMail, unsubscribeUrlFor } from '../mail/newsletter-mail.ts'
 import { renderNewsletterPost } from '../mail/newsletter-post.ts'
 import { renderNewsletterIssue } from '../mail/templates.ts'
 import { callerClient, serviceClient } from '../supabase-clients.ts'
@@ -128,18 +129,11 @@ export function createNewsletterSendRoutes(ctx: ServerContext): Hono {
     const post = await getPostBySlug(serviceClient(ctx), input.slug)
     if (!post) return refuse(c, 404, noPost(input.slug))
     // A test shows the mail as readers will get it; its unsubscribe link belongs to nobody.
-    const unsubscribeUrl = `${ctx.publicUrl.replace(/\/+$/, '')}/api/newsletter/unsubscribe?token=test-message-no-subscription`
+    const unsubscribeUrl = unsubscribeUrlFor(ctx.publicUrl, 'test-message-no-subscription')
     const issue = renderNewsletterPost(post, ctx.publicUrl)
     const mail = renderNewsletterIssue({ ...issue, subject: `[Test] ${issue.subject}` }, unsubscribeUrl)
     try {
-      await ctx.mail.send({
-        to: sender.email,
-        ...mail,
-        headers: {
-          'List-Unsubscribe': `<${unsubscribeUrl}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-      })
+      await ctx.mail.send(newsletterMail(sender.email, mail, unsubscribeUrl))
     } catch (err) {
       ctx.logger.warn({ err }, 'newsletter test not sent')
       return refuse(c, 502, 'The test could not be sent: the mail server did not accept it. Try again later.')

@@ -9,6 +9,7 @@ import {
   type DeliveryOutcome,
 } from '../../shared/data/newsletter-sends.ts'
 import type { MailService } from './index.ts'
+import { newsletterMail, unsubscribeUrlFor } from './newsletter-mail.ts'
 import { nextAttemptDelay } from './outbox.ts'
 import { renderNewsletterIssue, type RenderedMail } from './templates.ts'
 
@@ -85,11 +86,6 @@ export function createNewsletterOutbox(options: {
     return issue
   }
 
-  function unsubscribeUrl(token: string) {
-    const base = options.publicUrl().replace(/\/+$/, '')
-    return `${base}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`
-  }
-
   async function deliverOne(delivery: ClaimedNewsletterDelivery): Promise<boolean> {
     const client = options.client()
     let outcome: DeliveryOutcome
@@ -97,13 +93,8 @@ export function createNewsletterOutbox(options: {
       const issue = await issueOf(delivery.sendId)
       if (!issue) throw new Error('The send is gone.')
       if (!delivery.unsubscribeToken) throw new Error('The address has no unsubscribe link.')
-      const url = unsubscribeUrl(delivery.unsubscribeToken)
-      // Every newsletter mail: the footer's link and List-Unsubscribe / one-click headers (RFC 2369, 8058).
-      await options.mail.send({
-        to: delivery.email,
-        ...renderNewsletterIssue(issue, url),
-        headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      })
+      const url = unsubscribeUrlFor(options.publicUrl(), delivery.unsubscribeToken)
+      await options.mail.send(newsletterMail(delivery.email, renderNewsletterIssue(issue, url), url))
       outcome = { outcome: 'sent' }
     } catch (err) {
       const attempts = delivery.attempts + 1
