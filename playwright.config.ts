@@ -48,6 +48,8 @@ export default defineConfig({
       ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
       LOG_LEVEL: 'warn',
       DESKTOP_RELEASES_URL: e2e.desktopReleasesUrl,
+      // Slow enough (one newsletter message every 2 s) that a send's progress can be watched step by step.
+      NEWSLETTER_RATE_PER_MINUTE: '30',
     },
   },
 })
