@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import { adminPath, baseUrl, editorClient, seedPosts, signInToAdmin, uniqueToken } from './blog-fixtures.ts'
@@ -13,6 +14,13 @@ async function mailsWithSubject(subject: string) {
     subject: string
   }[]
   return mails.filter((m) => m.subject === subject)
+}
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 async function openPost(page: Page, token: string, slug: string) {
@@ -44,9 +52,11 @@ test('an editor sends a published post as a newsletter and follows its progress'
   await expect(panel.getByText('Test sent to editor@meridian.example.')).toBeVisible()
   expect((await mailsWithSubject(`[Test] ${title}`)).map((m) => m.to)).toEqual(['editor@meridian.example'])
 
+  expect(await violations(page)).toEqual([])
   await panel.getByRole('button', { name: 'Send as newsletter' }).click()
   const confirm = page.getByRole('alertdialog', { name: `Send “${title}” to ${people}?` })
   await expect(confirm).toBeVisible()
+  expect(await violations(page)).toEqual([])
   await expect(confirm).toContainText('A post can be sent only once')
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
   await confirm.getByRole('button', { name: `Send to ${people}` }).click()
@@ -99,6 +109,8 @@ test('an editor sends a published post as a newsletter and follows its progress'
   expect(csv.slice(1).map((line) => line.split(',').slice(0, 2))).toEqual(
     expect.arrayContaining(readers.map((r) => [r, 'confirmed'])),
   )
+
+  expect(await violations(page)).toEqual([])
 
   await page.getByRole('button', { name: `Remove ${readers[0]}` }).click()
   const remove = page.getByRole('alertdialog', { name: `Remove ${readers[0]}?` })
