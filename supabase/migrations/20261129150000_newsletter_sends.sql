@@ -148,7 +148,7 @@ $$;
 -- Claims up to p_limit due deliveries for this caller, as many as the shared budget allows (p_per_minute
 -- messages a minute across every instance; the bucket holds at most one second's worth), skipping rows
 -- another transaction has locked or another instance holds. Returns each claimed delivery with what its
--- mail needs; an address that stopped being a recipient is marked skipped instead.
+-- mail needs (addresses that left the list were skipped by the trigger below when they left).
 create or replace function public.claim_newsletter_deliveries(
   p_limit integer,
   p_lease_seconds integer,
@@ -178,24 +178,6 @@ declare
   granted integer;
   token uuid := gen_random_uuid();
 begin
-  -- Addresses that left the list (unsubscribed, bounced, removed) before their turn: nothing to send.
-  update public.newsletter_deliveries as d
-     set status = 'skipped', claimed_until = null, claim_token = null
-   where d.id in (
-           select c.id from public.newsletter_deliveries as c
-             left join public.newsletter_subscribers as s on s.id = c.subscriber_id
-            where c.status = 'pending'
-              and (c.claimed_until is null or c.claimed_until <= t)
-              and (s.id is null or s.unsubscribed_at is not null or s.bounced_at is not null
-                   or s.confirmed_at is null)
-            limit 1000
-            for update of c skip locked);
-  update public.newsletter_sends as s
-     set finished_at = t
-   where s.finished_at is null
-     and not exists (select 1 from public.newsletter_deliveries as p
-                      where p.send_id = s.id and p.status = 'pending');
-
   select * into b from public.newsletter_send_budget where newsletter_send_budget.id for update;
   b.tokens := least(capacity, b.tokens + greatest(extract(epoch from (t - b.refreshed_at)), 0) * rate);
   granted := least(greatest(p_limit, 0), floor(b.tokens)::integer);
@@ -225,6 +207,43 @@ begin
    where newsletter_send_budget.id;
 end
 $$;
+
+-- An address that stops being a recipient (unsubscribes, bounces, is removed) while a send runs: its
+-- deliveries still owed are skipped at once, so the outbox never has to look for them.
+create or replace function public.skip_deliveries_of_former_recipient() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  gone public.newsletter_subscribers := case when tg_op = 'DELETE' then old else new end;
+begin
+  if tg_op = 'DELETE' or new.unsubscribed_at is not null or new.bounced_at is not null
+     or new.confirmed_at is null then
+    with skipped as (
+      update public.newsletter_deliveries
+         set status = 'skipped'
+       where subscriber_id = gone.id and status = 'pending'
+      returning send_id
+    )
+    update public.newsletter_sends as s
+       set finished_at = clock_timestamp()
+     where s.id in (select send_id from skipped)
+       and s.finished_at is null
+       and not exists (select 1 from public.newsletter_deliveries as p
+                        where p.send_id = s.id and p.status = 'pending' and p.subscriber_id <> gone.id);
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end
+$$;
+
+create trigger newsletter_subscribers_skip_deliveries
+after update of unsubscribed_at, bounced_at, confirmed_at on public.newsletter_subscribers
+for each row execute function public.skip_deliveries_of_former_recipient();
+
+create trigger newsletter_subscribers_skip_deliveries_on_delete
+before delete on public.newsletter_subscribers
+for each row execute function public.skip_deliveries_of_former_recipient();
 
 -- Whether any delivery is owed now (the outbox waits for the budget instead of stopping when it is).
 create or replace function public.newsletter_work_due(p_ignore_schedule boolean, p_now timestamptz)

@@ -214,4 +214,29 @@ describe('delivery failures', () => {
     const next = await sendNewsletter(other, key, { slug: 'after-bounce' })
     expect(((await next.json()) as NewsletterSendResult).send.recipientCount).toBe(2)
   })
+
+  it('skips addresses that unsubscribe or are removed while a send waits', async () => {
+    const db = other.ctx.localSupabase!.db
+    const key = other.ctx.supabase.serviceRoleKey
+    await other.ctx.newsletterOutbox!.stop()
+    await insertPost(db, 'while-waiting')
+    const started = await sendNewsletter(other, key, { slug: 'while-waiting' })
+    const { send } = (await started.json()) as NewsletterSendResult
+    expect(send.recipientCount).toBe(2)
+    await db.query(
+      `update public.newsletter_subscribers set unsubscribed_at = now() where email like 'flaky.%'`,
+    )
+    await db.query(`delete from public.newsletter_subscribers where email like 'fine.%'`)
+    other.ctx.newsletterOutbox!.start()
+    expect(await runNewsletterOutbox(other.url, key)).toEqual({ processed: 0, sent: 0 })
+
+    const status = await fetch(`${other.url}/api/newsletter/status?slug=while-waiting`, {
+      headers: { Authorization: `Bearer ${key}` },
+    })
+    const body = (await status.json()) as { recipientCount: number; send: Record<string, unknown> }
+    expect(body.recipientCount).toBe(0)
+    expect(body.send).toMatchObject({ recipientCount: 2, pending: 0, sent: 0, skipped: 2 })
+    expect(body.send.finishedAt).not.toBeNull()
+    expect(smtp.received.filter((m) => m.subject === 'Hiring in Pune: while-waiting')).toEqual([])
+  })
 })
