@@ -1,5 +1,5 @@
 import { Mail, Send } from 'lucide-react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Button } from '../../ui/Button.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import type { NewsletterStore } from '../blog-store.ts'
@@ -28,6 +28,7 @@ export function NewsletterPanel({
   /** The post as saved is public now (the server checks again). */
   publishedAndSaved: boolean
 }) {
+  const headingId = useId()
   const newsletter = useNewsletterSend(store, slug)
   const [confirming, setConfirming] = useState(false)
   const { status } = newsletter
@@ -35,8 +36,8 @@ export function NewsletterPanel({
   const send = status?.send ?? null
 
   return (
-    <section aria-labelledby="newsletter-heading" className="space-y-3 border-t border-slate-200 pt-5">
-      <h3 id="newsletter-heading" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+    <section aria-labelledby={headingId} className="space-y-3 border-t border-slate-200 pt-5">
+      <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
         <Mail aria-hidden="true" className="size-4 text-indigo-600" /> Newsletter
       </h3>
       {!slug ? (
