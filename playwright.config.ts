@@ -50,6 +50,8 @@ export default defineConfig({
       DESKTOP_RELEASES_URL: e2e.desktopReleasesUrl,
       // Insights counts per client address: specs that count give each visitor its own (X-Forwarded-For).
       TRUST_PROXY: '1',
+      // Slow enough (one newsletter message every 2 s) that a send's progress can be watched step by step.
+      NEWSLETTER_RATE_PER_MINUTE: '30',
     },
   },
 })

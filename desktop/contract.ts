@@ -10,6 +10,14 @@ import { leadStatuses, leadUpdateSchema, type LeadRecord } from '../shared/schem
 import type { InsightsReport } from '../shared/schemas/insights.ts'
 import { editorRoleSchema, inviteSchema, type EditorRole, type Person } from '../shared/schemas/people.ts'
 import { previewLinkRequestSchema, type PreviewLink } from '../shared/schemas/preview-link.ts'
+import {
+  newsletterSendRequestSchema,
+  subscriberQuerySchema,
+  type NewsletterPostStatus,
+  type NewsletterSendProgress,
+  type NewsletterSendResult,
+  type SubscriberPage,
+} from '../shared/schemas/newsletter-send.ts'
 import type { Revision, RevisionSummary } from '../shared/data/revisions.ts'
 import type { EmailServiceHealth, TestEmailResult } from './main/services/email-test.ts'
 
@@ -269,6 +277,18 @@ export const desktopMethods = {
   /** Mails a reset link for the account; the same answer whether or not it exists. */
   requestPasswordReset: method<void>()(z.tuple([z.string().trim().max(254)])),
   sendTestEmail: method<TestEmailResult>()(z.tuple([z.string().max(254)])),
+  // the newsletter (through the site: it sends, and holds the service role)
+  /** How many would receive the post now, and its send if it went out already. */
+  getNewsletterStatus: method<NewsletterPostStatus>()(z.tuple([newsletterSendRequestSchema.shape.slug])),
+  /** Sends a published post to every confirmed subscriber, once per post. */
+  sendNewsletter: method<NewsletterSendResult>()(z.tuple([newsletterSendRequestSchema.shape.slug])),
+  /** The post as readers will get it, to the signed-in editor alone. */
+  sendNewsletterTest: method<{ to: string }>()(z.tuple([newsletterSendRequestSchema.shape.slug])),
+  listNewsletterSends: method<NewsletterSendProgress[]>()(z.tuple([])),
+  listSubscribers: method<SubscriberPage>()(z.tuple([subscriberQuerySchema.partial()])),
+  exportSubscribersCsv: method<string>()(z.tuple([subscriberQuerySchema.partial()])),
+  /** Removes an address from the list for good (administrators). */
+  removeSubscriber: method<void>()(z.tuple([z.string().uuid()])),
   // settings and platform
   getSettings: method<DesktopSettings>()(z.tuple([])),
   saveSettings: method<DesktopSettings>()(

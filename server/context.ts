@@ -3,6 +3,7 @@ import type { Env } from './config/env.ts'
 import type { LocalSupabase } from './local-supabase/index.ts'
 import type { MailService } from './mail/index.ts'
 import type { ConfirmationGate } from './mail/confirmation-cap.ts'
+import type { NewsletterOutbox } from './mail/newsletter-outbox.ts'
 import type { LeadOutbox } from './mail/outbox.ts'
 import type { RateLimits } from './rate-limits.ts'
 
@@ -38,4 +39,6 @@ export interface ServerContext {
   desktopReleasesUrl: string | null
   /** Sends and retries the two emails of each lead (set by `startServer`). */
   leadOutbox?: LeadOutbox
+  /** Delivers newsletter sends within the shared rate (set by `startServer`). */
+  newsletterOutbox?: NewsletterOutbox
 }

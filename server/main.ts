@@ -10,7 +10,7 @@ import { checkDataDirectory, DataDirectoryError, diskProblemOf } from './failure
 import { startEmailService } from './email-service.ts'
 import { startLocalSupabase } from './local-supabase/index.ts'
 import { startMail } from './mail/index.ts'
-import { createServerLeadOutbox } from './api/lead-outbox.ts'
+import { createServerLeadOutbox, createServerNewsletterOutbox } from './api/lead-outbox.ts'
 import { createConfirmationGate } from './mail/confirmation-cap.ts'
 import { createDatabaseRateLimits } from './rate-limits.ts'
 import { serviceClient } from './supabase-clients.ts'
@@ -148,12 +148,14 @@ export async function startServer(
   }
 
   ctx.leadOutbox = createServerLeadOutbox(ctx)
+  ctx.newsletterOutbox = createServerNewsletterOutbox(ctx)
   const { server, port } = await listen(createApp(ctx), env)
   const url = `http://127.0.0.1:${port}`
   if (localSupabase) ctx.supabase.url = url
   if (!env.PUBLIC_URL) ctx.publicUrl = `http://localhost:${port}`
 
   ctx.leadOutbox.start()
+  ctx.newsletterOutbox.start()
 
   const emailService = await startEmailService(ctx)
   if (!env.EMAIL_SERVICE_URL) ctx.emailServiceUrl = `http://localhost:${emailService.port}`
@@ -185,7 +187,7 @@ export async function startServer(
     close() {
       closing ??= (async () => {
         // First: an in-flight lead delivery still needs the backend and the mailer.
-        await ctx.leadOutbox?.stop()
+        await Promise.all([ctx.leadOutbox?.stop(), ctx.newsletterOutbox?.stop()])
         await closeServer(server)
         await emailService.close()
         await mail.close()

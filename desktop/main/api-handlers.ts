@@ -64,6 +64,13 @@ export function createDesktopHandlers(
     removePerson: async ([userId]) => backend.removePerson(userId),
     requestPasswordReset: async ([email]) => backend.requestPasswordReset(email),
     sendTestEmail: async ([to]) => backend.sendTestEmail(to),
+    getNewsletterStatus: async ([slug]) => backend.getNewsletterStatus(slug),
+    sendNewsletter: async ([slug]) => backend.sendNewsletter(slug),
+    sendNewsletterTest: async ([slug]) => backend.sendNewsletterTest(slug),
+    listNewsletterSends: async () => backend.listNewsletterSends(),
+    listSubscribers: async ([query]) => backend.listSubscribers(query),
+    exportSubscribersCsv: async ([query]) => backend.exportSubscribersCsv(query),
+    removeSubscriber: async ([id]) => backend.removeSubscriber(id),
     getSettings: async () => backend.getSettings(),
     saveSettings: async ([settings]) => backend.saveSettings(settings.siteUrl),
     openExternal: async ([url]) => {

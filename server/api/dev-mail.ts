@@ -51,6 +51,12 @@ export function createDevMailRoutes(ctx: ServerContext): Hono {
     return c.json(await ctx.leadOutbox.runDue({ ignoreSchedule: true }))
   })
 
+  /** Delivers every pending newsletter delivery now (retries included), at the configured rate. */
+  routes.post('/outbox/newsletter/run', async (c) => {
+    if (!ctx.newsletterOutbox) return c.json({ message: 'The outbox is not running.' }, 409)
+    return c.json(await ctx.newsletterOutbox.runDue({ ignoreSchedule: true }))
+  })
+
   routes.all('*', (c) => c.json({ message: 'Not found' }, 404))
 
   return routes

@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.ts'
 import { createDevMailRoutes } from './dev-mail.ts'
 import { createLeadRoutes } from './leads.ts'
 import { createNewsletterRoutes } from './newsletter.ts'
+import { createNewsletterSendRoutes } from './newsletter-send.ts'
 import { createPeopleRoutes } from './people.ts'
 import { createPostRoutes } from './posts.ts'
 import { createPreviewLinkRoutes } from './preview-links.ts'
@@ -16,6 +17,7 @@ export function createApi(ctx: ServerContext): Hono {
   api.route('/leads', createLeadRoutes(ctx))
   api.route('/send-email', createSendEmailRoutes(ctx))
   api.route('/dev', createDevMailRoutes(ctx))
+  api.route('/newsletter', createNewsletterSendRoutes(ctx))
   api.route('/newsletter', createNewsletterRoutes(ctx))
   api.route('/people', createPeopleRoutes(ctx))
   api.route('/preview-links', createPreviewLinkRoutes(ctx))

@@ -1,4 +1,5 @@
 import type { ServerContext } from '../context.ts'
+import { createNewsletterOutbox, type NewsletterOutbox } from '../mail/newsletter-outbox.ts'
 import { createLeadOutbox, type LeadOutbox } from '../mail/outbox.ts'
 import { serviceClient } from '../supabase-clients.ts'
 
@@ -10,5 +11,16 @@ export function createServerLeadOutbox(ctx: ServerContext): LeadOutbox {
     publicUrl: () => ctx.publicUrl,
     logger: ctx.logger.child({ component: 'lead-outbox' }),
     allowConfirmation: ctx.confirmationGate,
+  })
+}
+
+/** The newsletter delivery outbox of this server (started and stopped beside the lead outbox). */
+export function createServerNewsletterOutbox(ctx: ServerContext): NewsletterOutbox {
+  return createNewsletterOutbox({
+    client: () => serviceClient(ctx),
+    mail: ctx.mail,
+    publicUrl: () => ctx.publicUrl,
+    logger: ctx.logger.child({ component: 'newsletter-outbox' }),
+    perMinute: ctx.env.NEWSLETTER_RATE_PER_MINUTE,
   })
 }

@@ -16,6 +16,7 @@ import {
 import type { ServerContext } from '../context.ts'
 import type { RenderedMail } from '../mail/templates.ts'
 import { renderNewsletterConfirmation } from '../mail/templates.ts'
+import { newsletterMail, unsubscribeUrlFor } from '../mail/newsletter-mail.ts'
 import { serviceClient } from '../supabase-clients.ts'
 import { newsletterPage } from './newsletter-pages.ts'
 import { clientIp, limitReached, parseInput, readInput, refuse, validate } from './pipeline.ts'
@@ -41,7 +42,7 @@ export function newsletterLinks(publicUrl: string, tokens: { confirm?: string; u
   const base = `${publicUrl.replace(/\/+$/, '')}/api/newsletter`
   return {
     confirmUrl: tokens.confirm ? `${base}/confirm?token=${encodeURIComponent(tokens.confirm)}` : '',
-    unsubscribeUrl: `${base}/unsubscribe?token=${encodeURIComponent(tokens.unsubscribe)}`,
+    unsubscribeUrl: unsubscribeUrlFor(publicUrl, tokens.unsubscribe),
   }
 }
 
@@ -55,14 +56,7 @@ export function sendNewsletterMail(
   mail: RenderedMail,
   unsubscribeUrl: string,
 ) {
-  return ctx.mail.send({
-    to,
-    ...mail,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  })
+  return ctx.mail.send(newsletterMail(to, mail, unsubscribeUrl))
 }
 
 /**

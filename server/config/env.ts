@@ -53,6 +53,11 @@ export const envSchema = z.object({
    * across all visitors: past it they are held back and a log line says so.
    */
   CONFIRMATION_MAIL_HOURLY_CAP: z.coerce.number().int().min(1).default(200),
+  /**
+   * Newsletter messages per minute, across every server instance together (they share one budget in the
+   * database). Set it to what your SMTP provider allows.
+   */
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Behind a reverse proxy: take the client IP for rate limits from the last X-Forwarded-For hop. */
   TRUST_PROXY: z
     .string()

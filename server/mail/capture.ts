@@ -19,6 +19,28 @@ export interface CapturedMail {
   replyTo: string
   /** Lower-case names of every header the message arrived with (lets tests prove no header was injected). */
   headerNames: string[]
+  /** The List-Unsubscribe and List-Unsubscribe-Post values (newsletter mail), unfolded; absent otherwise. */
+  listUnsubscribe?: string
+  listUnsubscribePost?: string
+}
+
+/** The List-Unsubscribe headers as sent (a raw line is `Name: value`, maybe folded). */
+function listHeaders(lines: readonly { key: string; line: string }[]) {
+  const value = (name: string) => {
+    const line = lines.find((h) => h.key.toLowerCase() === name)?.line
+    return line === undefined
+      ? undefined
+      : line
+          .slice(line.indexOf(':') + 1)
+          .replace(/\r?\n(?=[ \t])/g, '')
+          .trim()
+  }
+  const listUnsubscribe = value('list-unsubscribe')
+  const listUnsubscribePost = value('list-unsubscribe-post')
+  return {
+    ...(listUnsubscribe !== undefined ? { listUnsubscribe } : {}),
+    ...(listUnsubscribePost !== undefined ? { listUnsubscribePost } : {}),
+  }
 }
 
 /** The embedded SMTP capture server: receives real SMTP on 127.0.0.1 and keeps each message as JSON. */
@@ -79,6 +101,7 @@ export async function startSmtpCapture(options: {
               replyTo: addressText(parsed.replyTo),
               // The raw header lines' names (the parsed map folds List-* headers into one `list` entry).
               headerNames: [...new Set(parsed.headerLines.map((h) => h.key.toLowerCase()))],
+              ...listHeaders(parsed.headerLines),
             }
             // The file name sorts by arrival (time, then a counter for messages in the same millisecond).
             const name = `${received.getTime()}-${String(sequence++).padStart(6, '0')}-${mail.id}.json`

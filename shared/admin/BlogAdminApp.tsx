@@ -1,13 +1,14 @@
-import { ChartColumn, FileText, Inbox, Users, type LucideIcon } from 'lucide-react'
+import { ChartColumn, FileText, Inbox, Mail, Users, type LucideIcon } from 'lucide-react'
 import { useRef, useState, type ReactNode } from 'react'
 import { emailLinkFrom } from '../data/people.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 import { AdminShell, type AdminTab } from './AdminShell.tsx'
 import { BlogAdminWorkspace } from './BlogAdminWorkspace.tsx'
-import type { InsightsStore, LeadsStore, PeopleStore } from './blog-store.ts'
+import type { InsightsStore, LeadsStore, NewsletterStore, PeopleStore } from './blog-store.ts'
 import { InsightsScreen } from './insights/InsightsScreen.tsx'
 import { LeadsPipeline } from './LeadsTable.tsx'
 import { PeopleScreen } from './PeopleScreen.tsx'
+import { SubscribersScreen } from './newsletter/SubscribersScreen.tsx'
 import { SetPasswordForm } from './SetPasswordForm.tsx'
 import { SignInForm } from './SignInForm.tsx'
 import { AdminRoleContext } from './useAdminRole.ts'
@@ -80,6 +81,8 @@ export function BlogAdminApp({
   const mayWorkLeads = (signedIn?.role === 'admin' || signedIn?.role === 'editor') && leadsStore !== null
   const insightsStore = store.loadInsights ? (store as InsightsStore) : null
   const maySeeInsights = (signedIn?.role === 'admin' || signedIn?.role === 'editor') && insightsStore !== null
+  const newsletterStore = store.listSubscribers ? (store as NewsletterStore) : null
+  const mayManageSubscribers = signedIn?.role === 'admin' && newsletterStore !== null
   const leaveLink = () => {
     window.history.replaceState(null, '', window.location.pathname)
     setEmailLink(null)
@@ -93,6 +96,7 @@ export function BlogAdminApp({
         ...(mayWorkLeads ? [{ id: 'leads', label: 'Leads', icon: Inbox }] : []),
         ...(maySeeInsights ? [{ id: 'insights', label: 'Insights', icon: ChartColumn }] : []),
         ...(mayManagePeople ? [{ id: 'people', label: 'People', icon: Users }] : []),
+        ...(mayManageSubscribers ? [{ id: 'newsletter', label: 'Newsletter', icon: Mail }] : []),
         ...extraScreens.map(({ id, label, icon }) => ({ id, label, icon })),
       ]
 
@@ -131,6 +135,10 @@ export function BlogAdminApp({
         ) : screen === 'insights' && maySeeInsights ? (
           <div className="mx-auto max-w-7xl p-3 sm:p-4">
             <InsightsScreen store={insightsStore} />
+          </div>
+        ) : screen === 'newsletter' && mayManageSubscribers ? (
+          <div className="mx-auto max-w-5xl p-3 sm:p-4">
+            <SubscribersScreen store={newsletterStore} />
           </div>
         ) : screen === 'leads' && mayWorkLeads ? (
           <div className="mx-auto max-w-[100rem] p-3 sm:p-4">

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import type { BlogRow } from '../schemas/blog.ts'
+import { statusAt, type BlogRow } from '../schemas/blog.ts'
 import { fromLocalInput } from '../lib/publish-time.ts'
 import { cx } from '../ui/cx.ts'
 import { useAdminRole } from './useAdminRole.ts'
 import { ConflictComparison } from './ConflictComparison.tsx'
 import { PostHistory } from './PostHistory.tsx'
 import { PostPreview } from './PostPreview.tsx'
+import type { NewsletterStore } from './blog-store.ts'
+import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx'
+import { useBlogStore } from './useBlogStore.ts'
 import type { EditorHandle } from './MilkdownEditor.tsx'
 import { DraftOfferAlert } from './editor/DraftOfferAlert.tsx'
 import { EditorCanvas } from './editor/EditorCanvas.tsx'
@@ -55,6 +58,8 @@ export function BlogEditorForm({
   statusLine,
 }: BlogEditorFormProps) {
   const { mayPublish } = useAdminRole()
+  const store = useBlogStore()
+  const newsletterStore = store.sendNewsletter ? (store as NewsletterStore) : null
   const form = usePostForm(post, mayPublish)
   const { values, editing, dirty, set } = form
   const draft = useLocalDraft(form, offerDraft, !post)
@@ -207,7 +212,18 @@ export function BlogEditorForm({
           onCoverFile={(file) => void cover.uploadCover(file)}
           open={settingsOpen}
           onClose={closeSettings}
-        />
+        >
+          {mayPublish && newsletterStore && (
+            <NewsletterPanel
+              store={newsletterStore}
+              slug={editing?.slug ?? null}
+              title={values.title}
+              publishedAndSaved={
+                !dirty && statusAt({ status: values.status, publish_at: publishAtIso }) === 'published'
+              }
+            />
+          )}
+        </PostSettingsPanel>
       </div>
       <SaveBar
         statusLine={statusLine}

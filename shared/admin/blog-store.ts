@@ -4,6 +4,13 @@ import type { PreviewLink } from '../schemas/preview-link.ts'
 import type { EmailLink } from '../data/people.ts'
 import type { LeadFilters, LeadPage } from '../data/leads.ts'
 import type { InsightsReport } from '../schemas/insights.ts'
+import type {
+  NewsletterPostStatus,
+  NewsletterSendProgress,
+  NewsletterSendResult,
+  SubscriberPage,
+  SubscriberQuery,
+} from '../schemas/newsletter-send.ts'
 import type { LeadRecord, LeadUpdate } from '../schemas/lead.ts'
 import type { EditorRole, InviteInput, Person } from '../schemas/people.ts'
 import type { AdminStatusFilter, BlogInput, BlogListItem, BlogRow } from '../schemas/blog.ts'
@@ -94,8 +101,28 @@ export interface InsightsStore {
   loadInsights(days: number): Promise<InsightsReport>
 }
 
+/**
+ * The newsletter's seam: sending a post and its progress (editors and administrators, through the server),
+ * and the subscriber list (read by editors, removed by administrators, under row-level security).
+ */
+export interface NewsletterStore {
+  getNewsletterStatus(slug: string): Promise<NewsletterPostStatus>
+  sendNewsletter(slug: string): Promise<NewsletterSendResult>
+  sendNewsletterTest(slug: string): Promise<{ to: string }>
+  listNewsletterSends(): Promise<NewsletterSendProgress[]>
+  listSubscribers(query: SubscriberQuery): Promise<SubscriberPage>
+  /** Every subscriber the filters match, as CSV. */
+  exportSubscribersCsv(query: SubscriberQuery): Promise<string>
+  removeSubscriber(id: string): Promise<void>
+}
+
 export interface BlogStore
-  extends AdminAuth, Partial<PeopleStore>, Partial<LeadsStore>, Partial<InsightsStore> {
+  extends
+    AdminAuth,
+    Partial<PeopleStore>,
+    Partial<LeadsStore>,
+    Partial<InsightsStore>,
+    Partial<NewsletterStore> {
   listPosts(query: AdminListQuery): Promise<PostPage<BlogListItem>>
   getBySlug(slug: string): Promise<BlogRow | null>
   save(input: BlogInput, target: SaveTarget): Promise<BlogRow>

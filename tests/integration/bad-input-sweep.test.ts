@@ -254,10 +254,15 @@ const apiPath = fc.constantFrom(
   '/api/newsletter',
   '/api/newsletter/confirm',
   '/api/newsletter/unsubscribe',
+  '/api/newsletter/send',
+  '/api/newsletter/test',
+  '/api/newsletter/status',
+  '/api/newsletter/sends',
   '/api/send-email',
   '/api/dev/mail',
   '/api/dev/mail/capture',
   '/api/dev/outbox/run',
+  '/api/dev/outbox/newsletter/run',
   '/api/nothing-here',
 )
 const restPath = fc.oneof(
@@ -270,12 +275,24 @@ const restPath = fc.oneof(
       'editors',
       'newsletter_subscribers',
       'newsletter_recipients',
+      'newsletter_sends',
+      'newsletter_deliveries',
+      'newsletter_send_progress',
       'rate_limit_counters',
       'nope',
     )
     .map((t) => `/rest/v1/${t}`),
   fc
-    .constantFrom('is_editor', 'take_rate_limit', 'claim_lead', 'claim_due_leads', 'set_updated_at', 'nope')
+    .constantFrom(
+      'is_editor',
+      'take_rate_limit',
+      'claim_lead',
+      'claim_due_leads',
+      'start_newsletter_send',
+      'claim_newsletter_deliveries',
+      'set_updated_at',
+      'nope',
+    )
     .map((f) => `/rest/v1/rpc/${f}`),
 )
 const authPath = fc.constantFrom(
@@ -444,8 +461,23 @@ function requests(tokens: { editor: string; anon: string; service: string }): fc
         body: json(message),
       }
     })
+  // A newsletter send or test by an editor, for a slug that is almost one or not one at all.
+  const newsletterSend = fc
+    .record({
+      path: fc.constantFrom('/api/newsletter/send', '/api/newsletter/test'),
+      slug: fc.oneof(text, nasty, fc.constantFrom('', 'no-such-post', 'A B', '-x-')),
+      raw: fc.boolean(),
+    })
+    .map(({ path, slug, raw }): SweepRequest => ({
+      port: 'site',
+      method: 'POST',
+      path,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens.editor}` },
+      body: raw ? slug : json({ slug }),
+    }))
   return fc.oneof(
     { weight: 12, arbitrary: generic },
+    { weight: 1, arbitrary: newsletterSend },
     { weight: 1, arbitrary: lead },
     { weight: 1, arbitrary: subscription },
     { weight: 1, arbitrary: staffMail },

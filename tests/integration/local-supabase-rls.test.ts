@@ -10,7 +10,13 @@ import { startTestServer, testEditor, type TestServer } from '../support/server.
 type Actor = 'anon' | 'member' | 'contributor' | 'editor' | 'admin' | 'service'
 const actors: Actor[] = ['anon', 'member', 'contributor', 'editor', 'admin', 'service']
 type Target =
-  'published post' | 'draft post' | "contributor's own draft" | 'leads' | 'editors' | 'newsletter_subscribers'
+  | 'published post'
+  | 'draft post'
+  | "contributor's own draft"
+  | 'leads'
+  | 'editors'
+  | 'newsletter_subscribers'
+  | 'newsletter_sends'
 type Operation = 'select' | 'insert' | 'update' | 'delete'
 
 let server: TestServer
@@ -140,6 +146,12 @@ const targets: Record<Target, TargetSpec> = {
     newRow: async () => ({ email: `reader-${next()}@example.com` }),
     change: { confirmation_sent_at: '2026-01-01T00:00:00+00:00' },
   },
+  newsletter_sends: {
+    table: 'newsletter_sends',
+    key: 'slug',
+    newRow: async () => ({ slug: `sent-${next()}`, subject: 'An issue', html: '<p>Hi</p>', text: 'Hi' }),
+    change: { subject: 'Changed' },
+  },
 }
 
 const Y = true
@@ -182,7 +194,15 @@ const allowed: Record<Target, Record<Operation, Record<Actor, boolean>>> = {
     update: row(N, N, N, N, Y, Y),
     delete: row(N, N, N, N, Y, Y),
   },
+  // Administrators remove subscribers (the Newsletter screen); only the server adds or changes them.
   newsletter_subscribers: {
+    select: row(N, N, N, Y, Y, Y),
+    insert: row(N, N, N, N, N, Y),
+    update: row(N, N, N, N, N, Y),
+    delete: row(N, N, N, N, Y, Y),
+  },
+  // Editors follow a send's progress; only the server starts and records sends.
+  newsletter_sends: {
     select: row(N, N, N, Y, Y, Y),
     insert: row(N, N, N, N, N, Y),
     update: row(N, N, N, N, N, Y),

@@ -1,87 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import net, { type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
-import { projectRoot } from '../../server/main.ts'
+import { startInstance, stopInstance, type Instance } from '../support/instances.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts'
 
 // Two server processes in hosted mode share one Supabase project (a third server running the embedded
 // backend): the outbox's claims and the rate-limit counters live in the database, so across an SMTP
 // outage every lead's two emails go out exactly once, and a limit counts both instances' requests.
-
-interface Instance {
-  url: string
-  child: ChildProcess
-  output: string[]
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
-/** A free port can be taken by another process before the instance binds it: try again with new ports. */
-async function startInstance(backend: TestServer, smtpUrl: string, dataDir: string): Promise<Instance> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startInstanceOnce(backend, smtpUrl, dataDir)
-    } catch (err) {
-      if (attempt >= 5 || !/EADDRINUSE/.test(String(err))) throw err
-    }
-  }
-}
-
-async function startInstanceOnce(backend: TestServer, smtpUrl: string, dataDir: string): Promise<Instance> {
-  const [port, emailPort] = [await freePort(), await freePort()]
-  const output: string[] = []
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      SUPABASE_URL: backend.url,
-      SUPABASE_ANON_KEY: backend.ctx.supabase.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: backend.ctx.supabase.serviceRoleKey,
-      SMTP_URL: smtpUrl,
-      PORT: String(port),
-      EMAIL_SERVICE_PORT: String(emailPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SKIP_BUILD: '1',
-      LOG_LEVEL: 'warn',
-      LEAD_RATE_LIMIT: '0',
-      CONFIRMATION_MAIL_HOURLY_CAP: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()))
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()))
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited: ${output.join('')}`)
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return { url, child, output }
-    if (Date.now() > deadline) throw new Error(`instance did not start: ${output.join('')}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
-async function stopInstance(instance: Instance | undefined) {
-  if (!instance || instance.child.exitCode !== null) return
-  const exited = new Promise((resolve) => instance.child.once('exit', resolve))
-  instance.child.kill('SIGTERM')
-  await exited
-}
 
 /** Runs `task` over `items`, `concurrency` at a time. */
 async function pool<T>(items: T[], concurrency: number, task: (item: T) => Promise<void>) {

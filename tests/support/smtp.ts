@@ -12,6 +12,8 @@ export interface ReceivedMail {
   html: string
   /** Lower-case header name → value, as received. */
   headers: Map<string, unknown>
+  /** When the message was accepted (ms since the epoch). */
+  at: number
 }
 
 export interface TestSmtpServer {
@@ -30,7 +32,13 @@ const addressText = (value: AddressObject | AddressObject[] | undefined) =>
   value ? (Array.isArray(value) ? value : [value]).map((a) => a.text).join(', ') : ''
 
 /** An SMTP server that accepts every message, after `delayMs` per message (a slow relay). */
-export async function startSmtpServer(options: { delayMs?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  options: {
+    delayMs?: number
+    /** Refuses a recipient with this SMTP reply (e.g. 550 for an address that does not exist). */
+    refuseRecipient?: (address: string) => { code: number; message: string } | null
+  } = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = []
   let server: SMTPServer | null = null
   let port = 0
@@ -41,6 +49,11 @@ export async function startSmtpServer(options: { delayMs?: number } = {}): Promi
       disabledCommands: ['STARTTLS', 'AUTH'],
       closeTimeout: 50,
       logger: false,
+      onRcptTo(address, _session, callback) {
+        const refusal = options.refuseRecipient?.(address.address.toLowerCase())
+        if (!refusal) return callback()
+        callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }))
+      },
       onData(stream, _session, callback) {
         simpleParser(stream).then(
           (mail) => {
@@ -52,6 +65,7 @@ export async function startSmtpServer(options: { delayMs?: number } = {}): Promi
                 text: mail.text ?? '',
                 html: typeof mail.html === 'string' ? mail.html : '',
                 headers: mail.headers,
+                at: Date.now(),
               })
               callback()
             }, options.delayMs ?? 0)

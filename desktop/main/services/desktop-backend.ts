@@ -21,6 +21,19 @@ import { adminPath } from '../../../shared/config/brand.ts'
 import type { EditorRole, InviteInput } from '../../../shared/schemas/people.ts'
 import { getRevision, listRevisions } from '../../../shared/data/revisions.ts'
 import { previewLinkSchema, type PreviewLinkRequest } from '../../../shared/schemas/preview-link.ts'
+import {
+  getNewsletterStatus,
+  listNewsletterSends,
+  sendNewsletter,
+  sendNewsletterTest,
+  type NewsletterApi,
+} from '../../../shared/data/newsletter-api.ts'
+import {
+  exportSubscribersCsv,
+  listSubscribers,
+  removeSubscriber,
+} from '../../../shared/data/newsletter-subscribers.ts'
+import type { SubscriberQuery } from '../../../shared/schemas/newsletter-send.ts'
 import type {
   CompressedImageBytes,
   DesktopSettings,
@@ -364,6 +377,45 @@ export class DesktopBackend {
 
   async removePerson(userId: string) {
     return removePerson(await this.peopleApi(), userId)
+  }
+
+  // ---- the newsletter (sends through the site; the subscriber list under row-level security) ---------
+
+  async getNewsletterStatus(slug: string) {
+    return getNewsletterStatus(await this.serverApi('The newsletter'), slug)
+  }
+
+  async sendNewsletter(slug: string) {
+    return sendNewsletter(await this.serverApi('The newsletter'), slug)
+  }
+
+  async sendNewsletterTest(slug: string) {
+    return sendNewsletterTest(await this.serverApi('The newsletter'), slug)
+  }
+
+  async listNewsletterSends() {
+    return listNewsletterSends(await this.serverApi('The newsletter'))
+  }
+
+  async listSubscribers(query: SubscriberQuery) {
+    return this.fromServer('Subscribers', (session) => listSubscribers(session.client, query))
+  }
+
+  async exportSubscribersCsv(query: SubscriberQuery) {
+    return this.fromServer('Subscribers', (session) => exportSubscribersCsv(session.client, query))
+  }
+
+  async removeSubscriber(id: string) {
+    return this.fromServer('Subscribers', (session) => removeSubscriber(session.client, id))
+  }
+
+  /** The signed-in editor's token and the connected site, for the site's own endpoints. */
+  private async serverApi(what: string): Promise<NewsletterApi> {
+    return this.fromServer(what, async (session) => {
+      const token = (await session.client.auth.getSession()).data.session?.access_token
+      if (!token) throw new Error('Sign in as an editor first.')
+      return { baseUrl: new URL((await this.getSettings()).siteUrl).origin, accessToken: token }
+    })
   }
 
   /** The reset link opens the site's admin in the browser, where the new password is chosen. */

@@ -89,6 +89,13 @@ export function createDesktopBlogStore(api: DesktopApi): BlogStore {
     listRevisions: (postId) => api.listRevisions(postId),
     getRevision: (id) => api.getRevision(id),
     createPreviewLink: (postId) => api.createPreviewLink({ postId }),
+    getNewsletterStatus: (slug) => api.getNewsletterStatus(slug),
+    sendNewsletter: (slug) => api.sendNewsletter(slug),
+    sendNewsletterTest: (slug) => api.sendNewsletterTest(slug),
+    listNewsletterSends: () => api.listNewsletterSends(),
+    listSubscribers: (query) => api.listSubscribers(query),
+    exportSubscribersCsv: (query) => api.exportSubscribersCsv(query),
+    removeSubscriber: (id) => api.removeSubscriber(id),
   }
 }
 

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react'
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { blogStatuses, blogTypes } from '../../schemas/blog.ts'
 import { cx } from '../../ui/cx.ts'
 import { Input, Textarea } from '../../ui/Input.tsx'
@@ -25,6 +25,8 @@ export interface PostSettingsPanelProps {
   /** Open as a drawer (below 1280 px; from 1280 px the panel always sits beside the canvas). */
   open: boolean
   onClose(): void
+  /** More settings at the end (the newsletter section). */
+  children?: ReactNode
 }
 
 /**
@@ -41,6 +43,7 @@ export function PostSettingsPanel({
   onCoverFile,
   open,
   onClose,
+  children,
 }: PostSettingsPanelProps) {
   const fieldId = useId()
   const field = (name: string) => `${fieldId}-${name}`
@@ -154,6 +157,7 @@ export function PostSettingsPanel({
             onFile={onCoverFile}
             onRemove={() => set('coverImageUrl', '')}
           />
+          {children}
         </div>
       </aside>
     </>

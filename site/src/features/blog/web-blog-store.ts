@@ -12,6 +12,17 @@ import { getBrowserSupabase, type Session, type SupabaseClient } from '@shared/d
 import { signInErrorMessage } from '@shared/data/editor-access.ts'
 import { leadsToCsv, listAllLeads, listLeads, updateLead } from '@shared/data/leads.ts'
 import { loadInsights } from '@shared/data/insights.ts'
+import {
+  getNewsletterStatus,
+  listNewsletterSends,
+  sendNewsletter,
+  sendNewsletterTest,
+} from '@shared/data/newsletter-api.ts'
+import {
+  exportSubscribersCsv,
+  listSubscribers,
+  removeSubscriber,
+} from '@shared/data/newsletter-subscribers.ts'
 import { getRevision, listRevisions } from '@shared/data/revisions.ts'
 import { previewLinkSchema } from '@shared/schemas/preview-link.ts'
 import {
@@ -166,6 +177,27 @@ export function createWebBlogStore(): BlogStore {
     },
     async removePerson(userId) {
       return removePerson(await peopleApi(), userId)
+    },
+    async getNewsletterStatus(slug) {
+      return getNewsletterStatus(await peopleApi(), slug)
+    },
+    async sendNewsletter(slug) {
+      return sendNewsletter(await peopleApi(), slug)
+    },
+    async sendNewsletterTest(slug) {
+      return sendNewsletterTest(await peopleApi(), slug)
+    },
+    async listNewsletterSends() {
+      return listNewsletterSends(await peopleApi())
+    },
+    async listSubscribers(query) {
+      return listSubscribers(await client(), query)
+    },
+    async exportSubscribersCsv(query) {
+      return exportSubscribersCsv(await client(), query)
+    },
+    async removeSubscriber(id) {
+      return removeSubscriber(await client(), id)
     },
     async signOut() {
       const { error } = await (await client()).auth.signOut()

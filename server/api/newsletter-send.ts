@@ -1,0 +1,166 @@
+import { Hono, type Context } from 'hono'
+import { getPostBySlug } from '../../shared/data/blogs.ts'
+import {
+  countNewsletterRecipients,
+  getNewsletterSend,
+  listNewsletterSends,
+  startNewsletterSend,
+} from '../../shared/data/newsletter-sends.ts'
+import { getEditorRole } from '../../shared/data/people.ts'
+import { statusAt, type BlogRow } from '../../shared/schemas/blog.ts'
+import {
+  newsletterSendRequestSchema,
+  type NewsletterSendResult,
+} from '../../shared/schemas/newsletter-send.ts'
+import { longDateTime } from '../../shared/lib/dates.ts'
+import type { ServerContext } from '../context.ts'
+import { newsletterMail, unsubscribeUrlFor } from '../mail/newsletter-mail.ts'
+import { renderNewsletterPost } from '../mail/newsletter-post.ts'
+import { renderNewsletterIssue } from '../mail/templates.ts'
+import { callerClient, serviceClient } from '../supabase-clients.ts'
+import { bearerToken, sameSecret } from './editor-auth.ts'
+import { limitReached, parseInput, refuse } from './pipeline.ts'
+
+/**
+ * Sending a published post to the newsletter (editors and administrators):
+ *
+ * - `POST /api/newsletter/send {slug}`: queues the post for every confirmed subscriber, once per post (a
+ *   second call queues nothing and answers with the first send). 202 when this call started it, 200 after.
+ * - `POST /api/newsletter/test {slug}`: the same mail to the caller's own address, now.
+ * - `GET /api/newsletter/status?slug=`: the number of recipients and the post's send, if any.
+ * - `GET /api/newsletter/sends`: the latest sends with their progress.
+ */
+
+/** Who may send: an editor or administrator (by their token), or the server's service-role key (scripts). */
+type Sender = { kind: 'editor'; userId: string; email: string } | { kind: 'service' }
+
+async function senderOfRequest(ctx: ServerContext, c: Context): Promise<Sender | Response> {
+  const token = bearerToken(c.req.header('Authorization'))
+  if (!token) return refuse(c, 401, 'Sign in as an editor to send newsletters.')
+  if (sameSecret(token, ctx.supabase.serviceRoleKey)) return { kind: 'service' }
+  const client = callerClient(ctx, token)
+  try {
+    const { data, error } = await client.auth.getUser(token)
+    if (error || !data.user) {
+      if (error && (error.status === undefined || error.status >= 500)) throw error
+      return refuse(c, 401, 'Sign in as an editor to send newsletters.')
+    }
+    // Contributors are people of the admin too: they are refused (403), anyone else is not signed in (401).
+    const role = await getEditorRole(client)
+    if (role === null) return refuse(c, 401, 'Sign in as an editor to send newsletters.')
+    if (role !== 'admin' && role !== 'editor')
+      return refuse(c, 403, 'Only editors and administrators can send newsletters.')
+    return { kind: 'editor', userId: data.user.id, email: data.user.email ?? '' }
+  } catch (err) {
+    ctx.logger.error({ err }, 'could not verify a newsletter sender')
+    return refuse(c, 502, 'Could not verify your session right now. Please try again.')
+  }
+}
+
+/** Why a post cannot go out now, or null when it is public. */
+function notPublishedReason(post: BlogRow): string | null {
+  const status = statusAt(post)
+  if (status === 'published') return null
+  if (status === 'scheduled' && post.publish_at)
+    return `“${post.slug}” is scheduled for ${longDateTime(post.publish_at, 'UTC')}: send it once it is published.`
+  return `“${post.slug}” is a draft: publish it before sending it as a newsletter.`
+}
+
+const noPost = (slug: string) => `There is no post with the slug “${slug}”.`
+const bodyLimit = { maxBytes: 4 * 1024 }
+
+export function createNewsletterSendRoutes(ctx: ServerContext): Hono {
+  const routes = new Hono()
+  routes.use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+
+  routes.post('/send', async (c) => {
+    const sender = await senderOfRequest(ctx, c)
+    if (sender instanceof Response) return sender
+    const input = await parseInput(c, newsletterSendRequestSchema, bodyLimit)
+    if (input instanceof Response) return input
+
+    const client = serviceClient(ctx)
+    const post = await getPostBySlug(client, input.slug)
+    if (!post) return refuse(c, 404, noPost(input.slug))
+    const reason = notPublishedReason(post)
+    if (reason) return refuse(c, 409, reason)
+
+    const earlier = await getNewsletterSend(client, { postId: post.id })
+    if (earlier) return c.json({ created: false, send: earlier } satisfies NewsletterSendResult, 200)
+    if ((await countNewsletterRecipients(client)) === 0)
+      return refuse(
+        c,
+        409,
+        'Nobody has confirmed a subscription yet, so there is no one to send this post to.',
+      )
+
+    const issue = renderNewsletterPost(post, ctx.publicUrl)
+    const { sendId, created } = await startNewsletterSend(client, {
+      postId: post.id,
+      slug: post.slug,
+      ...issue,
+      createdBy: sender.kind === 'editor' ? sender.userId : null,
+      createdByEmail: sender.kind === 'editor' ? sender.email : null,
+    })
+    const send = await getNewsletterSend(client, { id: sendId })
+    if (!send) return refuse(c, 502, 'The send was started but could not be read back. Reload to see it.')
+    if (created) {
+      ctx.logger.info(
+        { sendId, slug: post.slug, recipients: send.recipientCount, by: sender.kind },
+        'newsletter send started',
+      )
+      ctx.newsletterOutbox?.kick()
+    }
+    return c.json({ created, send } satisfies NewsletterSendResult, created ? 202 : 200)
+  })
+
+  routes.post('/test', async (c) => {
+    const sender = await senderOfRequest(ctx, c)
+    if (sender instanceof Response) return sender
+    if (sender.kind !== 'editor') return refuse(c, 400, 'A test goes to a signed-in editor: sign in first.')
+    const limited = await limitReached(ctx, c, 'staffMailPerEditor', sender.userId)
+    if (limited) return limited
+    const input = await parseInput(c, newsletterSendRequestSchema, bodyLimit)
+    if (input instanceof Response) return input
+
+    const post = await getPostBySlug(serviceClient(ctx), input.slug)
+    if (!post) return refuse(c, 404, noPost(input.slug))
+    // A test shows the mail as readers will get it; its unsubscribe link belongs to nobody.
+    const unsubscribeUrl = unsubscribeUrlFor(ctx.publicUrl, 'test-message-no-subscription')
+    const issue = renderNewsletterPost(post, ctx.publicUrl)
+    const mail = renderNewsletterIssue({ ...issue, subject: `[Test] ${issue.subject}` }, unsubscribeUrl)
+    try {
+      await ctx.mail.send(newsletterMail(sender.email, mail, unsubscribeUrl))
+    } catch (err) {
+      ctx.logger.warn({ err }, 'newsletter test not sent')
+      return refuse(c, 502, 'The test could not be sent: the mail server did not accept it. Try again later.')
+    }
+    return c.json({ sent: true, to: sender.email })
+  })
+
+  routes.get('/status', async (c) => {
+    const sender = await senderOfRequest(ctx, c)
+    if (sender instanceof Response) return sender
+    const parsed = newsletterSendRequestSchema.safeParse({ slug: c.req.query('slug') ?? '' })
+    if (!parsed.success) return refuse(c, 400, parsed.error.issues[0].message)
+    const client = serviceClient(ctx)
+    const post = await getPostBySlug(client, parsed.data.slug)
+    if (!post) return refuse(c, 404, noPost(parsed.data.slug))
+    const [recipientCount, send] = await Promise.all([
+      countNewsletterRecipients(client),
+      getNewsletterSend(client, { postId: post.id }),
+    ])
+    return c.json({ recipientCount, send })
+  })
+
+  routes.get('/sends', async (c) => {
+    const sender = await senderOfRequest(ctx, c)
+    if (sender instanceof Response) return sender
+    return c.json({ sends: await listNewsletterSends(serviceClient(ctx)) })
+  })
+
+  return routes
+}

@@ -1,0 +1,71 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { Button } from '../../ui/Button.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
+
+/**
+ * Asks before an action that cannot be undone (sending a newsletter, removing a subscriber). A modal
+ * `<dialog>`: focus starts on Cancel, Escape cancels, the page behind is inert.
+ */
+export function ConfirmActionDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  destructive = false,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean
+  title: string
+  children: ReactNode
+  confirmLabel: string
+  destructive?: boolean
+  busy: boolean
+  onConfirm(): void
+  onCancel(): void
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const id = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  return (
+    <dialog
+      ref={ref}
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onCancel={(event) => {
+        event.preventDefault()
+        if (!busy) onCancel()
+      }}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-950/50"
+    >
+      {open && (
+        <div className="p-6">
+          <h2 id={`${id}-title`} className="text-lg font-semibold text-balance">
+            {title}
+          </h2>
+          <div id={`${id}-text`} className="mt-2 space-y-2 text-sm text-slate-600">
+            {children}
+          </div>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <Button variant="outline" autoFocus disabled={busy} onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button variant={destructive ? 'destructive' : 'primary'} disabled={busy} onClick={onConfirm}>
+              {busy && <Spinner />}
+              {confirmLabel}
+            </Button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  )
+}

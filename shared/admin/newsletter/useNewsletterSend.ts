@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useState } from 'react'
+import { newsletterSendState, type NewsletterPostStatus } from '../../schemas/newsletter-send.ts'
+import type { NewsletterStore } from '../blog-store.ts'
+
+/** How often the progress of a send under way is asked again. */
+export const progressPollMs = 2_000
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err))
+
+/**
+ * A post's newsletter: who would get it, its send once started (polled until nothing is owed), "Send a test
+ * to me" and "Send as newsletter". `slug` null: the post is not saved yet, nothing is asked.
+ */
+export function useNewsletterSend(store: NewsletterStore, slug: string | null) {
+  const [status, setStatus] = useState<NewsletterPostStatus | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [busy, setBusy] = useState<'send' | 'test' | null>(null)
+  const [refresh, setRefresh] = useState(0)
+
+  useEffect(() => {
+    setStatus(null)
+    setError(null)
+    setNotice(null)
+  }, [slug])
+
+  useEffect(() => {
+    if (!slug) return
+    let active = true
+    store.getNewsletterStatus(slug).then(
+      (next) => {
+        if (!active) return
+        setStatus(next)
+        setError(null)
+      },
+      (err: unknown) => active && setError(message(err)),
+    )
+    return () => {
+      active = false
+    }
+  }, [store, slug, refresh])
+
+  // While a send is under way, ask again every couple of seconds.
+  const underWay = status?.send ? newsletterSendState(status.send) !== 'sent' : false
+  useEffect(() => {
+    if (!underWay) return
+    const timer = setInterval(() => setRefresh((r) => r + 1), progressPollMs)
+    return () => clearInterval(timer)
+  }, [underWay])
+
+  const send = useCallback(async () => {
+    if (!slug) return
+    setBusy('send')
+    setNotice(null)
+    try {
+      const result = await store.sendNewsletter(slug)
+      setStatus((s) => ({
+        recipientCount: s?.recipientCount ?? result.send.recipientCount,
+        send: result.send,
+      }))
+      setError(null)
+    } catch (err) {
+      setError(message(err))
+    } finally {
+      setBusy(null)
+    }
+  }, [store, slug])
+
+  const sendTest = useCallback(async () => {
+    if (!slug) return
+    setBusy('test')
+    setNotice(null)
+    try {
+      const { to } = await store.sendNewsletterTest(slug)
+      setNotice(`Test sent to ${to}.`)
+      setError(null)
+    } catch (err) {
+      setError(message(err))
+    } finally {
+      setBusy(null)
+    }
+  }, [store, slug])
+
+  return { status, error, notice, busy, send, sendTest }
+}

@@ -1,0 +1,211 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { z } from 'zod'
+import { newsletterSendProgressSchema, type NewsletterSendProgress } from '../schemas/newsletter-send.ts'
+
+/**
+ * Newsletter sends and their deliveries (`supabase/migrations/20261129150000_newsletter_sends.sql`). The
+ * server starts, claims and records with the service role through SQL functions; editors read progress.
+ */
+
+const progressRow = z.object({
+  id: z.string(),
+  post_id: z.string().nullable(),
+  slug: z.string(),
+  subject: z.string(),
+  recipient_count: z.coerce.number(),
+  pending: z.coerce.number(),
+  sent: z.coerce.number(),
+  failed: z.coerce.number(),
+  skipped: z.coerce.number(),
+  created_at: z.string(),
+  created_by_email: z.string().nullable(),
+  finished_at: z.string().nullable(),
+})
+
+const toProgress = (row: unknown): NewsletterSendProgress => {
+  const r = progressRow.parse(row)
+  return newsletterSendProgressSchema.parse({
+    id: r.id,
+    postId: r.post_id,
+    slug: r.slug,
+    subject: r.subject,
+    recipientCount: r.recipient_count,
+    pending: r.pending,
+    sent: r.sent,
+    failed: r.failed,
+    skipped: r.skipped,
+    createdAt: r.created_at,
+    createdByEmail: r.created_by_email,
+    finishedAt: r.finished_at,
+  })
+}
+
+const fail = (what: string, error: { message: string }): never => {
+  throw new Error(`Could not ${what}: ${error.message}`)
+}
+
+/**
+ * Starts the send of a post (service role): the send and one delivery per confirmed recipient in one
+ * transaction. A post sent before gets its first send back with `created: false`.
+ */
+export async function startNewsletterSend(
+  client: SupabaseClient,
+  send: {
+    postId: string
+    slug: string
+    subject: string
+    html: string
+    text: string
+    createdBy: string | null
+    createdByEmail: string | null
+  },
+): Promise<{ sendId: string; created: boolean }> {
+  const { data, error } = await client.rpc('start_newsletter_send', {
+    p_post_id: send.postId,
+    p_slug: send.slug,
+    p_subject: send.subject,
+    p_html: send.html,
+    p_text: send.text,
+    p_created_by: send.createdBy,
+    p_created_by_email: send.createdByEmail,
+  })
+  if (error) fail('start the newsletter send', error)
+  const row = z.array(z.object({ send_id: z.string(), created: z.boolean() })).parse(data)[0]
+  if (!row) throw new Error('Could not start the newsletter send: no row came back.')
+  return { sendId: row.send_id, created: row.created }
+}
+
+/** One send's progress, by its id or its post's id (null: none). */
+export async function getNewsletterSend(
+  client: SupabaseClient,
+  by: { id: string } | { postId: string },
+): Promise<NewsletterSendProgress | null> {
+  const query = client.from('newsletter_send_progress').select('*')
+  const { data, error } = await ('id' in by ? query.eq('id', by.id) : query.eq('post_id', by.postId)).limit(1)
+  if (error) fail('read the newsletter send', error)
+  return data && data.length > 0 ? toProgress(data[0]) : null
+}
+
+/** The latest sends, newest first. */
+export async function listNewsletterSends(
+  client: SupabaseClient,
+  limit = 20,
+): Promise<NewsletterSendProgress[]> {
+  const { data, error } = await client
+    .from('newsletter_send_progress')
+    .select('*')
+    .order('created_at', { ascending: false })
+    .limit(limit)
+  if (error) fail('list the newsletter sends', error)
+  return (data ?? []).map(toProgress)
+}
+
+/** How many addresses a newsletter would go to now (confirmed, subscribed, not bouncing). */
+export async function countNewsletterRecipients(client: SupabaseClient): Promise<number> {
+  const { count, error } = await client
+    .from('newsletter_recipients')
+    .select('id', { count: 'exact', head: true })
+  if (error) fail('count the subscribers', error)
+  return count ?? 0
+}
+
+// ---- the outbox's side (service role) ---------------------------------------------------------------------
+
+const claimedRow = z.object({
+  id: z.coerce.number(),
+  send_id: z.string(),
+  subscriber_id: z.string(),
+  attempts: z.coerce.number(),
+  claim_token: z.string(),
+  email: z.string(),
+  unsubscribe_token: z.string().nullable(),
+})
+
+export interface ClaimedNewsletterDelivery {
+  id: number
+  sendId: string
+  subscriberId: string
+  attempts: number
+  claimToken: string
+  email: string
+  unsubscribeToken: string | null
+}
+
+/** Claims up to `limit` due deliveries within the shared budget of `perMinute` messages a minute. */
+export async function claimNewsletterDeliveries(
+  client: SupabaseClient,
+  options: { limit: number; leaseSeconds: number; perMinute: number; ignoreSchedule?: boolean; now?: Date },
+): Promise<ClaimedNewsletterDelivery[]> {
+  const { data, error } = await client.rpc('claim_newsletter_deliveries', {
+    p_limit: options.limit,
+    p_lease_seconds: options.leaseSeconds,
+    p_per_minute: options.perMinute,
+    p_ignore_schedule: options.ignoreSchedule ?? false,
+    p_now: options.now?.toISOString() ?? null,
+  })
+  if (error) fail('claim newsletter deliveries', error)
+  return z
+    .array(claimedRow)
+    .parse(data ?? [])
+    .map((r) => ({
+      id: r.id,
+      sendId: r.send_id,
+      subscriberId: r.subscriber_id,
+      attempts: r.attempts,
+      claimToken: r.claim_token,
+      email: r.email,
+      unsubscribeToken: r.unsubscribe_token,
+    }))
+}
+
+/** Whether any delivery is owed now (claimed or not by the budget). */
+export async function newsletterWorkDue(
+  client: SupabaseClient,
+  options: { ignoreSchedule?: boolean; now?: Date } = {},
+): Promise<boolean> {
+  const { data, error } = await client.rpc('newsletter_work_due', {
+    p_ignore_schedule: options.ignoreSchedule ?? false,
+    p_now: options.now?.toISOString() ?? null,
+  })
+  if (error) fail('look for newsletter deliveries', error)
+  return data === true
+}
+
+export type DeliveryOutcome =
+  | { outcome: 'sent' }
+  | { outcome: 'retry'; error: string; nextAttemptAt: Date }
+  | { outcome: 'failed'; error: string }
+  | { outcome: 'bounced'; error: string }
+
+/** Records a delivery's outcome under its claim; false when the claim was taken over meanwhile. */
+export async function recordNewsletterDelivery(
+  client: SupabaseClient,
+  delivery: { id: number; claimToken: string },
+  result: DeliveryOutcome,
+): Promise<boolean> {
+  const { data, error } = await client.rpc('record_newsletter_delivery', {
+    p_id: delivery.id,
+    p_claim_token: delivery.claimToken,
+    p_outcome: result.outcome,
+    p_error: 'error' in result ? result.error : null,
+    p_next_attempt_at: result.outcome === 'retry' ? result.nextAttemptAt.toISOString() : null,
+  })
+  if (error) fail('record a newsletter delivery', error)
+  return data === true
+}
+
+/** The issue a send mails (as rendered when it started), without the per-recipient footer. */
+export async function getNewsletterIssue(
+  client: SupabaseClient,
+  sendId: string,
+): Promise<{ subject: string; html: string; text: string } | null> {
+  const { data, error } = await client
+    .from('newsletter_sends')
+    .select('subject, html, text')
+    .eq('id', sendId)
+    .limit(1)
+  if (error) fail('read the newsletter issue', error)
+  return data && data.length > 0
+    ? z.object({ subject: z.string(), html: z.string(), text: z.string() }).parse(data[0])
+    : null
+}

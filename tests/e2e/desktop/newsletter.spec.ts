@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test'
+import { confirmedReader } from '../blog/newsletter-fixtures.ts'
+import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
+import { otherEditor, postRow, searchPosts, signIn, siteUrl, syncNow } from './desktop-flows.ts'
+
+/** The desktop app sends a published post as a newsletter through main and shows the send's progress. */
+test.describe('desktop newsletter', () => {
+  let renderer: Awaited<ReturnType<typeof serveRenderer>>
+  let desktop: DesktopHarness
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    renderer = await serveRenderer()
+    desktop = await startDesktopMain(siteUrl)
+  })
+  test.afterAll(async () => {
+    await desktop?.close()
+    await renderer?.close()
+  })
+
+  test('sends a test, then the post with a confirmation naming the readers, and follows it to sent', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    const token = Date.now().toString(36)
+    const slug = `desk-newsletter-${token}`
+    const title = `Desk newsletter ${token}`
+    await confirmedReader(`desk.reader.${token}@example.com`)
+    await (await otherEditor()).seed([{ title, slug }])
+
+    await desktop.attach(page)
+    await page.goto(renderer.url)
+    await signIn(page)
+    await syncNow(page)
+    await searchPosts(page, slug)
+    await postRow(page, slug).getByRole('button', { name: /^Edit/ }).click()
+
+    const panel = page.getByRole('region', { name: 'Newsletter' })
+    // Other specs add readers too: the panel's number is the one the confirmation must name.
+    const count = panel.getByTestId('newsletter-subscriber-count')
+    await expect(count).toHaveText(/^[\d,]+ confirmed subscribers?$/)
+    const n = Number((await count.textContent())!.replace(/\D/g, ''))
+    await panel.getByRole('button', { name: 'Send a test to me' }).click()
+    await expect(panel.getByText('Test sent to editor@meridian.example.')).toBeVisible()
+
+    await panel.getByRole('button', { name: 'Send as newsletter' }).click()
+    const readers = n === 1 ? '1 subscriber' : `${n.toLocaleString('en-US')} subscribers`
+    const confirm = page.getByRole('alertdialog', { name: `Send “${title}” to ${readers}?` })
+    await confirm.getByRole('button', { name: `Send to ${readers}` }).click()
+    // One message every 2 s on the e2e server, shared with whatever else is sending.
+    await expect(panel.getByTestId('newsletter-progress').getByRole('status')).toHaveText(
+      /^Sent to [\d,]+$/,
+      { timeout: 90_000 },
+    )
+  })
+})
