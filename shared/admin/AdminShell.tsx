@@ -61,7 +61,12 @@ export function AdminShell({
           </span>
         </span>
         {tabs.length > 1 && (
-          <nav aria-label="Admin screens" className="ml-1 flex min-w-0 items-center gap-0.5 sm:ml-3 sm:gap-1">
+          // On a phone with many screens (the desktop has eight) the tabs scroll within the bar, so the
+          // signed-in controls beside them stay in reach.
+          <nav
+            aria-label="Admin screens"
+            className="ml-1 flex min-w-0 items-center gap-0.5 overflow-x-auto [scrollbar-width:none] sm:ml-3 sm:gap-1"
+          >
             {tabs.map(({ id, label, icon: Icon, badge }) => (
               <button
                 key={id}
@@ -69,7 +74,7 @@ export function AdminShell({
                 aria-current={current === id ? 'page' : undefined}
                 onClick={() => onSelect(id)}
                 title={label}
-                className={`${barItem} relative text-slate-300 aria-[current=page]:bg-white/15 aria-[current=page]:text-white`}
+                className={`${barItem} relative shrink-0 text-slate-300 max-sm:px-2 aria-[current=page]:bg-white/15 aria-[current=page]:text-white`}
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />
                 <span className={compactTabs ? 'max-lg:sr-only' : 'max-sm:sr-only'}>{label}</span>
