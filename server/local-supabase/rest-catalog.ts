@@ -25,6 +25,10 @@ export interface FunctionInfo {
   /** The return type is a row type (a table's or a composite). */
   returnsRow: boolean
   returnsVoid: boolean
+  /** The public table or view whose row type the function returns: its results can be filtered and selected. */
+  returnsRelation: string | null
+  /** The columns of `returns table (…)` or of out parameters, when there are several. */
+  outColumns: { name: string; type: string }[]
 }
 
 /** Public tables (and views) by name, plus callable public functions: the only names a request can reach. */
@@ -71,11 +75,17 @@ export async function loadCatalog(db: PGlite): Promise<Catalog> {
     returns_set: boolean
     returns_row: boolean
     returns_void: boolean
+    returns_relation: string | null
+    all_types: string[] | null
   }>(
     `select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
             array(select format_type(t, null) from unnest(p.proargtypes::oid[]) as t) as in_types,
             p.pronargdefaults::int as defaults, p.proretset as returns_set,
-            rt.typtype = 'c' as returns_row, p.prorettype = 'void'::regtype as returns_void
+            rt.typtype = 'c' as returns_row, p.prorettype = 'void'::regtype as returns_void,
+            case when p.proallargtypes is not null then
+              array(select format_type(t, null) from unnest(p.proallargtypes::oid[]) as t) end as all_types,
+            (select rc.relname from pg_catalog.pg_class rc
+              where rc.oid = rt.typrelid and rc.relnamespace = 'public'::regnamespace) as returns_relation
        from pg_catalog.pg_proc p
        join pg_catalog.pg_type rt on rt.oid = p.prorettype
       where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
@@ -91,6 +101,10 @@ export async function loadCatalog(db: PGlite): Promise<Catalog> {
       returnsSet: f.returns_set,
       returnsRow: f.returns_row,
       returnsVoid: f.returns_void,
+      returnsRelation: f.returns_relation,
+      outColumns: (f.all_types ?? []).flatMap((type, i) =>
+        ['o', 'b', 't'].includes(modes[i] ?? 'i') ? [{ name: f.arg_names?.[i] ?? '', type }] : [],
+      ),
     }
     catalog.functions.set(f.name, [...(catalog.functions.get(f.name) ?? []), info])
   }

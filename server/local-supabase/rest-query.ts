@@ -129,7 +129,7 @@ export function parseNonNegative(name: string, value: string): number {
   return Number(value)
 }
 
-export function parseQuery(url: URL): ReadOptions {
+export function parseQuery(url: URL, skip: ReadonlySet<string> = new Set()): ReadOptions {
   const conditions: Condition[] = []
   const order: ReadOptions['order'] = []
   let limit: number | undefined
@@ -150,7 +150,7 @@ export function parseQuery(url: URL): ReadOptions {
       }
     } else if (key === 'limit') limit = parseNonNegative('limit', value)
     else if (key === 'offset') offset = parseNonNegative('offset', value)
-    else if (reservedParams.has(key)) continue
+    else if (reservedParams.has(key) || skip.has(key)) continue
     else if (key === 'or' || key === 'and' || key === 'not.or' || key === 'not.and') {
       conditions.push(parseLogic(key.endsWith('or') ? 'or' : 'and', key.startsWith('not.'), value))
     } else conditions.push(parseOperation(key, value, false))

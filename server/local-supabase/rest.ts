@@ -205,36 +205,48 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
     return JSON.stringify((JSON.parse(json) as unknown[])[0])
   }
 
-  app.get('/:table', (c) =>
-    run(c, async (tx, table) => {
-      const url = new URL(c.req.url)
-      const query = parseQuery(url)
-      const range = parseRangeHeader(c)
-      const prefer = parsePrefer(c.req.header('prefer'))
-      const items = parseSelect(table, url.searchParams.get('select') ?? undefined)
-      const offset = url.searchParams.has('offset') || !range ? query.offset : range.offset
-      const requested = url.searchParams.has('limit') ? query.limit : range?.limit
-      const limit = Math.min(requested ?? maxRows, maxRows)
+  /**
+   * A page of rows from `source` (a table, or a function call) aliased `_r`, with the request's filters,
+   * order, paging, `select` and `Prefer: count`, as PostgREST reads; `params` may already hold the source's.
+   */
+  async function readRows(
+    c: Context,
+    tx: Transaction,
+    table: TableInfo,
+    source: string,
+    params: Params,
+    skip: ReadonlySet<string> = new Set(),
+  ): Promise<Outcome> {
+    const url = new URL(c.req.url)
+    const query = parseQuery(url, skip)
+    const range = parseRangeHeader(c)
+    const prefer = parsePrefer(c.req.header('prefer'))
+    const items = parseSelect(table, url.searchParams.get('select') ?? undefined)
+    const offset = url.searchParams.has('offset') || !range ? query.offset : range.offset
+    const requested = url.searchParams.has('limit') ? query.limit : range?.limit
+    const limit = Math.min(requested ?? maxRows, maxRows)
 
-      const params = new Params()
-      const from = ` from public.${quoteIdent(table.name)} as _r${whereClause(table, query.conditions, params)}`
-      const order = orderClause(table, query.order)
-      const counted = prefer.count === 'exact' || prefer.count === 'planned' || prefer.count === 'estimated'
-      // The total (same filters, no paging) rides along in the page's query: one round trip into PGlite.
-      const totalSql = counted ? `(select count(*)::int${from})` : 'null::int'
-      const pageSql = `select coalesce(json_agg(row_to_json(_t)), '[]')::text as body, count(*)::int as n, ${totalSql} as total
-        from (select ${selectList(table, items)}${from}${order} limit ${params.add(limit)} offset ${params.add(offset)}) _t`
-      const page = (await tx.query<{ body: string; n: number; total: number | null }>(pageSql, params.values))
-        .rows[0]
-      const total = counted ? page.total : null
-      const applied = counted ? [`count=${prefer.count}`] : []
-      return {
-        status: 200,
-        body: rowsBody(c, page.body, page.n),
-        contentRange: contentRange(offset, page.n, total),
-        preferenceApplied: applied,
-      }
-    }),
+    const from = ` from ${source} as _r${whereClause(table, query.conditions, params)}`
+    const order = orderClause(table, query.order)
+    const counted = prefer.count === 'exact' || prefer.count === 'planned' || prefer.count === 'estimated'
+    // The total (same filters, no paging) rides along in the page's query: one round trip into PGlite.
+    const totalSql = counted ? `(select count(*)::int${from})` : 'null::int'
+    const pageSql = `select coalesce(json_agg(row_to_json(_t)), '[]')::text as body, count(*)::int as n, ${totalSql} as total
+      from (select ${selectList(table, items)}${from}${order} limit ${params.add(limit)} offset ${params.add(offset)}) _t`
+    const page = (await tx.query<{ body: string; n: number; total: number | null }>(pageSql, params.values))
+      .rows[0]
+    const total = counted ? page.total : null
+    const applied = counted ? [`count=${prefer.count}`] : []
+    return {
+      status: 200,
+      body: rowsBody(c, page.body, page.n),
+      contentRange: contentRange(offset, page.n, total),
+      preferenceApplied: applied,
+    }
+  }
+
+  app.get('/:table', (c) =>
+    run(c, (tx, table) => readRows(c, tx, table, `public.${quoteIdent(table.name)}`, new Params())),
   )
 
   async function readJsonBody(c: Context): Promise<unknown> {
@@ -499,10 +511,16 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
             'Function arguments must be one JSON object',
           )
         }
+        const name = c.req.param('fn') ?? ''
+        // On GET, the parameters named like an argument of the function are its arguments; the others filter
+        // its results, as on POST.
+        const argNames = new Set(
+          (catalog.functions.get(name) ?? []).flatMap((f) => f.args.map((a) => a.name)),
+        )
         const given: Record<string, unknown> = fromBody
           ? (body as Record<string, unknown>)
-          : Object.fromEntries(new URL(c.req.url).searchParams)
-        const fn = findFunction(catalog, c.req.param('fn') ?? '', Object.keys(given))
+          : Object.fromEntries([...new URL(c.req.url).searchParams].filter(([k]) => argNames.has(k)))
+        const fn = findFunction(catalog, name, Object.keys(given))
         const params = new Params()
         const args = Object.entries(given).map(([name, value]) => {
           const type = fn.args.find((a) => a.name === name)!.type
@@ -512,6 +530,23 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
         if (fn.returnsVoid) {
           await tx.query(`select ${call}`, params.values)
           return { status: 204 }
+        }
+        // Results of a row type can be filtered, ordered and selected like a table's rows.
+        const relation: TableInfo | undefined =
+          fn.outColumns.length > 1
+            ? {
+                name: fn.name,
+                columns: new Map(fn.outColumns.map((o) => [o.name, { type: o.type }])),
+                primaryKey: [],
+              }
+            : fn.returnsRelation
+              ? catalog.get(fn.returnsRelation)
+              : undefined
+        if (relation && (fn.returnsSet || fn.returnsRow)) {
+          const skip = fromBody ? new Set<string>() : new Set(Object.keys(given))
+          const outcome = await readRows(c, tx, relation, call, params, skip)
+          if (fn.returnsSet || wantsSingleObject(c)) return outcome
+          return { status: 200, body: JSON.stringify((JSON.parse(outcome.body!) as unknown[])[0] ?? null) }
         }
         if (fn.returnsSet || fn.returnsRow) {
           const result = (
