@@ -4,10 +4,25 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from 'pino'
 import { withClaims } from './database.ts'
 import { requestRole, type LocalSupabaseKeys, type RequestRole } from './keys.ts'
+import {
+  checkedColumnName,
+  findFunction,
+  findTable,
+  loadCatalog,
+  quoteIdent,
+  type Catalog,
+  type TableInfo,
+} from './rest-catalog.ts'
+import { RestError } from './rest-errors.ts'
+import { parseQuery } from './rest-query.ts'
+import { arrayLiteral, orderClause, parseSelect, Params, selectList, whereClause } from './rest-sql.ts'
+
+export { RestError } from './rest-errors.ts'
 
 // The PostgREST subset supabase-js uses, over the embedded PGlite. Every identifier that reaches SQL is a
 // table or column name looked up in the catalog (then quoted); every value is a bind parameter; the only
-// other SQL fragments are fixed strings chosen from allow-lists below.
+// other SQL fragments are fixed strings chosen from allow-lists. The grammar of the query string is in
+// rest-query.ts, the catalog in rest-catalog.ts, the SQL built from both in rest-sql.ts.
 
 export interface RestDeps {
   db: PGlite
@@ -15,417 +30,6 @@ export interface RestDeps {
   logger: Logger
   /** PostgREST's `max_rows`: no response carries more rows. */
   maxRows: number
-}
-
-interface ColumnInfo {
-  /** `format_type()` of the column: a type expression from the catalog, safe to splice after `::`. */
-  type: string
-}
-
-interface TableInfo {
-  name: string
-  columns: Map<string, ColumnInfo>
-  primaryKey: string[]
-}
-
-interface FunctionInfo {
-  name: string
-  /** Input arguments in order, with `format_type()` of each (safe to splice after `::`). */
-  args: { name: string; type: string }[]
-  /** How many trailing arguments have defaults. */
-  defaults: number
-  returnsSet: boolean
-  /** The return type is a row type (a table's or a composite). */
-  returnsRow: boolean
-  returnsVoid: boolean
-}
-
-/** Public tables (and views) by name, plus callable public functions: the only names a request can reach. */
-type Catalog = Map<string, TableInfo> & { functions: Map<string, FunctionInfo[]> }
-
-/** An error already in PostgREST's shape and status. */
-export class RestError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-    readonly details: string | null = null,
-    readonly hint: string | null = null,
-  ) {
-    super(message)
-  }
-  body() {
-    return { code: this.code, details: this.details, hint: this.hint, message: this.message }
-  }
-}
-
-const parseError = (what: string, details: string | null = null) =>
-  new RestError(400, 'PGRST100', `"failed to parse ${what}"`, details)
-
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
-
-async function loadCatalog(db: PGlite): Promise<Catalog> {
-  const columns = await db.query<{ table_name: string; column_name: string; type: string }>(
-    `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type
-       from pg_catalog.pg_class c
-       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-       join pg_catalog.pg_attribute a on a.attrelid = c.oid
-      where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f') and a.attnum > 0 and not a.attisdropped
-      order by c.relname, a.attnum`,
-  )
-  const keys = await db.query<{ table_name: string; column_name: string }>(
-    `select c.relname as table_name, a.attname as column_name
-       from pg_catalog.pg_index i
-       join pg_catalog.pg_class c on c.oid = i.indrelid
-       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-       join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum = any (i.indkey)
-      where n.nspname = 'public' and i.indisprimary
-      order by c.relname, array_position(i.indkey::int2[], a.attnum)`,
-  )
-  const catalog: Catalog = Object.assign(new Map<string, TableInfo>(), {
-    functions: new Map<string, FunctionInfo[]>(),
-  })
-  for (const row of columns.rows) {
-    let table = catalog.get(row.table_name)
-    if (!table)
-      catalog.set(row.table_name, (table = { name: row.table_name, columns: new Map(), primaryKey: [] }))
-    table.columns.set(row.column_name, { type: row.type })
-  }
-  for (const row of keys.rows) catalog.get(row.table_name)?.primaryKey.push(row.column_name)
-
-  // Functions callable as /rpc/<name>: trigger and aggregate functions are not.
-  const functions = await db.query<{
-    name: string
-    arg_names: string[] | null
-    arg_modes: string[] | null
-    in_types: string[]
-    defaults: number
-    returns_set: boolean
-    returns_row: boolean
-    returns_void: boolean
-  }>(
-    `select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
-            array(select format_type(t, null) from unnest(p.proargtypes::oid[]) as t) as in_types,
-            p.pronargdefaults::int as defaults, p.proretset as returns_set,
-            rt.typtype = 'c' as returns_row, p.prorettype = 'void'::regtype as returns_void
-       from pg_catalog.pg_proc p
-       join pg_catalog.pg_type rt on rt.oid = p.prorettype
-      where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
-        and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype)`,
-  )
-  for (const f of functions.rows) {
-    const modes = f.arg_modes ?? f.in_types.map(() => 'i')
-    const names = (f.arg_names ?? []).filter((_, i) => ['i', 'b', 'v'].includes(modes[i] ?? 'i'))
-    const info: FunctionInfo = {
-      name: f.name,
-      args: f.in_types.map((type, i) => ({ name: names[i] ?? '', type })),
-      defaults: f.defaults,
-      returnsSet: f.returns_set,
-      returnsRow: f.returns_row,
-      returnsVoid: f.returns_void,
-    }
-    catalog.functions.set(f.name, [...(catalog.functions.get(f.name) ?? []), info])
-  }
-  return catalog
-}
-
-/** The overload of `name` whose named arguments fit `given` (all given known, all without default given). */
-function findFunction(catalog: Catalog, name: string, given: string[]): FunctionInfo {
-  const candidates = catalog.functions.get(name) ?? []
-  const fits = candidates.find((f) => {
-    const required = f.args.slice(0, f.args.length - f.defaults).map((a) => a.name)
-    return given.every((g) => f.args.some((a) => a.name === g)) && required.every((r) => given.includes(r))
-  })
-  if (fits) return fits
-  const signature = `public.${name}(${[...given].sort().join(', ')})`
-  throw new RestError(
-    404,
-    'PGRST202',
-    `Could not find the function ${signature} in the schema cache`,
-    `Searched for the function ${signature} with parameter${given.length === 1 ? '' : 's'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    null,
-  )
-}
-
-function findTable(catalog: Catalog, name: string): TableInfo {
-  const table = catalog.get(name)
-  if (table) return table
-  const suggestion = [...catalog.keys()].find(
-    (t) => t.toLowerCase() === name.toLowerCase() || t.startsWith(name.slice(0, 3)),
-  )
-  throw new RestError(
-    404,
-    'PGRST205',
-    `Could not find the table 'public.${name}' in the schema cache`,
-    null,
-    suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
-  )
-}
-
-/** A column name checked against the catalog and quoted, unqualified (insert lists, on conflict targets). */
-function checkedColumnName(table: TableInfo, name: string): string {
-  column(table, name)
-  return quoteIdent(name)
-}
-
-/** A column of the request's table (aliased `_r`), checked against the catalog; 42703 if there is none. */
-function column(table: TableInfo, name: string): string {
-  if (!table.columns.has(name))
-    throw new RestError(400, '42703', `column ${table.name}.${name} does not exist`)
-  return `_r.${quoteIdent(name)}`
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Parsing the query string
-
-/** Splits on `sep` outside parentheses and double quotes (PostgREST's `or=(a.eq.1,b.in.(2,3))`). */
-function splitTopLevel(text: string, sep = ','): string[] {
-  const parts: string[] = []
-  let depth = 0
-  let quoted = false
-  let start = 0
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]
-    if (quoted) {
-      if (ch === '\\') i++
-      else if (ch === '"') quoted = false
-    } else if (ch === '"') quoted = true
-    else if (ch === '(') depth++
-    else if (ch === ')') depth--
-    else if (ch === sep && depth === 0) {
-      parts.push(text.slice(start, i))
-      start = i + 1
-    }
-    if (depth < 0) throw parseError('logic tree', `Unbalanced parentheses in ${text}`)
-  }
-  if (depth !== 0 || quoted) throw parseError('logic tree', `Unbalanced parentheses or quotes in ${text}`)
-  parts.push(text.slice(start))
-  return parts
-}
-
-function unquote(value: string): string {
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"'))
-    return value.slice(1, -1).replace(/\\(.)/g, '$1')
-  return value
-}
-
-const operators = new Set([
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-  'is',
-  'isdistinct',
-  'in',
-  'cs',
-  'cd',
-  'ov',
-  'fts',
-  'plfts',
-  'phfts',
-  'wfts',
-])
-
-type Condition =
-  | { kind: 'op'; column: string; op: string; negate: boolean; value: string; ftsConfig?: string }
-  | { kind: 'logic'; op: 'and' | 'or'; negate: boolean; items: Condition[] }
-
-/** `[not.]op[(config)].value` → a condition on `columnName`. */
-function parseOperation(columnName: string, text: string, inTree: boolean): Condition {
-  let rest = text
-  let negate = false
-  if (rest.startsWith('not.')) {
-    negate = true
-    rest = rest.slice(4)
-  }
-  const m = /^([a-z]+)(?:\(([a-z_]+)\))?\.([\s\S]*)$/.exec(rest)
-  if (!m || !operators.has(m[1]))
-    throw parseError(`filter (${text})`, `Unknown operator in ${columnName}=${text}`)
-  const [, op, ftsConfig, raw] = m
-  if (ftsConfig && !op.endsWith('fts')) throw parseError(`filter (${text})`)
-  return { kind: 'op', column: columnName, op, negate, value: inTree ? unquote(raw) : raw, ftsConfig }
-}
-
-function parseLogic(op: 'and' | 'or', negate: boolean, body: string): Condition {
-  if (!body.startsWith('(') || !body.endsWith(')'))
-    throw parseError('logic tree', `Expected "(...)" after ${op}`)
-  const items = splitTopLevel(body.slice(1, -1)).map((item) => parseTreeItem(item.trim()))
-  return { kind: 'logic', op, negate, items }
-}
-
-function parseTreeItem(item: string): Condition {
-  const logic = /^(not\.)?(and|or)(\([\s\S]*\))$/.exec(item)
-  if (logic) return parseLogic(logic[2] as 'and' | 'or', !!logic[1], logic[3])
-  const dot = item.indexOf('.')
-  if (dot <= 0) throw parseError(`logic tree (${item})`)
-  return parseOperation(item.slice(0, dot), item.slice(dot + 1), true)
-}
-
-const reservedParams = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns'])
-
-interface ReadOptions {
-  conditions: Condition[]
-  order: { column: string; dir: 'asc' | 'desc'; nulls?: 'first' | 'last' }[]
-  limit?: number
-  offset: number
-}
-
-function parseNonNegative(name: string, value: string): number {
-  if (!/^\d{1,9}$/.test(value))
-    throw parseError(name, `${name} must be a non-negative integer, got "${value}"`)
-  return Number(value)
-}
-
-function parseQuery(url: URL): ReadOptions {
-  const conditions: Condition[] = []
-  const order: ReadOptions['order'] = []
-  let limit: number | undefined
-  let offset = 0
-  for (const [key, value] of url.searchParams) {
-    if (key === 'order') {
-      for (const term of value.split(',')) {
-        const [name, ...mods] = term.trim().split('.')
-        const entry: ReadOptions['order'][number] = { column: name, dir: 'asc' }
-        for (const mod of mods) {
-          if (mod === 'asc' || mod === 'desc') entry.dir = mod
-          else if (mod === 'nullsfirst') entry.nulls = 'first'
-          else if (mod === 'nullslast') entry.nulls = 'last'
-          else throw parseError(`order (${term})`)
-        }
-        if (!name) throw parseError(`order (${term})`)
-        order.push(entry)
-      }
-    } else if (key === 'limit') limit = parseNonNegative('limit', value)
-    else if (key === 'offset') offset = parseNonNegative('offset', value)
-    else if (reservedParams.has(key)) continue
-    else if (key === 'or' || key === 'and' || key === 'not.or' || key === 'not.and') {
-      conditions.push(parseLogic(key.endsWith('or') ? 'or' : 'and', key.startsWith('not.'), value))
-    } else conditions.push(parseOperation(key, value, false))
-  }
-  return { conditions, order, limit, offset }
-}
-
-interface SelectItem {
-  column: string
-  alias: string
-}
-
-/** `select=*` / `select=a,b,alias:c`. Embedded resources are outside this backend's subset. */
-function parseSelect(table: TableInfo, value: string | undefined): SelectItem[] | '*' {
-  if (value === undefined || value.trim() === '' || value.trim() === '*') return '*'
-  const items: SelectItem[] = []
-  for (const raw of splitTopLevel(value)) {
-    const item = raw.trim()
-    if (item === '*') {
-      for (const name of table.columns.keys()) items.push({ column: name, alias: name })
-      continue
-    }
-    if (item.includes('('))
-      throw parseError(`select (${item})`, 'Embedded resources are not supported by the local backend')
-    const m = /^(?:([A-Za-z_][A-Za-z0-9_]*):)?([A-Za-z_][A-Za-z0-9_ ]*)$/.exec(item)
-    if (!m) throw parseError(`select (${item})`)
-    const name = m[2]
-    column(table, name)
-    items.push({ column: name, alias: m[1] ?? name })
-  }
-  return items
-}
-
-function selectList(table: TableInfo, items: SelectItem[] | '*'): string {
-  if (items === '*') return '_r.*'
-  return items.map((i) => `${column(table, i.column)} as ${quoteIdent(i.alias)}`).join(', ')
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Compiling conditions to SQL (values only ever as parameters)
-
-class Params {
-  readonly values: unknown[] = []
-  add(value: unknown): string {
-    this.values.push(value)
-    return `$${this.values.length}`
-  }
-}
-
-const comparisons: Record<string, string> = {
-  eq: '=',
-  neq: '<>',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
-  like: 'like',
-  ilike: 'ilike',
-  match: '~',
-  imatch: '~*',
-  cs: '@>',
-  cd: '<@',
-  ov: '&&',
-  isdistinct: 'is distinct from',
-}
-const isValues: Record<string, string> = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' }
-const ftsFunctions: Record<string, string> = {
-  fts: 'to_tsquery',
-  plfts: 'plainto_tsquery',
-  phfts: 'phraseto_tsquery',
-  wfts: 'websearch_to_tsquery',
-}
-
-/** A Postgres array literal from a PostgREST list, so `in` sends one parameter however long the list. */
-function arrayLiteral(items: string[]): string {
-  return `{${items.map((i) => `"${i.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`
-}
-
-function compileCondition(table: TableInfo, cond: Condition, params: Params): string {
-  if (cond.kind === 'logic') {
-    const parts = cond.items.map((item) => compileCondition(table, item, params))
-    const joined = parts.length
-      ? `(${parts.join(cond.op === 'or' ? ' or ' : ' and ')})`
-      : cond.op === 'or'
-        ? 'false'
-        : 'true'
-    return cond.negate ? `not ${joined}` : joined
-  }
-  const col = column(table, cond.column)
-  let sql: string
-  if (cond.op === 'is') {
-    const keyword = isValues[cond.value.toLowerCase()]
-    if (!keyword) throw parseError(`filter (is.${cond.value})`, 'is accepts null, true, false or unknown')
-    sql = `${col} is ${keyword}`
-  } else if (cond.op === 'in') {
-    if (!cond.value.startsWith('(') || !cond.value.endsWith(')'))
-      throw parseError(`filter (in.${cond.value})`, 'in expects (a,b,...)')
-    const inner = cond.value.slice(1, -1)
-    const items = inner.trim() === '' ? [] : splitTopLevel(inner).map((v) => unquote(v.trim()))
-    const type = table.columns.get(cond.column)!.type
-    sql = `${col} = any (${params.add(arrayLiteral(items))}::${type.endsWith('[]') ? 'text' : type}[])`
-  } else if (cond.op in ftsFunctions) {
-    const config = cond.ftsConfig ? `${params.add(cond.ftsConfig)}::regconfig, ` : ''
-    sql = `${col} @@ ${ftsFunctions[cond.op]}(${config}${params.add(cond.value)})`
-  } else {
-    let value = cond.value
-    if (cond.op === 'like' || cond.op === 'ilike') value = value.replace(/\*/g, '%')
-    if (cond.op === 'ov' && value.startsWith('(') && value.endsWith(')')) value = `{${value.slice(1, -1)}}`
-    sql = `${col} ${comparisons[cond.op]} ${params.add(value)}`
-  }
-  return cond.negate ? `not (${sql})` : sql
-}
-
-function whereClause(table: TableInfo, conditions: Condition[], params: Params): string {
-  if (conditions.length === 0) return ''
-  return ` where ${conditions.map((c) => compileCondition(table, c, params)).join(' and ')}`
-}
-
-function orderClause(table: TableInfo, order: ReadOptions['order']): string {
-  if (order.length === 0) return ''
-  const terms = order.map((o) => `${column(table, o.column)} ${o.dir}${o.nulls ? ` nulls ${o.nulls}` : ''}`)
-  return ` order by ${terms.join(', ')}`
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -601,36 +205,48 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
     return JSON.stringify((JSON.parse(json) as unknown[])[0])
   }
 
-  app.get('/:table', (c) =>
-    run(c, async (tx, table) => {
-      const url = new URL(c.req.url)
-      const query = parseQuery(url)
-      const range = parseRangeHeader(c)
-      const prefer = parsePrefer(c.req.header('prefer'))
-      const items = parseSelect(table, url.searchParams.get('select') ?? undefined)
-      const offset = url.searchParams.has('offset') || !range ? query.offset : range.offset
-      const requested = url.searchParams.has('limit') ? query.limit : range?.limit
-      const limit = Math.min(requested ?? maxRows, maxRows)
+  /**
+   * A page of rows from `source` (a table, or a function call) aliased `_r`, with the request's filters,
+   * order, paging, `select` and `Prefer: count`, as PostgREST reads; `params` may already hold the source's.
+   */
+  async function readRows(
+    c: Context,
+    tx: Transaction,
+    table: TableInfo,
+    source: string,
+    params: Params,
+    skip: ReadonlySet<string> = new Set(),
+  ): Promise<Outcome> {
+    const url = new URL(c.req.url)
+    const query = parseQuery(url, skip)
+    const range = parseRangeHeader(c)
+    const prefer = parsePrefer(c.req.header('prefer'))
+    const items = parseSelect(table, url.searchParams.get('select') ?? undefined)
+    const offset = url.searchParams.has('offset') || !range ? query.offset : range.offset
+    const requested = url.searchParams.has('limit') ? query.limit : range?.limit
+    const limit = Math.min(requested ?? maxRows, maxRows)
 
-      const params = new Params()
-      const from = ` from public.${quoteIdent(table.name)} as _r${whereClause(table, query.conditions, params)}`
-      const order = orderClause(table, query.order)
-      const counted = prefer.count === 'exact' || prefer.count === 'planned' || prefer.count === 'estimated'
-      // The total (same filters, no paging) rides along in the page's query: one round trip into PGlite.
-      const totalSql = counted ? `(select count(*)::int${from})` : 'null::int'
-      const pageSql = `select coalesce(json_agg(row_to_json(_t)), '[]')::text as body, count(*)::int as n, ${totalSql} as total
-        from (select ${selectList(table, items)}${from}${order} limit ${params.add(limit)} offset ${params.add(offset)}) _t`
-      const page = (await tx.query<{ body: string; n: number; total: number | null }>(pageSql, params.values))
-        .rows[0]
-      const total = counted ? page.total : null
-      const applied = counted ? [`count=${prefer.count}`] : []
-      return {
-        status: 200,
-        body: rowsBody(c, page.body, page.n),
-        contentRange: contentRange(offset, page.n, total),
-        preferenceApplied: applied,
-      }
-    }),
+    const from = ` from ${source} as _r${whereClause(table, query.conditions, params)}`
+    const order = orderClause(table, query.order)
+    const counted = prefer.count === 'exact' || prefer.count === 'planned' || prefer.count === 'estimated'
+    // The total (same filters, no paging) rides along in the page's query: one round trip into PGlite.
+    const totalSql = counted ? `(select count(*)::int${from})` : 'null::int'
+    const pageSql = `select coalesce(json_agg(row_to_json(_t)), '[]')::text as body, count(*)::int as n, ${totalSql} as total
+      from (select ${selectList(table, items)}${from}${order} limit ${params.add(limit)} offset ${params.add(offset)}) _t`
+    const page = (await tx.query<{ body: string; n: number; total: number | null }>(pageSql, params.values))
+      .rows[0]
+    const total = counted ? page.total : null
+    const applied = counted ? [`count=${prefer.count}`] : []
+    return {
+      status: 200,
+      body: rowsBody(c, page.body, page.n),
+      contentRange: contentRange(offset, page.n, total),
+      preferenceApplied: applied,
+    }
+  }
+
+  app.get('/:table', (c) =>
+    run(c, (tx, table) => readRows(c, tx, table, `public.${quoteIdent(table.name)}`, new Params())),
   )
 
   async function readJsonBody(c: Context): Promise<unknown> {
@@ -895,10 +511,16 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
             'Function arguments must be one JSON object',
           )
         }
+        const name = c.req.param('fn') ?? ''
+        // On GET, the parameters named like an argument of the function are its arguments; the others filter
+        // its results, as on POST.
+        const argNames = new Set(
+          (catalog.functions.get(name) ?? []).flatMap((f) => f.args.map((a) => a.name)),
+        )
         const given: Record<string, unknown> = fromBody
           ? (body as Record<string, unknown>)
-          : Object.fromEntries(new URL(c.req.url).searchParams)
-        const fn = findFunction(catalog, c.req.param('fn') ?? '', Object.keys(given))
+          : Object.fromEntries([...new URL(c.req.url).searchParams].filter(([k]) => argNames.has(k)))
+        const fn = findFunction(catalog, name, Object.keys(given))
         const params = new Params()
         const args = Object.entries(given).map(([name, value]) => {
           const type = fn.args.find((a) => a.name === name)!.type
@@ -908,6 +530,23 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
         if (fn.returnsVoid) {
           await tx.query(`select ${call}`, params.values)
           return { status: 204 }
+        }
+        // Results of a row type can be filtered, ordered and selected like a table's rows.
+        const relation: TableInfo | undefined =
+          fn.outColumns.length > 1
+            ? {
+                name: fn.name,
+                columns: new Map(fn.outColumns.map((o) => [o.name, { type: o.type }])),
+                primaryKey: [],
+              }
+            : fn.returnsRelation
+              ? catalog.get(fn.returnsRelation)
+              : undefined
+        if (relation && (fn.returnsSet || fn.returnsRow)) {
+          const skip = fromBody ? new Set<string>() : new Set(Object.keys(given))
+          const outcome = await readRows(c, tx, relation, call, params, skip)
+          if (fn.returnsSet || wantsSingleObject(c)) return outcome
+          return { status: 200, body: JSON.stringify((JSON.parse(outcome.body!) as unknown[])[0] ?? null) }
         }
         if (fn.returnsSet || fn.returnsRow) {
           const result = (

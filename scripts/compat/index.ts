@@ -1,0 +1,173 @@
+// `npm run test:compat [-- <supabase-js checkout or git directory>]`: runs the supabase-js monorepo's own
+// postgrest-js test suite against the embedded backend and prints passed/failed per file.
+//
+// Nothing of supabase-js lives in this repository: the suite is read from a checkout (argument or
+// SUPABASE_JS_DIR; a bare git directory works too, its HEAD is exported), or cloned into a temporary
+// directory when neither is given. Its fixture schema and seed are applied as a migration to a throwaway
+// data directory, the embedded backend is started on a free port, and vitest runs the suite (it is written
+// for jest; the setup file below maps `jest` to `vi` and points its hard-coded URL at this backend).
+import { serve } from '@hono/node-server'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pino from 'pino'
+import { openDatabase } from '../../server/local-supabase/database.ts'
+import { startLocalSupabase } from '../../server/local-supabase/index.ts'
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+const suitePath = 'packages/core/postgrest-js'
+
+/** A directory holding `packages/core/postgrest-js` of supabase-js, and whether it is ours to delete. */
+function obtainSupabaseJs(work: string): string {
+  const given = process.argv[2] ?? process.env.SUPABASE_JS_DIR
+  if (given && existsSync(path.join(given, suitePath))) return path.resolve(given)
+  const target = path.join(work, 'supabase-js')
+  if (given) {
+    // A git directory (bare or `.git`): export its HEAD's packages.
+    const gitDir = existsSync(path.join(given, '.git')) ? path.join(given, '.git') : given
+    execFileSync('mkdir', ['-p', target])
+    const archive = spawnSync(
+      'git',
+      ['--git-dir', gitDir, 'archive', 'HEAD', suitePath, 'tsconfig.base.json'],
+      {
+        maxBuffer: 1 << 30,
+      },
+    )
+    if (archive.status !== 0) throw new Error(`Not a supabase-js checkout or git directory: ${given}`)
+    execFileSync('tar', ['-x', '-C', target], { input: archive.stdout })
+    return target
+  }
+  console.log('No SUPABASE_JS_DIR given: cloning github.com/supabase/supabase-js (shallow)…')
+  execFileSync('git', ['clone', '--depth', '1', 'https://github.com/supabase/supabase-js', target], {
+    stdio: 'inherit',
+  })
+  return target
+}
+
+/** The fixture schema without what only a PostgREST server (not a database) understands. */
+function fixtureSql(suiteDir: string): string {
+  const schema = readFileSync(
+    path.join(suiteDir, 'test/supabase/migrations/00000000000000_schema.sql'),
+    'utf8',
+  )
+  const seed = readFileSync(path.join(suiteDir, 'test/supabase/seed.sql'), 'utf8')
+  // PostGIS is not built into PGlite: the one geometry column (shops.shop_geom) keeps its EWKT as text.
+  const adapted = schema
+    .replace(/^alter role authenticator .*$/gim, '')
+    .replace(/^create extension if not exists postgis .*$/gim, '')
+    .replace(/extensions\.geometry\([^)]*\)/g, 'text')
+  return `${adapted}\n${seed}`
+}
+
+interface FileResult {
+  name: string
+  message?: string
+  assertionResults: { status: string; title: string; fullName: string }[]
+}
+
+async function main() {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'meridian-compat-'))
+  const logger = pino({ level: 'silent' })
+  try {
+    const checkout = obtainSupabaseJs(work)
+    const suiteDir = path.join(checkout, suitePath)
+    const dataDir = path.join(work, 'data')
+
+    const database = await openDatabase({ dataDir, logger })
+    await database.db.exec(fixtureSql(suiteDir))
+    await database.close()
+
+    const supabase = await startLocalSupabase({ dataDir, logger })
+    const server = await new Promise<{ close: (cb: () => void) => void; port: number }>((resolve) => {
+      const s = serve(
+        { fetch: supabase.app.fetch, port: Number(process.env.COMPAT_PORT ?? 0), hostname: '127.0.0.1' },
+        (info) => resolve({ close: (cb) => s.close(cb), port: info.port }),
+      )
+    })
+    const base = `http://127.0.0.1:${server.port}`
+    try {
+      const setup = path.join(work, 'setup.ts')
+      writeFileSync(
+        setup,
+        `import { vi } from 'vitest'
+Object.assign(globalThis, { jest: vi })
+const realFetch = globalThis.fetch
+globalThis.fetch = ((input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+  if (!url.startsWith('http://localhost:54321/')) return realFetch(input, init)
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined))
+  if (!headers.has('apikey')) headers.set('apikey', ${JSON.stringify(supabase.keys.anonKey)})
+  return realFetch(${JSON.stringify(base)} + url.slice('http://localhost:54321'.length), { ...init, headers })
+}) as typeof fetch
+`,
+      )
+      const config = path.join(work, 'vitest.config.mjs')
+      const report = path.join(work, 'report.json')
+      writeFileSync(
+        config,
+        `export default {
+  root: ${JSON.stringify(suiteDir)},
+  // The suite's own dev dependencies, from this repository's node_modules.
+  resolve: { alias: { zod: ${JSON.stringify(path.join(repoRoot, 'node_modules/zod'))} } },
+  test: {
+    include: ['test/*.test.ts'],
+    globals: true,
+    setupFiles: [${JSON.stringify(setup)}],
+    fileParallelism: false,
+    testTimeout: 30000,
+    reporters: [['json', { outputFile: ${JSON.stringify(report)} }]],
+  },
+}
+`,
+      )
+      // Asynchronously: the backend answers from this process's event loop.
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(path.join(repoRoot, 'node_modules/.bin/vitest'), ['run', '--config', config], {
+          cwd: suiteDir,
+          stdio: ['ignore', 'ignore', 'inherit'],
+          env: { ...process.env, CI: '1' },
+        })
+        child.once('error', reject)
+        child.once('exit', () => resolve())
+      })
+      const results = JSON.parse(readFileSync(report, 'utf8')) as { testResults: FileResult[] }
+      printSummary(suiteDir, results.testResults)
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await supabase.close()
+    }
+  } finally {
+    if (!process.env.COMPAT_KEEP) rmSync(work, { recursive: true, force: true })
+    else console.log(`Kept ${work}`)
+  }
+}
+
+function printSummary(suiteDir: string, files: FileResult[]) {
+  let passed = 0
+  let total = 0
+  const rows = files
+    .map((f) => {
+      const ok = f.assertionResults.filter((a) => a.status === 'passed').length
+      const failed = f.assertionResults.filter((a) => a.status === 'failed')
+      passed += ok
+      total += ok + failed.length
+      return { file: path.relative(suiteDir, f.name), ok, failed }
+    })
+    .sort((a, b) => a.file.localeCompare(b.file))
+  console.log('\npostgrest-js against the embedded backend')
+  for (const r of rows)
+    console.log(
+      `  ${r.file.padEnd(50)} ${String(r.ok).padStart(4)} passed ${String(r.failed.length).padStart(4)} failed`,
+    )
+  console.log(
+    `  ${'total'.padEnd(50)} ${String(passed).padStart(4)} passed ${String(total - passed).padStart(4)} failed (${((100 * passed) / Math.max(total, 1)).toFixed(1)}%)`,
+  )
+  if (process.env.COMPAT_VERBOSE)
+    for (const r of rows) for (const f of r.failed) console.log(`FAIL ${r.file} › ${f.fullName}`)
+  for (const f of files)
+    if (f.assertionResults.length === 0 && f.message)
+      console.log(`  ${path.relative(suiteDir, f.name)} did not run: ${f.message.split('\n')[0]}`)
+}
+
+await main()

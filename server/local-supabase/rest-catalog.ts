@@ -1,0 +1,158 @@
+import type { PGlite } from '@electric-sql/pglite'
+import { RestError } from './rest-errors.ts'
+
+// What a request can name: public tables, views and functions, read from the catalog. Every identifier that
+// reaches SQL is one of these names, quoted.
+
+export interface ColumnInfo {
+  /** `format_type()` of the column: a type expression from the catalog, safe to splice after `::`. */
+  type: string
+}
+
+export interface TableInfo {
+  name: string
+  columns: Map<string, ColumnInfo>
+  primaryKey: string[]
+}
+
+export interface FunctionInfo {
+  name: string
+  /** Input arguments in order, with `format_type()` of each (safe to splice after `::`). */
+  args: { name: string; type: string }[]
+  /** How many trailing arguments have defaults. */
+  defaults: number
+  returnsSet: boolean
+  /** The return type is a row type (a table's or a composite). */
+  returnsRow: boolean
+  returnsVoid: boolean
+  /** The public table or view whose row type the function returns: its results can be filtered and selected. */
+  returnsRelation: string | null
+  /** The columns of `returns table (…)` or of out parameters, when there are several. */
+  outColumns: { name: string; type: string }[]
+}
+
+/** Public tables (and views) by name, plus callable public functions: the only names a request can reach. */
+export type Catalog = Map<string, TableInfo> & { functions: Map<string, FunctionInfo[]> }
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+export async function loadCatalog(db: PGlite): Promise<Catalog> {
+  const columns = await db.query<{ table_name: string; column_name: string; type: string }>(
+    `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type
+       from pg_catalog.pg_class c
+       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+       join pg_catalog.pg_attribute a on a.attrelid = c.oid
+      where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f') and a.attnum > 0 and not a.attisdropped
+      order by c.relname, a.attnum`,
+  )
+  const keys = await db.query<{ table_name: string; column_name: string }>(
+    `select c.relname as table_name, a.attname as column_name
+       from pg_catalog.pg_index i
+       join pg_catalog.pg_class c on c.oid = i.indrelid
+       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+       join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum = any (i.indkey)
+      where n.nspname = 'public' and i.indisprimary
+      order by c.relname, array_position(i.indkey::int2[], a.attnum)`,
+  )
+  const catalog: Catalog = Object.assign(new Map<string, TableInfo>(), {
+    functions: new Map<string, FunctionInfo[]>(),
+  })
+  for (const row of columns.rows) {
+    let table = catalog.get(row.table_name)
+    if (!table)
+      catalog.set(row.table_name, (table = { name: row.table_name, columns: new Map(), primaryKey: [] }))
+    table.columns.set(row.column_name, { type: row.type })
+  }
+  for (const row of keys.rows) catalog.get(row.table_name)?.primaryKey.push(row.column_name)
+
+  // Functions callable as /rpc/<name>: trigger and aggregate functions are not.
+  const functions = await db.query<{
+    name: string
+    arg_names: string[] | null
+    arg_modes: string[] | null
+    in_types: string[]
+    defaults: number
+    returns_set: boolean
+    returns_row: boolean
+    returns_void: boolean
+    returns_relation: string | null
+    all_types: string[] | null
+  }>(
+    `select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
+            array(select format_type(t, null) from unnest(p.proargtypes::oid[]) as t) as in_types,
+            p.pronargdefaults::int as defaults, p.proretset as returns_set,
+            rt.typtype = 'c' as returns_row, p.prorettype = 'void'::regtype as returns_void,
+            case when p.proallargtypes is not null then
+              array(select format_type(t, null) from unnest(p.proallargtypes::oid[]) as t) end as all_types,
+            (select rc.relname from pg_catalog.pg_class rc
+              where rc.oid = rt.typrelid and rc.relnamespace = 'public'::regnamespace) as returns_relation
+       from pg_catalog.pg_proc p
+       join pg_catalog.pg_type rt on rt.oid = p.prorettype
+      where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
+        and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype)`,
+  )
+  for (const f of functions.rows) {
+    const modes = f.arg_modes ?? f.in_types.map(() => 'i')
+    const names = (f.arg_names ?? []).filter((_, i) => ['i', 'b', 'v'].includes(modes[i] ?? 'i'))
+    const info: FunctionInfo = {
+      name: f.name,
+      args: f.in_types.map((type, i) => ({ name: names[i] ?? '', type })),
+      defaults: f.defaults,
+      returnsSet: f.returns_set,
+      returnsRow: f.returns_row,
+      returnsVoid: f.returns_void,
+      returnsRelation: f.returns_relation,
+      outColumns: (f.all_types ?? []).flatMap((type, i) =>
+        ['o', 'b', 't'].includes(modes[i] ?? 'i') ? [{ name: f.arg_names?.[i] ?? '', type }] : [],
+      ),
+    }
+    catalog.functions.set(f.name, [...(catalog.functions.get(f.name) ?? []), info])
+  }
+  return catalog
+}
+
+/** The overload of `name` whose named arguments fit `given` (all given known, all without default given). */
+export function findFunction(catalog: Catalog, name: string, given: string[]): FunctionInfo {
+  const candidates = catalog.functions.get(name) ?? []
+  const fits = candidates.find((f) => {
+    const required = f.args.slice(0, f.args.length - f.defaults).map((a) => a.name)
+    return given.every((g) => f.args.some((a) => a.name === g)) && required.every((r) => given.includes(r))
+  })
+  if (fits) return fits
+  const signature = `public.${name}(${[...given].sort().join(', ')})`
+  throw new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function ${signature} in the schema cache`,
+    `Searched for the function ${signature} with parameter${given.length === 1 ? '' : 's'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    null,
+  )
+}
+
+export function findTable(catalog: Catalog, name: string): TableInfo {
+  const table = catalog.get(name)
+  if (table) return table
+  const suggestion = [...catalog.keys()].find(
+    (t) => t.toLowerCase() === name.toLowerCase() || t.startsWith(name.slice(0, 3)),
+  )
+  throw new RestError(
+    404,
+    'PGRST205',
+    `Could not find the table 'public.${name}' in the schema cache`,
+    null,
+    suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
+  )
+}
+
+/** A column name checked against the catalog and quoted, unqualified (insert lists, on conflict targets). */
+export function checkedColumnName(table: TableInfo, name: string): string {
+  column(table, name)
+  return quoteIdent(name)
+}
+
+/** A column of the request's table (aliased `_r`), checked against the catalog; 42703 if there is none. */
+export function column(table: TableInfo, name: string): string {
+  if (!table.columns.has(name))
+    throw new RestError(400, '42703', `column ${table.name}.${name} does not exist`)
+  return `_r.${quoteIdent(name)}`
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { RestError } from './rest-errors.ts'
+import { parseQuery, splitTopLevel } from './rest-query.ts'
+
+const parse = (qs: string) => parseQuery(new URL(`http://x/t?${qs}`))
+
+describe('the PostgREST query grammar', () => {
+  it('splits on commas outside parentheses and quotes', () => {
+    expect(splitTopLevel('a.eq.1,or(b.eq.2,c.in.(3,4)),d.eq."x,y"')).toEqual([
+      'a.eq.1',
+      'or(b.eq.2,c.in.(3,4))',
+      'd.eq."x,y"',
+    ])
+  })
+
+  it('reads operators, negation and the (any)/(all) quantifiers', () => {
+    const { conditions } = parse('name=not.like(any).{a*,"b,c"}&age=adj.[1,2)&txt=fts(english).cat')
+    expect(conditions).toEqual([
+      { kind: 'op', column: 'name', op: 'like', negate: true, value: '{a*,"b,c"}', quantifier: 'any' },
+      { kind: 'op', column: 'age', op: 'adj', negate: false, value: '[1,2)', ftsConfig: undefined },
+      { kind: 'op', column: 'txt', op: 'fts', negate: false, value: 'cat', ftsConfig: 'english' },
+    ])
+  })
+
+  it('reads nested logic trees', () => {
+    const { conditions } = parse('or=(a.eq.1,and(b.gt.2,c.not.is.null))')
+    expect(conditions[0]).toMatchObject({
+      kind: 'logic',
+      op: 'or',
+      items: [
+        { kind: 'op', column: 'a', op: 'eq', value: '1' },
+        { kind: 'logic', op: 'and', items: [{ op: 'gt' }, { op: 'is', negate: true, value: 'null' }] },
+      ],
+    })
+  })
+
+  it('reads order with nulls placement, limit and offset', () => {
+    expect(parse('order=a.desc.nullslast,b&limit=5&offset=10')).toMatchObject({
+      order: [
+        { column: 'a', dir: 'desc', nulls: 'last' },
+        { column: 'b', dir: 'asc' },
+      ],
+      limit: 5,
+      offset: 10,
+    })
+  })
+
+  it.each([
+    'a=nope.1',
+    'a=fts(english',
+    'a=in(any).{1}',
+    'a=cs(all).{1}',
+    'or=(a.eq.1',
+    'or=a.eq.1',
+    'limit=-1',
+    'order=a.sideways',
+  ])('refuses %s with PGRST100', (qs) => {
+    let error: unknown
+    try {
+      parse(qs)
+    } catch (err) {
+      error = err
+    }
+    expect(error).toBeInstanceOf(RestError)
+    expect((error as RestError).code).toBe('PGRST100')
+    expect((error as RestError).status).toBe(400)
+  })
+})
