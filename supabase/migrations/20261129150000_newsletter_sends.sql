@@ -180,21 +180,27 @@ declare
 begin
   select * into b from public.newsletter_send_budget where newsletter_send_budget.id for update;
   b.tokens := least(capacity, b.tokens + greatest(extract(epoch from (t - b.refreshed_at)), 0) * rate);
-  granted := least(greatest(p_limit, 0), floor(b.tokens)::integer);
+  -- Never below 0, whatever the budget row holds.
+  granted := greatest(0, least(greatest(p_limit, 0), floor(b.tokens)::integer));
 
   return query
-  with claimed as (
+  -- The pick is materialised: a `limit` inside `where id in (…)` may be evaluated more than once by the
+  -- plan and, with `skip locked`, claim more rows than the budget granted.
+  with picked as materialized (
+    select c.id from public.newsletter_deliveries as c
+     where c.status = 'pending'
+       and (p_ignore_schedule or c.next_attempt_at <= t)
+       and (c.claimed_until is null or c.claimed_until <= t)
+     order by c.next_attempt_at, c.id
+     limit granted
+     for update skip locked
+  ),
+  claimed as (
     update public.newsletter_deliveries as d
        set claimed_until = t + make_interval(secs => p_lease_seconds),
            claim_token = token
-     where d.id in (
-             select c.id from public.newsletter_deliveries as c
-              where c.status = 'pending'
-                and (p_ignore_schedule or c.next_attempt_at <= t)
-                and (c.claimed_until is null or c.claimed_until <= t)
-              order by c.next_attempt_at, c.id
-              limit granted
-              for update skip locked)
+      from picked
+     where d.id = picked.id
     returning d.id, d.send_id, d.subscriber_id, d.attempts, d.claim_token
   )
   select c.id, c.send_id, c.subscriber_id, c.attempts, c.claim_token, s.email, s.unsubscribe_token
@@ -203,7 +209,7 @@ begin
 
   get diagnostics granted = row_count;
   update public.newsletter_send_budget
-     set tokens = b.tokens - granted, refreshed_at = greatest(t, b.refreshed_at)
+     set tokens = greatest(b.tokens - granted, 0), refreshed_at = greatest(t, b.refreshed_at)
    where newsletter_send_budget.id;
 end
 $$;
