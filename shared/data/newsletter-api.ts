@@ -6,34 +6,18 @@ import {
   type NewsletterSendProgress,
   type NewsletterSendResult,
 } from '../schemas/newsletter-send.ts'
-import type { PeopleApi } from './people.ts'
+import { callSiteApi, type SiteApi } from './site-api.ts'
 
 /**
  * The server's newsletter endpoints (`server/api/newsletter-send.ts`), called with the signed-in editor's
  * token: the browser admin on its own origin, the desktop's main process on the connected site.
  */
 
-/** Where the server is and who calls it (the same shape as the People calls). */
-export type NewsletterApi = PeopleApi
+/** Where the server is and who calls it. */
+export type NewsletterApi = SiteApi
 
-async function call<T>(api: NewsletterApi, path: string, init: RequestInit = {}): Promise<T> {
-  const doFetch = api.fetch ?? fetch
-  let res: Response
-  try {
-    res = await doFetch(`${api.baseUrl}/api/newsletter${path}`, {
-      ...init,
-      headers: {
-        Authorization: `Bearer ${api.accessToken}`,
-        ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-      },
-    })
-  } catch {
-    throw new Error('The server cannot be reached. Check the connection and try again.')
-  }
-  const body = (await res.json().catch(() => ({}))) as { message?: string }
-  if (!res.ok) throw new Error(body.message ?? `The server answered ${res.status}.`)
-  return body as T
-}
+const call = <T>(api: NewsletterApi, path: string, init?: RequestInit) =>
+  callSiteApi<T>(api, `/api/newsletter${path}`, init)
 
 /** How many would receive a post now, and its send if it went out already. */
 export async function getNewsletterStatus(api: NewsletterApi, slug: string): Promise<NewsletterPostStatus> {

@@ -6,6 +6,7 @@ import {
   type InviteInput,
   type Person,
 } from '../schemas/people.ts'
+import { callSiteApi, type SiteApi } from './site-api.ts'
 
 /**
  * People of the admin: roles, invitations, password resets. Roles live in `public.editors` (row-level
@@ -114,32 +115,10 @@ export async function setOwnPassword(client: SupabaseClient, password: string): 
 
 // ---- /api/people (administrators) -----------------------------------------------------------------------
 
-export interface PeopleApi {
-  /** The site's origin ('' in the browser: same origin). */
-  baseUrl: string
-  /** The caller's access token (an administrator's, for anything but their own role). */
-  accessToken: string
-  fetch?: typeof fetch
-}
+export type PeopleApi = SiteApi
 
-async function call<T>(api: PeopleApi, path: string, init: RequestInit = {}): Promise<T> {
-  const doFetch = api.fetch ?? fetch
-  let res: Response
-  try {
-    res = await doFetch(`${api.baseUrl}/api/people${path}`, {
-      ...init,
-      headers: {
-        Authorization: `Bearer ${api.accessToken}`,
-        ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-      },
-    })
-  } catch {
-    throw new Error('The server cannot be reached. Check the connection and try again.')
-  }
-  const body = (await res.json().catch(() => ({}))) as { message?: string }
-  if (!res.ok) throw new Error(body.message ?? `The server answered ${res.status}.`)
-  return body as T
-}
+const call = <T>(api: PeopleApi, path: string, init?: RequestInit) =>
+  callSiteApi<T>(api, `/api/people${path}`, init)
 
 export async function listPeople(api: PeopleApi): Promise<Person[]> {
   const body = await call<{ people: unknown[] }>(api, '')
