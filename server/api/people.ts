@@ -162,6 +162,8 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
     // Only people on the team can be removed here (never any other account of the project).
     if (!(await editorRow(admin.client, userId))) return refuse(c, 404, 'No such person.')
     const removed = await serviceClient(ctx).auth.admin.deleteUser(userId)
+    // The database keeps at least one administrator (the editor row goes with the account).
+    if (removed.error?.code === 'user_delete_refused') return refuse(c, 409, removed.error.message)
     if (removed.error) {
       ctx.logger.error({ err: removed.error }, 'could not remove a person')
       return refuse(c, 502, 'The person could not be removed. Please try again.')
