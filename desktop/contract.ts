@@ -1,59 +1,55 @@
 import { z } from 'zod'
 import {
-  adminStatusFilters,
-  blogInputSchema,
-  type BlogFields,
-  type BlogListItem,
-  type BlogRow,
-} from '../shared/schemas/blog.ts'
-import { leadStatuses, leadUpdateSchema, type LeadRecord } from '../shared/schemas/lead.ts'
-import type { InsightsReport } from '../shared/schemas/insights.ts'
-import { editorRoleSchema, inviteSchema, type EditorRole, type Person } from '../shared/schemas/people.ts'
-import { previewLinkRequestSchema, type PreviewLink } from '../shared/schemas/preview-link.ts'
-import {
-  newsletterSendRequestSchema,
-  subscriberQuerySchema,
-  type NewsletterPostStatus,
-  type NewsletterSendProgress,
-  type NewsletterSendResult,
-  type SubscriberPage,
-} from '../shared/schemas/newsletter-send.ts'
-import type { Revision, RevisionSummary } from '../shared/data/revisions.ts'
+  adminEvents,
+  adminMethods,
+  method,
+  postIdSchema,
+  progressIdSchema,
+  type AdminListItem,
+  type AdminPost,
+  type ApiOf,
+  type BlogRefusal,
+  type CallArgs,
+  type CompressedImageBytes,
+  type PostSyncState,
+} from '../shared/admin/contract.ts'
+import type { BlogFields, BlogRow } from '../shared/schemas/blog.ts'
 import type { EmailServiceHealth, TestEmailResult } from './main/services/email-test.ts'
 
 /**
- * The desktop seam, declared once: every method `window.meridian` offers, the zod schema of its arguments
- * as they cross IPC, and its result type. Main's handlers (`main/api-handlers.ts`), the preload (which
- * forwards every argument of every method it finds here), the renderer's `DesktopApi` type and the test
- * harness are all derived from this object. No Electron in here.
+ * The desktop seam: every method `window.meridian` offers. The admin operations are the shared admin
+ * contract's (`shared/admin/contract.ts`, the same table the browser implements); what follows them here is
+ * the desktop's own (sync, conflicts, images through sharp, the email test, settings, updates). Main's handlers
+ * (`main/api-handlers.ts`), the preload (which forwards every argument of every method it finds here), the
+ * renderer's `DesktopApi` type and the test harness are all derived from this object. No Electron in here.
  *
  * A method marked `progress` takes an `onProgress(percent)` listener as its last argument in the renderer;
  * functions cannot cross IPC, so the preload sends a progress id in its place and main reports on
  * `events.progress` under that id.
  */
 
-// ---- shared shapes --------------------------------------------------------------------------------------
+// ---- shapes ---------------------------------------------------------------------------------------------
+
+export type {
+  CompressedImageBytes,
+  EditorSession,
+  ListQuery,
+  PostSyncState,
+  SaveTarget,
+  UploadedImage,
+} from '../shared/admin/contract.ts'
 
 /** A post's editable fields as the desktop sends them (the admin form's output). */
 export type PostInput = BlogFields
-
-/** How a post stands on this computer. */
-export type PostSyncState = 'synced' | 'pending' | 'conflict' | 'attention'
 
 /**
  * A post as the editor sees it on the desktop: the server copy with any local change laid over it.
  * `version` is the server version the local copy builds on (0: never on the server).
  */
-export type LocalPost = BlogRow & { syncState: PostSyncState }
+export type LocalPost = AdminPost & { syncState: PostSyncState }
 
-/** As in the browser admin: create refuses a slug in use; update names the post and the version it started from. */
-export type SaveTarget = { mode: 'create' } | { mode: 'update'; id: string; version: number }
-
-/** The post list's query: search, order, status filter and page (the schema `listQuery` below). */
-export type ListQuery = z.input<typeof listQuery>
-
-/** A row of the post list: the list columns (no bodies) and the sync state. */
-export type LocalListItem = BlogListItem & { syncState: PostSyncState }
+/** A row of the post list with its sync state. */
+export type LocalListItem = AdminListItem & { syncState: PostSyncState }
 
 export interface PostList {
   items: LocalListItem[]
@@ -70,8 +66,8 @@ export interface ConflictView {
   detectedAt: string
 }
 
-/** Why the server refused a change, in words; the change waits here until it is edited or discarded. */
-export type AttentionReason = 'slug_taken' | 'not_allowed' | 'invalid_input'
+/** Why the server refused a change; the change waits here until it is edited or discarded. */
+export type AttentionReason = BlogRefusal
 
 export interface AttentionItem {
   postId: string
@@ -96,14 +92,6 @@ export interface SyncStatus {
   attention: number
   lastSyncAt: string | null
   lastError: string | null
-}
-
-export interface EditorSession {
-  signedIn: boolean
-  email: string | null
-  userId: string | null
-  /** What the editor may do (row-level security enforces it); remembered for offline use. */
-  role?: EditorRole | null
 }
 
 export interface DesktopSettings {
@@ -138,33 +126,10 @@ export interface ImageFile {
   type: string
 }
 
-export interface CompressedImageBytes {
-  bytes: Uint8Array
-  extension: string
-  contentType: string
-  width: number
-  height: number
-}
-
-export interface UploadedImage {
-  url: string
-  /** True while the bytes wait in the outbox (offline); the URL becomes live once they are sent. */
-  pending: boolean
-}
-
-export interface LeadList {
-  leads: LeadRecord[]
-  total: number
-  page: number
-  pageCount: number
-}
-
 export type { EmailServiceHealth, TestEmailResult }
 
-// ---- argument schemas -----------------------------------------------------------------------------------
+// ---- the desktop's own methods --------------------------------------------------------------------------
 
-const postId = z.string().trim().min(1).max(200)
-const slug = z.string().trim().min(1).max(200)
 const imageFile = z.object({
   bytes: z
     .instanceof(Uint8Array)
@@ -172,123 +137,31 @@ const imageFile = z.object({
   name: z.string().max(500),
   type: z.string().max(100),
 })
-const compressedImage = z.object({
-  bytes: z
-    .instanceof(Uint8Array)
-    .refine(
-      (b) => b.byteLength > 0 && b.byteLength <= 10 * 1024 * 1024,
-      'Compressed images up to 10 MB can be uploaded.',
-    ),
-  extension: z.string().regex(/^[a-z0-9]{1,5}$/, 'Unsupported file extension.'),
-  contentType: z.string().regex(/^image\/[a-z0-9.+-]+$/, 'The file given is not an image'),
-  width: z.number().int().min(0),
-  height: z.number().int().min(0),
-})
-const version = z.number().int().min(0)
-const saveTarget = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('create') }),
-  z.object({ mode: z.literal('update'), id: postId, version }),
-])
 
-/** A progress listener's id on the wire. */
-export const progressIdSchema = z.string().max(100).optional()
-
-/** Declares one method: its result type, then its arguments (a tuple) and whether it reports progress. */
-function method<Result>() {
-  return <Args extends z.ZodTuple, Progress extends boolean = false>(
-    args: Args,
-    options: { progress?: Progress } = {},
-  ) => ({
-    args,
-    progress: (options.progress ?? false) as Progress,
-    result: undefined as unknown as Result,
-  })
-}
-
-const listQuery = z.object({
-  search: z.string().max(200).optional(),
-  ascending: z.boolean().optional(),
-  /** As the browser admin's filter: published (live), scheduled for later, drafts, or all. */
-  status: z.enum(adminStatusFilters).optional(),
-  page: z.number().int().min(1).max(100_000).optional(),
-  pageSize: z.number().int().min(1).max(1000).optional(),
-})
-
-const leadQuery = z.object({
-  search: z.string().max(200).optional(),
-  status: z.enum([...leadStatuses, 'all']).optional(),
-  owner: z.string().max(100).optional(),
-})
+export { progressIdSchema }
 
 export const desktopMethods = {
+  ...adminMethods,
   // posts (offline-first: answered from the offline store, sent through the outbox)
-  listPosts: method<PostList>()(z.tuple([listQuery])),
-  getPost: method<LocalPost | null>()(z.tuple([slug])),
-  savePost: method<LocalPost>()(z.tuple([blogInputSchema, saveTarget])),
-  /** Deletes the post `id` as it was at `version` (0: a post that never reached the server). */
-  deletePost: method<void>()(z.tuple([postId, version])),
-  /** Queues already-compressed bytes for `images/{folder}/{timestamp}.{extension}`; the URL comes back at once. */
-  uploadImage: method<UploadedImage>()(z.tuple([compressedImage, z.enum(['blog-covers', 'blog-content'])]), {
+  listPosts: method<PostList>()(adminMethods.listPosts.args),
+  getPost: method<LocalPost | null>()(adminMethods.getPost.args),
+  savePost: method<LocalPost>()(adminMethods.savePost.args),
+  compressImage: method<CompressedImageBytes>()(z.tuple([imageFile]), {
     progress: true,
   }),
-  compressImage: method<CompressedImageBytes>()(z.tuple([imageFile]), { progress: true }),
   listConflicts: method<ConflictView[]>()(z.tuple([])),
   /** Keep mine (sent over theirs), keep theirs (mine dropped), or keep both (mine saved as a copy). */
-  resolveConflict: method<LocalPost | null>()(z.tuple([postId, z.enum(['mine', 'theirs', 'both'])])),
+  resolveConflict: method<LocalPost | null>()(z.tuple([postIdSchema, z.enum(['mine', 'theirs', 'both'])])),
   /** Changes the server refused, with the reason in words. */
   listAttention: method<AttentionItem[]>()(z.tuple([])),
   /** Drops a refused change (the post stays as the server has it). */
-  discardChange: method<void>()(z.tuple([postId])),
-  // history and sharing (read from the server: they need a connection)
-  /** A post's saved versions on the server, newest first. */
-  listRevisions: method<RevisionSummary[]>()(z.tuple([postId])),
-  getRevision: method<Revision | null>()(z.tuple([z.number().int().min(1)])),
-  /** A signed, expiring link to the post's preview that anyone can open without signing in. */
-  createPreviewLink: method<PreviewLink>()(z.tuple([previewLinkRequestSchema])),
-  // session
-  getSession: method<EditorSession>()(z.tuple([])),
-  signIn: method<EditorSession>()(
-    z.tuple([
-      z.string().trim().min(1, 'Enter your email.').max(254),
-      z.string().min(1, 'Enter your password.').max(1000),
-    ]),
-  ),
-  signOut: method<EditorSession>()(z.tuple([])),
+  discardChange: method<void>()(z.tuple([postIdSchema])),
   // sync
   getSyncStatus: method<SyncStatus>()(z.tuple([])),
   syncNow: method<SyncStatus>()(z.tuple([])),
   // staff tools
-  listLeads: method<LeadList>()(
-    z.tuple([leadQuery.extend({ page: z.number().int().min(1).max(100_000).optional() })]),
-  ),
-  /** Status, notes or owner of a lead (editors and administrators). */
-  updateLead: method<LeadRecord>()(z.tuple([z.string().uuid(), leadUpdateSchema])),
-  /** Every lead the filters match, as CSV. */
-  exportLeadsCsv: method<string>()(z.tuple([leadQuery])),
-  listLeadOwners: method<{ userId: string; email: string }[]>()(z.tuple([])),
-  /** The Insights report of the last days (editors and administrators). */
-  loadInsights: method<InsightsReport>()(z.tuple([z.number().int().min(1).max(366)])),
   checkEmailService: method<EmailServiceHealth>()(z.tuple([])),
-  // people (administrators; the site's /api/people does the service-role parts) and password resets
-  listPeople: method<Person[]>()(z.tuple([])),
-  invitePerson: method<Person>()(z.tuple([inviteSchema])),
-  changePersonRole: method<Person>()(z.tuple([z.string().uuid(), editorRoleSchema])),
-  removePerson: method<void>()(z.tuple([z.string().uuid()])),
-  /** Mails a reset link for the account; the same answer whether or not it exists. */
-  requestPasswordReset: method<void>()(z.tuple([z.string().trim().max(254)])),
   sendTestEmail: method<TestEmailResult>()(z.tuple([z.string().max(254)])),
-  // the newsletter (through the site: it sends, and holds the service role)
-  /** How many would receive the post now, and its send if it went out already. */
-  getNewsletterStatus: method<NewsletterPostStatus>()(z.tuple([newsletterSendRequestSchema.shape.slug])),
-  /** Sends a published post to every confirmed subscriber, once per post. */
-  sendNewsletter: method<NewsletterSendResult>()(z.tuple([newsletterSendRequestSchema.shape.slug])),
-  /** The post as readers will get it, to the signed-in editor alone. */
-  sendNewsletterTest: method<{ to: string }>()(z.tuple([newsletterSendRequestSchema.shape.slug])),
-  listNewsletterSends: method<NewsletterSendProgress[]>()(z.tuple([])),
-  listSubscribers: method<SubscriberPage>()(z.tuple([subscriberQuerySchema.partial()])),
-  exportSubscribersCsv: method<string>()(z.tuple([subscriberQuerySchema.partial()])),
-  /** Removes an address from the list for good (administrators). */
-  removeSubscriber: method<void>()(z.tuple([z.string().uuid()])),
   // settings and platform
   getSettings: method<DesktopSettings>()(z.tuple([])),
   saveSettings: method<DesktopSettings>()(
@@ -304,8 +177,8 @@ export const desktopMethods = {
 
 /** Pushed by main to the renderer; the preload offers `on<Name>(listener)` for each, returning an unsubscribe. */
 export const desktopEvents = {
+  ...adminEvents,
   onSyncStatus: { channel: 'meridian:event:sync-status', payload: undefined as unknown as SyncStatus },
-  onSessionChange: { channel: 'meridian:event:session', payload: undefined as unknown as EditorSession },
   onUpdateState: { channel: 'meridian:event:update', payload: undefined as unknown as UpdateState },
 }
 
@@ -316,12 +189,10 @@ export const progressChannel = 'meridian:event:progress'
 
 export type DesktopMethods = typeof desktopMethods
 export type DesktopMethod = keyof DesktopMethods
-export type ProgressListener = (percent: number) => void
+export type { ProgressListener } from '../shared/admin/contract.ts'
 
 /** The arguments a renderer passes: the schema's input, plus the progress listener where the method has one. */
-export type MethodArgs<M extends DesktopMethod> = DesktopMethods[M]['progress'] extends true
-  ? [...z.input<DesktopMethods[M]['args']>, ProgressListener | undefined] | z.input<DesktopMethods[M]['args']>
-  : z.input<DesktopMethods[M]['args']>
+export type MethodArgs<M extends DesktopMethod> = CallArgs<DesktopMethods, M>
 
 /** The arguments main's handler receives: validated, with defaults filled in, then the progress id if any. */
 export type HandlerArgs<M extends DesktopMethod> = DesktopMethods[M]['progress'] extends true
@@ -330,12 +201,8 @@ export type HandlerArgs<M extends DesktopMethod> = DesktopMethods[M]['progress']
 
 export type MethodResult<M extends DesktopMethod> = DesktopMethods[M]['result']
 
-type Events = typeof desktopEvents
-export type DesktopApi = { readonly kind: 'desktop' } & {
-  [M in DesktopMethod]: (...args: MethodArgs<M>) => Promise<MethodResult<M>>
-} & {
-  [E in keyof Events]: (listener: (payload: Events[E]['payload']) => void) => () => void
-}
+/** `window.meridian`: the admin contract and the desktop's own methods (so it is an `AdminApi` as it is). */
+export type DesktopApi = { readonly kind: 'desktop' } & ApiOf<DesktopMethods, typeof desktopEvents>
 
 /** The tuple main validates: the method's arguments, then its progress id when it reports progress. */
 export function wireSchema(name: DesktopMethod): z.ZodTuple {

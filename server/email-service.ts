@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { AddressInfo } from 'node:net'
 import { serviceEmailSchema } from '../shared/schemas/email.ts'
-import { bearerToken, editorOfRequest, sameSecret } from './api/editor-auth.ts'
+import { requireEditor, staffRoles } from './api/editor-auth.ts'
 import { clientIp, limitReached, parseInput, refuse } from './api/pipeline.ts'
 import { httpServerOptions } from './config/env.ts'
 import type { ServerContext } from './context.ts'
@@ -51,39 +51,41 @@ export function createEmailServiceApp(ctx: ServerContext): Hono {
     })
   })
 
-  app.post('/send-email', async (c) => {
-    const shape = 'success-flag'
-    const limited = await limitReached(ctx, c, 'emailServicePerIp', clientIp(c, ctx.env.TRUST_PROXY), shape)
-    if (limited) return limited
-
-    const token = bearerToken(c.req.header('Authorization'))
-    let caller: string | null
-    if (token && ctx.env.EMAIL_SERVICE_TOKEN && sameSecret(token, ctx.env.EMAIL_SERVICE_TOKEN))
-      caller = 'service token'
-    else {
-      const editor = await editorOfRequest(ctx, c, token)
-      if (editor instanceof Response) return editor
-      caller = editor?.email ?? null
-    }
-    if (!caller)
-      return refuse(c, 401, 'Sign in as an editor (or use the service token) to send email.', shape)
-
-    const input = await parseInput(c, serviceEmailSchema, {
-      maxBytes: 64 * 1024,
-      shape,
-      tooLargeMessage: 'The message is too large.',
-    })
-    if (input instanceof Response) return input
-
-    try {
-      const { messageId } = await ctx.mail.send({ to: input.to, ...renderServiceMessage(input) })
-      ctx.logger.info({ caller, messageId }, 'email service sent a message')
-      return c.json({ success: true, messageId })
-    } catch (err) {
-      ctx.logger.warn({ err }, 'email service send failed')
-      return refuse(c, 502, 'The email could not be sent. Please try again later.', shape)
-    }
+  const shape = 'success-flag'
+  const sender = requireEditor(ctx, {
+    roles: staffRoles,
+    signIn: 'Sign in as an editor (or use the service token) to send email.',
+    secret: (ctx) => ctx.env.EMAIL_SERVICE_TOKEN,
+    shape,
   })
+
+  app.post(
+    '/send-email',
+    async (c, next) => {
+      const limited = await limitReached(ctx, c, 'emailServicePerIp', clientIp(c, ctx.env.TRUST_PROXY), shape)
+      return limited ?? next()
+    },
+    sender,
+    async (c) => {
+      const caller = c.get('editor')?.email ?? 'service token'
+
+      const input = await parseInput(c, serviceEmailSchema, {
+        maxBytes: 64 * 1024,
+        shape,
+        tooLargeMessage: 'The message is too large.',
+      })
+      if (input instanceof Response) return input
+
+      try {
+        const { messageId } = await ctx.mail.send({ to: input.to, ...renderServiceMessage(input) })
+        ctx.logger.info({ caller, messageId }, 'email service sent a message')
+        return c.json({ success: true, messageId })
+      } catch (err) {
+        ctx.logger.warn({ err }, 'email service send failed')
+        return refuse(c, 502, 'The email could not be sent. Please try again later.', shape)
+      }
+    },
+  )
 
   app.notFound((c) => c.json({ success: false, message: 'Not found' }, 404))
   app.onError((err, c) => {

@@ -50,6 +50,7 @@ export function createDesktopHandlers(
     getSession: async () => backend.getSession(),
     signIn: async ([email, password]) => backend.signIn(email, password),
     signOut: async () => backend.signOut(),
+    acceptEmailLink: async ([link, password]) => backend.acceptEmailLink(link, password),
     getSyncStatus: async () => engine.status(),
     syncNow: async () => engine.retryNow(),
     listLeads: async ([query]) => backend.listLeads(query),

@@ -10,7 +10,7 @@ import {
 /**
  * The renderer's whole view of the system, derived from the contract: every method forwards every argument
  * to main unchanged, except a function (a progress listener), which cannot cross IPC: it is sent as an id
- * and called back from main's progress events under that id.
+ * and called back from main's progress events under that id. A refusal arrives with main's own words.
  */
 let progressSeq = 0
 
@@ -28,7 +28,14 @@ function call(method: string, args: unknown[]): Promise<unknown> {
   })
   return ipcRenderer
     .invoke(channelPrefix + method, ...wire)
+    .catch((err: unknown) => Promise.reject(plainError(err)))
     .finally(() => unsubscribe.forEach((off) => off()))
+}
+
+/** Electron prefixes main's error messages with "Error invoking remote method '…': Error: "; not for people. */
+function plainError(err: unknown): Error {
+  const message = err instanceof Error ? err.message : String(err)
+  return new Error(message.replace(/^Error invoking remote method '[^']+': (\w*Error: )?/, ''))
 }
 
 const api: Record<string, unknown> = { kind: 'desktop' }

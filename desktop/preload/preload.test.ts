@@ -16,7 +16,9 @@ import { channelPrefix, desktopEvents, desktopMethods, progressChannel } from '.
 const root = path.resolve(import.meta.dirname, '../..')
 const built = path.join(root, 'out/preload/index.cjs')
 /** What the built file is made from: when any is newer, the build is stale. */
-const sources = ['desktop/preload/index.ts', 'desktop/contract.ts'].map((f) => path.join(root, f))
+const sources = ['desktop/preload/index.ts', 'desktop/contract.ts', 'shared/admin/contract.ts'].map((f) =>
+  path.join(root, f),
+)
 
 function mtime(file: string) {
   return statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? null

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { ServerContext } from '../context.ts'
-import { staffOfRequest } from './editor-auth.ts'
+import { requireEditor, serviceRoleKey, staffRoles } from './editor-auth.ts'
 
 /**
  * Staff tools for mail: the captured inbox and an SMTP outage switch (local mode, where mail goes to the
@@ -11,15 +11,15 @@ export function createDevMailRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
   const capture = ctx.mail.capture
 
-  routes.use('*', async (c, next) => {
-    const caller = await staffOfRequest(ctx, c)
-    if (caller instanceof Response) return caller
-    if (!caller) {
-      c.header('WWW-Authenticate', 'Bearer')
-      return c.json({ message: 'Sign in as an editor to use the mail tools.' }, 401)
-    }
-    await next()
-  })
+  routes.use(
+    '*',
+    requireEditor(ctx, {
+      roles: staffRoles,
+      signIn: 'Sign in as an editor to use the mail tools.',
+      secret: serviceRoleKey,
+      challenge: true,
+    }),
+  )
 
   // The captured inbox exists only in local mode (embedded backend and no SMTP_URL).
   routes.use('/mail/*', async (c, next) => {

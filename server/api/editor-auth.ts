@@ -1,8 +1,11 @@
-import type { Context } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import { timingSafeEqual } from 'node:crypto'
-import { verifyEditorToken, type VerifiedEditor } from '../../shared/data/editor-access.ts'
+import type { SupabaseClient } from '../../shared/data/client.ts'
+import { callerOfToken, type TokenCaller } from '../../shared/data/editor-access.ts'
+import type { EditorRole } from '../../shared/schemas/people.ts'
 import type { ServerContext } from '../context.ts'
 import { callerClient } from '../supabase-clients.ts'
+import { refuse, type ReplyShape } from './pipeline.ts'
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 export function bearerToken(header: string | undefined): string | null {
@@ -17,46 +20,83 @@ export function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/**
- * The signed-in editor behind a bearer token, or null. Goes through supabase-js (GoTrue + the `editors` table
- * under RLS), so it works the same against hosted Supabase and the embedded backend.
- */
-export async function editorFromToken(ctx: ServerContext, token: string): Promise<VerifiedEditor | null> {
-  return verifyEditorToken(callerClient(ctx, token), token)
+/** The signed-in editor behind a request, and a client acting as them (row-level security applies). */
+export interface Editor extends TokenCaller {
+  role: EditorRole
+  client: SupabaseClient
 }
 
+/** Those who may read leads, the captured mail and the staff tools: editors and administrators. */
+export const staffRoles: readonly EditorRole[] = ['admin', 'editor']
+
+export interface EditorCheck {
+  /** The roles let through. */
+  roles: readonly EditorRole[]
+  /** The 401's words: no token, or not someone in `editors`. */
+  signIn: string
+  /** The 401's words for a token that is no longer valid (default: `signIn`). */
+  expired?: string
+  /** The 403's words for someone in `editors` whose role is not let through (default: the 401). */
+  forbidden?: string
+  /** Refuse a signed-in person who is not in `editors` with the 403 too (default: the 401). */
+  forbidOutsiders?: boolean
+  /** How refusals look (the email endpoints answer with a success flag). */
+  shape?: ReplyShape
+  /** Also let through a secret holder (no editor then: `c.get('editor')` is null). */
+  secret?: (ctx: ServerContext) => string | undefined
+  /** Answer a 401 with `WWW-Authenticate: Bearer`. */
+  challenge?: boolean
+}
+
+/** The server's service-role key: scripts, tests and operators use staff tools with it. */
+export const serviceRoleKey = (ctx: ServerContext) => ctx.supabase.serviceRoleKey
+
+type EditorEnv<Caller> = { Variables: { editor: Caller } }
+
 /**
- * The editor behind the request's bearer token (null when there is no token or it is not an editor's), or a
- * 502 reply when the check itself could not be made: a staff endpoint answers that rather than a false 401.
+ * The one check of a caller on the server: the bearer token is validated by GoTrue (`auth.getUser`) and its
+ * role read from the database's `editor_role()`, as that user (`callerOfToken`), so it works the same against
+ * hosted Supabase and the embedded backend. A caller let through is on the context, `c.get('editor')`;
+ * anyone else gets the route's refusal, and a check that could not be made a 502 (never a false 401).
  */
-export async function editorOfRequest(
+export function requireEditor(
   ctx: ServerContext,
-  c: Context,
-  token: string | null,
-): Promise<VerifiedEditor | null | Response> {
-  if (!token) return null
-  try {
-    return await editorFromToken(ctx, token)
-  } catch (err) {
-    ctx.logger.error({ err }, 'could not verify an editor token')
-    return c.json(
-      { success: false, message: 'Could not verify your session right now. Please try again.' },
-      502,
-    )
+  check: EditorCheck & { secret: NonNullable<EditorCheck['secret']> },
+): MiddlewareHandler<EditorEnv<Editor | null>>
+export function requireEditor(ctx: ServerContext, check: EditorCheck): MiddlewareHandler<EditorEnv<Editor>>
+export function requireEditor(
+  ctx: ServerContext,
+  check: EditorCheck,
+): MiddlewareHandler<EditorEnv<Editor>> | MiddlewareHandler<EditorEnv<Editor | null>> {
+  const shape = check.shape ?? 'message'
+  const middleware: MiddlewareHandler<EditorEnv<Editor | null>> = async (c, next) => {
+    const unauthorized = (message: string) => {
+      if (check.challenge) c.header('WWW-Authenticate', 'Bearer')
+      return refuse(c, 401, message, shape)
+    }
+    const token = bearerToken(c.req.header('Authorization'))
+    if (!token) return unauthorized(check.signIn)
+    const secret = check.secret?.(ctx)
+    if (secret && sameSecret(token, secret)) {
+      c.set('editor', null)
+      return next()
+    }
+    const client = callerClient(ctx, token)
+    let caller: TokenCaller | null
+    try {
+      caller = await callerOfToken(client, token)
+    } catch (err) {
+      ctx.logger.error({ err }, 'could not verify an editor token')
+      return refuse(c, 502, 'Could not verify your session right now. Please try again.', shape)
+    }
+    if (!caller) return unauthorized(check.expired ?? check.signIn)
+    const { role } = caller
+    if (role === null || !check.roles.includes(role)) {
+      const forbidden = check.forbidden && (role !== null || check.forbidOutsiders)
+      return forbidden ? refuse(c, 403, check.forbidden!, shape) : unauthorized(check.signIn)
+    }
+    c.set('editor', { ...caller, role, client })
+    return next()
   }
-}
-
-/** Who may use a staff tool: a signed-in editor, or a caller holding the server's service-role key. */
-export type StaffCaller = { kind: 'editor'; editor: VerifiedEditor } | { kind: 'service' }
-
-/**
- * The staff caller behind the request's bearer token: an editor's access token or the service-role key
- * (scripts, tests, operators). Null for anyone else; a 502 reply when the editor check itself failed.
- */
-export async function staffOfRequest(ctx: ServerContext, c: Context): Promise<StaffCaller | null | Response> {
-  const token = bearerToken(c.req.header('Authorization'))
-  if (token && sameSecret(token, ctx.supabase.serviceRoleKey)) return { kind: 'service' }
-  const editor = await editorOfRequest(ctx, c, token)
-  if (editor instanceof Response || editor === null) return editor
-  return { kind: 'editor', editor }
+  return middleware
 }

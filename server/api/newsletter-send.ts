@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { getPostBySlug } from '../../shared/data/blogs.ts'
 import {
   countNewsletterRecipients,
@@ -6,7 +6,6 @@ import {
   listNewsletterSends,
   startNewsletterSend,
 } from '../../shared/data/newsletter-sends.ts'
-import { getEditorRole } from '../../shared/data/people.ts'
 import { statusAt, type BlogRow } from '../../shared/schemas/blog.ts'
 import {
   newsletterSendRequestSchema,
@@ -17,8 +16,8 @@ import type { ServerContext } from '../context.ts'
 import { newsletterMail, unsubscribeUrlFor } from '../mail/newsletter-mail.ts'
 import { renderNewsletterPost } from '../mail/newsletter-post.ts'
 import { renderNewsletterIssue } from '../mail/templates.ts'
-import { callerClient, serviceClient } from '../supabase-clients.ts'
-import { bearerToken, sameSecret } from './editor-auth.ts'
+import { serviceClient } from '../supabase-clients.ts'
+import { requireEditor, serviceRoleKey, staffRoles } from './editor-auth.ts'
 import { limitReached, parseInput, refuse } from './pipeline.ts'
 
 /**
@@ -30,32 +29,6 @@ import { limitReached, parseInput, refuse } from './pipeline.ts'
  * - `GET /api/newsletter/status?slug=`: the number of recipients and the post's send, if any.
  * - `GET /api/newsletter/sends`: the latest sends with their progress.
  */
-
-/** Who may send: an editor or administrator (by their token), or the server's service-role key (scripts). */
-type Sender = { kind: 'editor'; userId: string; email: string } | { kind: 'service' }
-
-async function senderOfRequest(ctx: ServerContext, c: Context): Promise<Sender | Response> {
-  const token = bearerToken(c.req.header('Authorization'))
-  if (!token) return refuse(c, 401, 'Sign in as an editor to send newsletters.')
-  if (sameSecret(token, ctx.supabase.serviceRoleKey)) return { kind: 'service' }
-  const client = callerClient(ctx, token)
-  try {
-    const { data, error } = await client.auth.getUser(token)
-    if (error || !data.user) {
-      if (error && (error.status === undefined || error.status >= 500)) throw error
-      return refuse(c, 401, 'Sign in as an editor to send newsletters.')
-    }
-    // Contributors are people of the admin too: they are refused (403), anyone else is not signed in (401).
-    const role = await getEditorRole(client)
-    if (role === null) return refuse(c, 401, 'Sign in as an editor to send newsletters.')
-    if (role !== 'admin' && role !== 'editor')
-      return refuse(c, 403, 'Only editors and administrators can send newsletters.')
-    return { kind: 'editor', userId: data.user.id, email: data.user.email ?? '' }
-  } catch (err) {
-    ctx.logger.error({ err }, 'could not verify a newsletter sender')
-    return refuse(c, 502, 'Could not verify your session right now. Please try again.')
-  }
-}
 
 /** Why a post cannot go out now, or null when it is public. */
 function notPublishedReason(post: BlogRow): string | null {
@@ -75,10 +48,17 @@ export function createNewsletterSendRoutes(ctx: ServerContext): Hono {
     c.header('Cache-Control', 'no-store')
     await next()
   })
+  // Editors and administrators by their token, or the server's service-role key (scripts). Contributors are
+  // people of the admin too: they are refused (403), anyone else is not signed in (401).
+  const sender = requireEditor(ctx, {
+    roles: staffRoles,
+    signIn: 'Sign in as an editor to send newsletters.',
+    forbidden: 'Only editors and administrators can send newsletters.',
+    secret: serviceRoleKey,
+  })
 
-  routes.post('/send', async (c) => {
-    const sender = await senderOfRequest(ctx, c)
-    if (sender instanceof Response) return sender
+  routes.post('/send', sender, async (c) => {
+    const editor = c.get('editor')
     const input = await parseInput(c, newsletterSendRequestSchema, bodyLimit)
     if (input instanceof Response) return input
 
@@ -102,14 +82,14 @@ export function createNewsletterSendRoutes(ctx: ServerContext): Hono {
       postId: post.id,
       slug: post.slug,
       ...issue,
-      createdBy: sender.kind === 'editor' ? sender.userId : null,
-      createdByEmail: sender.kind === 'editor' ? sender.email : null,
+      createdBy: editor?.userId ?? null,
+      createdByEmail: editor?.email ?? null,
     })
     const send = await getNewsletterSend(client, { id: sendId })
     if (!send) return refuse(c, 502, 'The send was started but could not be read back. Reload to see it.')
     if (created) {
       ctx.logger.info(
-        { sendId, slug: post.slug, recipients: send.recipientCount, by: sender.kind },
+        { sendId, slug: post.slug, recipients: send.recipientCount, by: editor ? 'editor' : 'service' },
         'newsletter send started',
       )
       ctx.newsletterOutbox?.kick()
@@ -117,11 +97,10 @@ export function createNewsletterSendRoutes(ctx: ServerContext): Hono {
     return c.json({ created, send } satisfies NewsletterSendResult, created ? 202 : 200)
   })
 
-  routes.post('/test', async (c) => {
-    const sender = await senderOfRequest(ctx, c)
-    if (sender instanceof Response) return sender
-    if (sender.kind !== 'editor') return refuse(c, 400, 'A test goes to a signed-in editor: sign in first.')
-    const limited = await limitReached(ctx, c, 'staffMailPerEditor', sender.userId)
+  routes.post('/test', sender, async (c) => {
+    const editor = c.get('editor')
+    if (!editor) return refuse(c, 400, 'A test goes to a signed-in editor: sign in first.')
+    const limited = await limitReached(ctx, c, 'staffMailPerEditor', editor.userId)
     if (limited) return limited
     const input = await parseInput(c, newsletterSendRequestSchema, bodyLimit)
     if (input instanceof Response) return input
@@ -133,17 +112,15 @@ export function createNewsletterSendRoutes(ctx: ServerContext): Hono {
     const issue = renderNewsletterPost(post, ctx.publicUrl)
     const mail = renderNewsletterIssue({ ...issue, subject: `[Test] ${issue.subject}` }, unsubscribeUrl)
     try {
-      await ctx.mail.send(newsletterMail(sender.email, mail, unsubscribeUrl))
+      await ctx.mail.send(newsletterMail(editor.email, mail, unsubscribeUrl))
     } catch (err) {
       ctx.logger.warn({ err }, 'newsletter test not sent')
       return refuse(c, 502, 'The test could not be sent: the mail server did not accept it. Try again later.')
     }
-    return c.json({ sent: true, to: sender.email })
+    return c.json({ sent: true, to: editor.email })
   })
 
-  routes.get('/status', async (c) => {
-    const sender = await senderOfRequest(ctx, c)
-    if (sender instanceof Response) return sender
+  routes.get('/status', sender, async (c) => {
     const parsed = newsletterSendRequestSchema.safeParse({ slug: c.req.query('slug') ?? '' })
     if (!parsed.success) return refuse(c, 400, parsed.error.issues[0].message)
     const client = serviceClient(ctx)
@@ -156,9 +133,7 @@ export function createNewsletterSendRoutes(ctx: ServerContext): Hono {
     return c.json({ recipientCount, send })
   })
 
-  routes.get('/sends', async (c) => {
-    const sender = await senderOfRequest(ctx, c)
-    if (sender instanceof Response) return sender
+  routes.get('/sends', sender, async (c) => {
     return c.json({ sends: await listNewsletterSends(serviceClient(ctx)) })
   })
 

@@ -1,11 +1,10 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { adminPath } from '../../shared/config/brand.ts'
-import { getEditorRole } from '../../shared/data/people.ts'
 import type { SupabaseClient, User } from '../../shared/data/client.ts'
 import { inviteSchema, roleChangeSchema, type Person } from '../../shared/schemas/people.ts'
 import type { ServerContext } from '../context.ts'
-import { callerClient, serviceClient } from '../supabase-clients.ts'
-import { bearerToken } from './editor-auth.ts'
+import { serviceClient } from '../supabase-clients.ts'
+import { requireEditor } from './editor-auth.ts'
 import { parseInput, refuse } from './pipeline.ts'
 
 /**
@@ -38,28 +37,6 @@ function toPerson(row: EditorRow, user: User | undefined): Person {
   }
 }
 
-type Admin = { userId: string; client: SupabaseClient }
-
-/** The administrator behind the bearer token, or the reply for anyone else. */
-async function adminOfRequest(ctx: ServerContext, c: Context): Promise<Admin | Response> {
-  const token = bearerToken(c.req.header('Authorization'))
-  if (!token) return refuse(c, 401, 'Sign in as an administrator to manage people.')
-  const client = callerClient(ctx, token)
-  try {
-    const { data, error } = await client.auth.getUser(token)
-    if (error || !data.user) {
-      if (error && (error.status === undefined || error.status >= 500)) throw error
-      return refuse(c, 401, 'Your session has ended. Sign in again.')
-    }
-    const role = await getEditorRole(client)
-    if (role !== 'admin') return refuse(c, 403, 'Only administrators can manage people.')
-    return { userId: data.user.id, client }
-  } catch (err) {
-    ctx.logger.error({ err }, 'could not verify an administrator token')
-    return refuse(c, 502, 'Could not verify your session right now. Please try again.')
-  }
-}
-
 async function editorRow(client: SupabaseClient, userId: string): Promise<EditorRow | null> {
   const { data, error } = await client
     .from('editors')
@@ -77,10 +54,16 @@ async function authUser(ctx: ServerContext, userId: string): Promise<User | unde
 
 export function createPeopleRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
+  const administrator = requireEditor(ctx, {
+    roles: ['admin'],
+    signIn: 'Sign in as an administrator to manage people.',
+    expired: 'Your session has ended. Sign in again.',
+    forbidden: 'Only administrators can manage people.',
+    forbidOutsiders: true,
+  })
 
-  routes.get('/', async (c) => {
-    const admin = await adminOfRequest(ctx, c)
-    if (admin instanceof Response) return admin
+  routes.get('/', administrator, async (c) => {
+    const admin = c.get('editor')
     const { data, error } = await admin.client
       .from('editors')
       .select('user_id, email, role, created_at')
@@ -92,9 +75,8 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
     return c.json({ people: (data as EditorRow[]).map((row) => toPerson(row, byId.get(row.user_id))) })
   })
 
-  routes.post('/', async (c) => {
-    const admin = await adminOfRequest(ctx, c)
-    if (admin instanceof Response) return admin
+  routes.post('/', administrator, async (c) => {
+    const admin = c.get('editor')
     const input = await parseInput(c, inviteSchema, { maxBytes: 4 * 1024 })
     if (input instanceof Response) return input
 
@@ -129,9 +111,8 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
     return c.json({ person: toPerson(added.data as EditorRow, user) }, 201)
   })
 
-  routes.patch('/:userId', async (c) => {
-    const admin = await adminOfRequest(ctx, c)
-    if (admin instanceof Response) return admin
+  routes.patch('/:userId', administrator, async (c) => {
+    const admin = c.get('editor')
     const userId = c.req.param('userId')
     if (!UUID.test(userId)) return refuse(c, 404, 'No such person.')
     const input = await parseInput(c, roleChangeSchema, { maxBytes: 1024 })
@@ -152,9 +133,8 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
     return c.json({ person: toPerson(data[0] as EditorRow, await authUser(ctx, userId)) })
   })
 
-  routes.delete('/:userId', async (c) => {
-    const admin = await adminOfRequest(ctx, c)
-    if (admin instanceof Response) return admin
+  routes.delete('/:userId', administrator, async (c) => {
+    const admin = c.get('editor')
     const userId = c.req.param('userId')
     if (!UUID.test(userId)) return refuse(c, 404, 'No such person.')
     if (userId === admin.userId)
@@ -162,6 +142,8 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
     // Only people on the team can be removed here (never any other account of the project).
     if (!(await editorRow(admin.client, userId))) return refuse(c, 404, 'No such person.')
     const removed = await serviceClient(ctx).auth.admin.deleteUser(userId)
+    // The database keeps at least one administrator (the editor row goes with the account).
+    if (removed.error?.code === 'user_delete_refused') return refuse(c, 409, removed.error.message)
     if (removed.error) {
       ctx.logger.error({ err: removed.error }, 'could not remove a person')
       return refuse(c, 502, 'The person could not be removed. Please try again.')

@@ -4,7 +4,7 @@ import { getPostById } from '../../shared/data/blogs.ts'
 import { previewLinkRequestSchema, type PreviewLink } from '../../shared/schemas/preview-link.ts'
 import type { ServerContext } from '../context.ts'
 import { serviceClient } from '../supabase-clients.ts'
-import { bearerToken, editorOfRequest } from './editor-auth.ts'
+import { requireEditor, staffRoles } from './editor-auth.ts'
 
 /**
  * Share links for a post's preview: `/preview/<token>`, where the token names the post and an expiry and is
@@ -57,11 +57,17 @@ const refusal = (message: string) => ({ success: false, message })
 /** `POST /api/preview-links`: an editor asks for a share link to one post's preview. */
 export function createPreviewLinkRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
-  routes.post('/', async (c) => {
+  routes.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store')
-    const editor = await editorOfRequest(ctx, c, bearerToken(c.req.header('Authorization')))
-    if (editor instanceof Response) return editor
-    if (!editor) return c.json(refusal('Sign in as an editor to share a preview.'), 401)
+    await next()
+  })
+  const staff = requireEditor(ctx, {
+    roles: staffRoles,
+    signIn: 'Sign in as an editor to share a preview.',
+    shape: 'success-flag',
+  })
+  routes.post('/', staff, async (c) => {
+    const editor = c.get('editor')
 
     const secret = previewSecret(ctx)
     if (!secret)

@@ -3,7 +3,7 @@ import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import { sendEmailSchema } from '../../shared/schemas/email.ts'
 import type { ServerContext } from '../context.ts'
 import { headerSafe, textFromHtml } from '../mail/templates.ts'
-import { bearerToken, editorOfRequest } from './editor-auth.ts'
+import { requireEditor, staffRoles } from './editor-auth.ts'
 import { clientIp, limitReached, parseInput, refuse } from './pipeline.ts'
 
 /**
@@ -14,39 +14,47 @@ export function createSendEmailRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
   const shape = 'success-flag'
 
-  routes.post('/', async (c) => {
-    const ipLimited = await limitReached(ctx, c, 'staffMailPerIp', clientIp(c, ctx.env.TRUST_PROXY), shape)
-    if (ipLimited) return ipLimited
-
-    const token = bearerToken(c.req.header('Authorization'))
-    const editor = await editorOfRequest(ctx, c, token)
-    if (editor instanceof Response) return editor
-    if (!editor) return refuse(c, 401, 'Sign in as an editor to send email.', shape)
-    const editorLimited = await limitReached(ctx, c, 'staffMailPerEditor', editor.userId, shape)
-    if (editorLimited) return editorLimited
-
-    const input = await parseInput(c, sendEmailSchema, {
-      maxBytes: 256 * 1024,
-      shape,
-      tooLargeMessage: 'The message is too large.',
-    })
-    if (input instanceof Response) return input
-
-    const html = await sanitizeHtml(input.html)
-    try {
-      const { messageId } = await ctx.mail.send({
-        to: input.to,
-        subject: headerSafe(input.subject),
-        html,
-        text: textFromHtml(html),
-      })
-      ctx.logger.info({ editor: editor.email, messageId }, 'staff email sent')
-      return c.json({ success: true, messageId })
-    } catch (err) {
-      ctx.logger.warn({ err }, 'staff email failed')
-      return refuse(c, 502, 'The email could not be sent. Please try again later.', shape)
-    }
+  const staff = requireEditor(ctx, {
+    roles: staffRoles,
+    signIn: 'Sign in as an editor to send email.',
+    shape,
   })
+
+  routes.post(
+    '/',
+    async (c, next) => {
+      const ipLimited = await limitReached(ctx, c, 'staffMailPerIp', clientIp(c, ctx.env.TRUST_PROXY), shape)
+      return ipLimited ?? next()
+    },
+    staff,
+    async (c) => {
+      const editor = c.get('editor')
+      const editorLimited = await limitReached(ctx, c, 'staffMailPerEditor', editor.userId, shape)
+      if (editorLimited) return editorLimited
+
+      const input = await parseInput(c, sendEmailSchema, {
+        maxBytes: 256 * 1024,
+        shape,
+        tooLargeMessage: 'The message is too large.',
+      })
+      if (input instanceof Response) return input
+
+      const html = await sanitizeHtml(input.html)
+      try {
+        const { messageId } = await ctx.mail.send({
+          to: input.to,
+          subject: headerSafe(input.subject),
+          html,
+          text: textFromHtml(html),
+        })
+        ctx.logger.info({ editor: editor.email, messageId }, 'staff email sent')
+        return c.json({ success: true, messageId })
+      } catch (err) {
+        ctx.logger.warn({ err }, 'staff email failed')
+        return refuse(c, 502, 'The email could not be sent. Please try again later.', shape)
+      }
+    },
+  )
 
   return routes
 }

@@ -1,10 +1,9 @@
 import { ChartColumn, FileText, Inbox, Mail, Users, type LucideIcon } from 'lucide-react'
 import { useRef, useState, type ReactNode } from 'react'
-import { emailLinkFrom } from '../data/people.ts'
+import { emailLinkFrom, roleCan } from '../data/people.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 import { AdminShell, type AdminTab } from './AdminShell.tsx'
 import { BlogAdminWorkspace } from './BlogAdminWorkspace.tsx'
-import type { InsightsStore, LeadsStore, NewsletterStore, PeopleStore } from './blog-store.ts'
 import { InsightsScreen } from './insights/InsightsScreen.tsx'
 import { LeadsPipeline } from './LeadsTable.tsx'
 import { PeopleScreen } from './PeopleScreen.tsx'
@@ -13,7 +12,7 @@ import { SetPasswordForm } from './SetPasswordForm.tsx'
 import { SignInForm } from './SignInForm.tsx'
 import { AdminRoleContext } from './useAdminRole.ts'
 import { useAdminSession } from './useAdminSession.ts'
-import { useBlogStore } from './useBlogStore.ts'
+import { useAdminApi } from './useAdminApi.ts'
 
 /** A screen a host adds to the admin (the desktop's email test and settings). */
 export interface AdminExtraScreen {
@@ -49,7 +48,7 @@ export interface BlogAdminAppProps {
 /**
  * The whole admin in one shell, in the browser (the admin route) and in the desktop app: sign-in gate, then
  * the posts (list and editor), leads and people as the role allows, plus the host's own screens. Mounted
- * inside a `<BlogAdminProvider store platform>`.
+ * inside a `<BlogAdminProvider api platform>`.
  */
 export function BlogAdminApp({
   open = null,
@@ -63,7 +62,7 @@ export function BlogAdminApp({
   statusArea,
 }: BlogAdminAppProps = {}) {
   const session = useAdminSession()
-  const store = useBlogStore()
+  const api = useAdminApi()
   // Outlives the workspace (which remounts on sign-in), so a request is carried out once.
   const openedRequest = useRef(0)
   const signedIn = session.status === 'signed-in' ? session.session : null
@@ -75,14 +74,10 @@ export function BlogAdminApp({
   const [ownScreen, setOwnScreen] = useState('posts')
   const screen = controlledScreen ?? ownScreen
   const select = (id: string) => (onScreenChange ? onScreenChange(id) : setOwnScreen(id))
-  const peopleStore = store.listPeople ? (store as PeopleStore) : null
-  const mayManagePeople = signedIn?.role === 'admin' && peopleStore !== null
-  const leadsStore = store.updateLead ? (store as LeadsStore) : null
-  const mayWorkLeads = (signedIn?.role === 'admin' || signedIn?.role === 'editor') && leadsStore !== null
-  const insightsStore = store.loadInsights ? (store as InsightsStore) : null
-  const maySeeInsights = (signedIn?.role === 'admin' || signedIn?.role === 'editor') && insightsStore !== null
-  const newsletterStore = store.listSubscribers ? (store as NewsletterStore) : null
-  const mayManageSubscribers = signedIn?.role === 'admin' && newsletterStore !== null
+  const mayManagePeople = roleCan.managePeople(signedIn?.role)
+  const mayWorkLeads = roleCan.readLeads(signedIn?.role)
+  const maySeeInsights = roleCan.readLeads(signedIn?.role)
+  const mayManageSubscribers = roleCan.managePeople(signedIn?.role)
   const leaveLink = () => {
     window.history.replaceState(null, '', window.location.pathname)
     setEmailLink(null)
@@ -130,19 +125,19 @@ export function BlogAdminApp({
       >
         {screen === 'people' && mayManagePeople ? (
           <div className="p-3 sm:p-4">
-            <PeopleScreen store={peopleStore} currentUserId={session.session.userId} />
+            <PeopleScreen api={api} currentUserId={session.session.userId} />
           </div>
         ) : screen === 'insights' && maySeeInsights ? (
           <div className="mx-auto max-w-7xl p-3 sm:p-4">
-            <InsightsScreen store={insightsStore} />
+            <InsightsScreen api={api} />
           </div>
         ) : screen === 'newsletter' && mayManageSubscribers ? (
           <div className="mx-auto max-w-5xl p-3 sm:p-4">
-            <SubscribersScreen store={newsletterStore} />
+            <SubscribersScreen api={api} />
           </div>
         ) : screen === 'leads' && mayWorkLeads ? (
           <div className="mx-auto max-w-[100rem] p-3 sm:p-4">
-            <LeadsPipeline store={leadsStore} />
+            <LeadsPipeline api={api} />
           </div>
         ) : (
           <>
@@ -165,7 +160,7 @@ export function BlogAdminApp({
       current={extra ? extra.id : screen}
       onSelect={select}
       email={email}
-      onSignOut={() => void store.signOut()}
+      onSignOut={() => void api.signOut()}
       siteHref={siteHref}
       statusArea={statusArea}
     >

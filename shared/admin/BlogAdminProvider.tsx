@@ -1,28 +1,28 @@
 import type { ReactNode } from 'react'
 import type { Platform } from '../platform.ts'
-import { AdminAuthContext, BlogStoreContext, PlatformContext } from './blog-admin-context.ts'
-import type { AdminAuth, BlogStore } from './blog-store.ts'
+import { AdminApiContext, EditorAuthContext, PlatformContext } from './blog-admin-context.ts'
+import type { AdminApi, EditorAuthApi } from './contract.ts'
 
-/** Gives the admin components their store and platform (site: supabase-js + browser; desktop: IPC). */
+/** Gives the admin components their operations and platform (site: supabase-js + browser; desktop: IPC). */
 export function BlogAdminProvider({
-  store,
+  api,
   platform,
   children,
 }: {
-  store: BlogStore
+  api: AdminApi
   platform: Platform
   children: ReactNode
 }) {
   return (
-    <BlogStoreContext.Provider value={store}>
+    <AdminApiContext.Provider value={api}>
       <PlatformContext.Provider value={platform}>
-        <AdminAuthContext.Provider value={store}>{children}</AdminAuthContext.Provider>
+        <EditorAuthContext.Provider value={api}>{children}</EditorAuthContext.Provider>
       </PlatformContext.Provider>
-    </BlogStoreContext.Provider>
+    </AdminApiContext.Provider>
   )
 }
 
-/** Auth only: lets `SignInForm` and `useAdminSession` work without a blog store. */
-export function AuthProvider({ auth, children }: { auth: AdminAuth; children: ReactNode }) {
-  return <AdminAuthContext.Provider value={auth}>{children}</AdminAuthContext.Provider>
+/** Sign-in only: lets `SignInForm` and `useAdminSession` work without the rest of the admin. */
+export function AuthProvider({ auth, children }: { auth: EditorAuthApi; children: ReactNode }) {
+  return <EditorAuthContext.Provider value={auth}>{children}</EditorAuthContext.Provider>
 }

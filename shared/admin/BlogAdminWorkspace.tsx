@@ -5,7 +5,7 @@ import { BlogEditorForm } from './BlogEditorForm.tsx'
 import { clearDraft, readDraft } from './BlogEditorForm.utils.ts'
 import { BlogPostList } from './BlogPostList.tsx'
 import { BlogStatusLine } from './BlogStatusLine.tsx'
-import { useBlogStore } from './useBlogStore.ts'
+import { useAdminApi } from './useAdminApi.ts'
 import { useMediaQuery } from './useMediaQuery.ts'
 
 export interface BlogAdminWorkspaceProps {
@@ -24,7 +24,7 @@ const sideBySide = '(min-width: 1024px)'
  * first, and opening a post (or "New post") shows the editor with a Back to the list.
  */
 export function BlogAdminWorkspace({ open, refreshKey, openedRequest }: BlogAdminWorkspaceProps) {
-  const store = useBlogStore()
+  const store = useAdminApi()
   const wide = useMediaQuery(sideBySide)
   const [status, setStatus] = useState('')
   const [form, setForm] = useState<{ post: BlogRow | null; key: number }>({ post: null, key: 0 })
@@ -43,7 +43,7 @@ export function BlogAdminWorkspace({ open, refreshKey, openedRequest }: BlogAdmi
   const edit = useCallback(
     async (slug: string) => {
       try {
-        const post = await store.getBySlug(slug)
+        const post = await store.getPost(slug)
         if (!post) {
           setStatus(`❌ Something went wrong: the post “${slug}” no longer exists.`)
           setReloadKey((k) => k + 1)

@@ -6,9 +6,8 @@ import { useAdminRole } from './useAdminRole.ts'
 import { ConflictComparison } from './ConflictComparison.tsx'
 import { PostHistory } from './PostHistory.tsx'
 import { PostPreview } from './PostPreview.tsx'
-import type { NewsletterStore } from './blog-store.ts'
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx'
-import { useBlogStore } from './useBlogStore.ts'
+import { useAdminApi } from './useAdminApi.ts'
 import type { EditorHandle } from './MilkdownEditor.tsx'
 import { DraftOfferAlert } from './editor/DraftOfferAlert.tsx'
 import { EditorCanvas } from './editor/EditorCanvas.tsx'
@@ -58,8 +57,7 @@ export function BlogEditorForm({
   statusLine,
 }: BlogEditorFormProps) {
   const { mayPublish } = useAdminRole()
-  const store = useBlogStore()
-  const newsletterStore = store.sendNewsletter ? (store as NewsletterStore) : null
+  const store = useAdminApi()
   const form = usePostForm(post, mayPublish)
   const { values, editing, dirty, set } = form
   const draft = useLocalDraft(form, offerDraft, !post)
@@ -213,9 +211,9 @@ export function BlogEditorForm({
           open={settingsOpen}
           onClose={closeSettings}
         >
-          {mayPublish && newsletterStore && (
+          {mayPublish && (
             <NewsletterPanel
-              store={newsletterStore}
+              api={store}
               slug={editing?.slug ?? null}
               title={values.title}
               publishedAndSaved={

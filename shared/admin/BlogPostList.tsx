@@ -21,7 +21,7 @@ import { conflictOf } from './BlogEditorForm.utils.ts'
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx'
 import { rowSyncState, scheduledLabel, statusFilterLabels, syncStateBadges } from './BlogPostList.utils.ts'
 import { useAdminRole } from './useAdminRole.ts'
-import { useBlogStore } from './useBlogStore.ts'
+import { useAdminApi } from './useAdminApi.ts'
 
 export const deleteConfirmText = 'Are you sure you want to delete this blog post?'
 
@@ -62,7 +62,7 @@ export function BlogPostList({
   onNew,
   selectedId,
 }: BlogPostListProps) {
-  const store = useBlogStore()
+  const store = useAdminApi()
   const { mayEdit, mayDelete } = useAdminRole()
   const searchId = useId()
   const titleId = useId()
@@ -91,11 +91,11 @@ export function BlogPostList({
       .then((result) => {
         if (!current) return
         // Deleting the last row of the last page leaves an empty page: step back to one that exists.
-        if (result.rows.length === 0 && page > 1 && result.total > 0) {
+        if (result.items.length === 0 && page > 1 && result.total > 0) {
           setPage(pageCount(result.total, adminPageSize))
           return
         }
-        setRows(result.rows)
+        setRows(result.items)
         setTotal(result.total)
       })
       // Spec §8: a failed list load shows nothing and leaves the list as it was.
@@ -112,7 +112,7 @@ export function BlogPostList({
     setDeleting(true)
     try {
       // Deletes the post as this row shows it: if someone changed it since, nothing is deleted.
-      await store.delete({ id: post.id, version: post.version })
+      await store.deletePost(post.id, post.version)
       onStatus('✅ Blog deleted successfully!')
       onDeleted?.(post.id)
       setDeletedCount((n) => n + 1)

@@ -13,7 +13,7 @@ import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Input, Textarea } from '../ui/Input.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
-import type { LeadsStore } from './blog-store.ts'
+import type { AdminApi } from './contract.ts'
 import { downloadText } from './download-text.ts'
 import { LeadSource } from './insights/LeadSource.tsx'
 
@@ -302,7 +302,7 @@ export function LeadsTable({
  * The Leads screen with the pipeline (browser admin and desktop): filters and pages on the server, status,
  * owner and notes per lead, CSV export of everything the filters match.
  */
-export function LeadsPipeline({ store }: { store: LeadsStore }) {
+export function LeadsPipeline({ api }: { api: AdminApi }) {
   const [filters, setFilters] = useState<Required<LeadFilters>>({ search: '', status: 'all', owner: 'all' })
   const [page, setPage] = useState(1)
   const [list, setList] = useState<{ leads: LeadRecord[]; page: number; pageCount: number } | null>(null)
@@ -314,14 +314,14 @@ export function LeadsPipeline({ store }: { store: LeadsStore }) {
   const message = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
   useEffect(() => {
-    store.listLeadOwners().then(setOwners, (err: unknown) => setError(message(err)))
-  }, [store])
+    api.listLeadOwners().then(setOwners, (err: unknown) => setError(message(err)))
+  }, [api])
 
   useEffect(() => {
     let active = true
     setLoading(true)
     const timer = setTimeout(() => {
-      store.listLeads({ ...filters, page }).then(
+      api.listLeads({ ...filters, page }).then(
         (result) => {
           if (!active) return
           setList(result)
@@ -339,12 +339,12 @@ export function LeadsPipeline({ store }: { store: LeadsStore }) {
       active = false
       clearTimeout(timer)
     }
-  }, [store, filters, page, reload])
+  }, [api, filters, page, reload])
 
   const update = useCallback(
     async (lead: LeadRecord, patch: LeadUpdate) => {
       try {
-        const saved = await store.updateLead(lead.id, patch)
+        const saved = await api.updateLead(lead.id, patch)
         setList((l) => l && { ...l, leads: l.leads.map((x) => (x.id === saved.id ? saved : x)) })
         setError(null)
       } catch (err) {
@@ -353,7 +353,7 @@ export function LeadsPipeline({ store }: { store: LeadsStore }) {
         throw err
       }
     },
-    [store],
+    [api],
   )
 
   const filter = (patch: Partial<LeadFilters>) => {
@@ -384,7 +384,7 @@ export function LeadsPipeline({ store }: { store: LeadsStore }) {
           try {
             downloadText(
               `leads-${new Date().toISOString().slice(0, 10)}.csv`,
-              await store.exportLeadsCsv(filters),
+              await api.exportLeadsCsv(filters),
             )
           } catch (err) {
             setError(message(err))

@@ -15,7 +15,7 @@ import { Button } from '../ui/Button.tsx'
 import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
-import type { PeopleStore } from './blog-store.ts'
+import type { AdminApi } from './contract.ts'
 
 const selectClass =
   'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:bg-slate-50 disabled:text-slate-500'
@@ -28,9 +28,9 @@ function lastSeen(person: Person): string {
 
 /**
  * The People screen (administrators): invite by email with a role, change roles, remove people. The
- * browser and the desktop both reach the server's `/api/people` through `store`; the database checks again.
+ * browser and the desktop both reach the server's `/api/people` through `api`; the database checks again.
  */
-export function PeopleScreen({ store, currentUserId }: { store: PeopleStore; currentUserId: string }) {
+export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUserId: string }) {
   const id = useId()
   const [people, setPeople] = useState<Person[] | null>(null)
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
@@ -43,11 +43,11 @@ export function PeopleScreen({ store, currentUserId }: { store: PeopleStore; cur
 
   const load = useCallback(async () => {
     try {
-      setPeople(await store.listPeople())
+      setPeople(await api.listPeople())
     } catch (err) {
       setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) })
     }
-  }, [store])
+  }, [api])
 
   useEffect(() => {
     void load()
@@ -71,7 +71,7 @@ export function PeopleScreen({ store, currentUserId }: { store: PeopleStore; cur
     setInviting(true)
     setMessage(null)
     try {
-      const person = await store.invitePerson(parsed.data)
+      const person = await api.invitePerson(parsed.data)
       setMessage({
         tone: 'ok',
         text: `Invitation sent to ${person.email}. The link in it works for 24 hours.`,
@@ -89,7 +89,7 @@ export function PeopleScreen({ store, currentUserId }: { store: PeopleStore; cur
     setBusyId(person.userId)
     setMessage(null)
     try {
-      await store.changePersonRole(person.userId, next)
+      await api.changePersonRole(person.userId, next)
       setMessage({ tone: 'ok', text: `${person.email} is now ${roleLabels[next].toLowerCase()}.` })
       await load()
     } catch (err) {
@@ -103,7 +103,7 @@ export function PeopleScreen({ store, currentUserId }: { store: PeopleStore; cur
     setBusyId(person.userId)
     setMessage(null)
     try {
-      await store.removePerson(person.userId)
+      await api.removePerson(person.userId)
       setRemoving(null)
       setMessage({ tone: 'ok', text: `${person.email} was removed. Their sessions have ended.` })
       await load()

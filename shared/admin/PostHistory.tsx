@@ -15,7 +15,7 @@ import {
   inOrder,
   savedByLine,
 } from './PostHistory.utils.ts'
-import { useBlogStore } from './useBlogStore.ts'
+import { useAdminApi } from './useAdminApi.ts'
 
 export interface PostHistoryProps {
   postId: string
@@ -33,7 +33,7 @@ export interface PostHistoryProps {
  * as a text diff, and a restore of any earlier one. Read from the server, so the desktop needs a connection.
  */
 export function PostHistory({ postId, currentVersion, onRestore, onClose, busy = false }: PostHistoryProps) {
-  const store = useBlogStore()
+  const store = useAdminApi()
   const headingId = useId()
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null)
   const [error, setError] = useState<string | null>(null)

@@ -43,10 +43,6 @@ export function SetPasswordForm({
       setError('The two passwords are not the same.')
       return
     }
-    if (!auth.acceptEmailLink) {
-      setError('Setting a password from a link is not possible here. Open the link in your browser.')
-      return
-    }
     setBusy(true)
     setError(null)
     try {

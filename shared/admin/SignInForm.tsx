@@ -33,8 +33,7 @@ export function SignInForm({
   const [mode, setMode] = useState<'sign-in' | 'reset'>('sign-in')
   const [resetSent, setResetSent] = useState(false)
 
-  if (mode === 'reset' && auth.requestPasswordReset) {
-    const requestReset = auth.requestPasswordReset.bind(auth)
+  if (mode === 'reset') {
     const submitReset = async (event: FormEvent) => {
       event.preventDefault()
       if (busy) return
@@ -45,7 +44,7 @@ export function SignInForm({
       setBusy(true)
       setError(null)
       try {
-        await requestReset(email.trim())
+        await auth.requestPasswordReset(email.trim())
         setResetSent(true)
       } catch (err) {
         setError(err instanceof Error ? err.message : String(err))
@@ -143,18 +142,16 @@ export function SignInForm({
           <div className="space-y-1.5">
             <div className="flex items-baseline justify-between gap-3">
               <Label htmlFor={`${id}-password`}>Password</Label>
-              {auth.requestPasswordReset && (
-                <button
-                  type="button"
-                  className="text-sm font-medium text-indigo-700 hover:underline"
-                  onClick={() => {
-                    setMode('reset')
-                    setError(null)
-                  }}
-                >
-                  Forgot password?
-                </button>
-              )}
+              <button
+                type="button"
+                className="text-sm font-medium text-indigo-700 hover:underline"
+                onClick={() => {
+                  setMode('reset')
+                  setError(null)
+                }}
+              >
+                Forgot password?
+              </button>
             </div>
             <Input
               id={`${id}-password`}

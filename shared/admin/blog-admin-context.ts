@@ -1,8 +1,8 @@
 import { createContext } from 'react'
 import type { Platform } from '../platform.ts'
-import type { AdminAuth, BlogStore } from './blog-store.ts'
+import type { AdminApi, EditorAuthApi } from './contract.ts'
 
-export const BlogStoreContext = createContext<BlogStore | null>(null)
+export const AdminApiContext = createContext<AdminApi | null>(null)
 export const PlatformContext = createContext<Platform | null>(null)
-/** Auth alone, for screens that need a signed-in editor but no blog store (the email test page). */
-export const AdminAuthContext = createContext<AdminAuth | null>(null)
+/** Sign-in alone, for screens that need a signed-in editor and nothing else (the email test page). */
+export const EditorAuthContext = createContext<EditorAuthApi | null>(null)

@@ -10,5 +10,8 @@ describe('sign-in error messages', () => {
       /^Signing in is not possible right now/,
     )
     expect(signInErrorMessage({ message: 'Email not confirmed', status: 400 })).toBe('Email not confirmed')
+    expect(signInErrorMessage({ message: 'fetch failed', status: 0, name: 'AuthRetryableFetchError' })).toBe(
+      'The server cannot be reached. Check the connection and try again.',
+    )
   })
 })

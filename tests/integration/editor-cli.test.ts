@@ -140,6 +140,14 @@ describe('npm run editor on a data directory', () => {
     expect(promoted.stdout).toContain('helper@meridian.example is an editor (editor); password updated.')
     expect((await editorCli('list')).stdout).toMatch(/^helper@meridian\.example\teditor\t/m)
 
+    // The writer is the only administrator: the team would have nobody left to manage it.
+    const lastAdmin = await editorCli('remove', writer)
+    expect(lastAdmin.code).toBe(1)
+    expect(lastAdmin.stderr).toContain(
+      'The last administrator cannot be removed. Make someone else an administrator first.',
+    )
+    expect((await editorCli('add', 'helper@meridian.example', '--role', 'admin')).code).toBe(0)
+
     const removed = await editorCli('remove', writer)
     expect(removed.code).toBe(0)
     expect(removed.stdout).toContain('Removed editor writer@meridian.example.')

@@ -431,6 +431,36 @@ describe('roles', () => {
     await db().query("update public.editors set role = 'contributor' where email = $1", [contributor.email])
   })
 
+  it('the last administrator cannot be removed, neither their editor row nor their account', async () => {
+    const adminId = (await clients.admin.auth.getUser()).data.user!.id
+    const ownRow = await clients.admin.from('editors').delete().eq('email', testEditor.email).select()
+    expect(ownRow.error?.message).toBe(
+      'The last administrator cannot be removed. Make someone else an administrator first.',
+    )
+    const account = await service.auth.admin.deleteUser(adminId)
+    expect(account.error?.message).toBe(
+      'The last administrator cannot be removed. Make someone else an administrator first.',
+    )
+    expect(await roleOf(testEditor.email)).toBe('admin')
+    expect((await service.auth.admin.getUserById(adminId)).data.user?.email).toBe(testEditor.email)
+
+    // With a second administrator, either may go, but not both at once.
+    const second = `second-admin-${next()}@example.com`
+    const secondId = await createAuthUser(second)
+    await db().query("insert into public.editors (user_id, email, role) values ($1::uuid, $2, 'admin')", [
+      secondId,
+      second,
+    ])
+    const bothAdmins = await clients.admin.from('editors').delete().eq('role', 'admin').select()
+    expect(bothAdmins.error?.message).toContain('The last administrator cannot be removed')
+    expect(await roleOf(testEditor.email)).toBe('admin')
+    expect(await roleOf(second)).toBe('admin')
+    const removed = await clients.admin.from('editors').delete().eq('email', second).select('email')
+    expect(removed.error).toBeNull()
+    expect(removed.data).toEqual([{ email: second }])
+    expect(await roleOf(second)).toBeUndefined()
+  })
+
   it('contributors upload images but only editors and administrators delete them', async () => {
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -183,6 +183,85 @@ describe('inviting people', () => {
   })
 })
 
+describe('the last administrator', () => {
+  /** Two administrators of their own, signed in; the test server's administrator made an editor meanwhile. */
+  async function twoAdmins(tag: string) {
+    const db = server.ctx.localSupabase!.db
+    const service = createNodeSupabaseClient(server.url, server.ctx.supabase.serviceRoleKey, {
+      persistSession: false,
+      autoRefreshToken: false,
+    })
+    const admins: { userId: string; api: PeopleApi }[] = []
+    for (const name of ['one', 'two']) {
+      const email = `${tag}-${name}@example.com`
+      const password = `${tag}-${name}-password`
+      const created = await service.auth.admin.createUser({ email, password, email_confirm: true })
+      if (created.error) throw created.error
+      const userId = created.data.user!.id
+      await db.query("insert into public.editors (user_id, email, role) values ($1::uuid, $2, 'admin')", [
+        userId,
+        email,
+      ])
+      const session = await client().auth.signInWithPassword({ email, password })
+      if (session.error) throw session.error
+      admins.push({ userId, api: { baseUrl: server.url, accessToken: session.data.session!.access_token } })
+    }
+    await db.query("update public.editors set role = 'editor' where email = $1", [testEditor.email])
+    const adminsLeft = async () =>
+      (
+        await db.query<{ user_id: string }>("select user_id::text from public.editors where role = 'admin'")
+      ).rows.map((r) => r.user_id)
+    const restore = async () => {
+      await db.query("update public.editors set role = 'admin' where email = $1", [testEditor.email])
+      for (const { userId } of admins) await db.query('delete from auth.users where id = $1::uuid', [userId])
+    }
+    return { admins, adminsLeft, restore }
+  }
+
+  /** Each outcome: done, or refused in words (never a server error). */
+  const outcome = (call: Promise<unknown>) =>
+    call.then(
+      () => 'done',
+      (err: Error) => err.message,
+    )
+
+  it('two administrators removing each other at once through People: one stays, the other is told why', async () => {
+    const { admins, adminsLeft, restore } = await twoAdmins('removal')
+    try {
+      const [one, two] = admins
+      const results = await Promise.all([
+        outcome(removePerson(one.api, two.userId)),
+        outcome(removePerson(two.api, one.userId)),
+      ])
+      expect(results.filter((r) => r === 'done')).toHaveLength(1)
+      expect(results.find((r) => r !== 'done')).toMatch(
+        /^(The last administrator cannot be removed\. Make someone else an administrator first\.|Only administrators can manage people\.|Your session has ended\. Sign in again\.)$/,
+      )
+      expect(await adminsLeft()).toHaveLength(1)
+    } finally {
+      await restore()
+    }
+  })
+
+  it('two administrators demoting each other at once through People: one stays an administrator', async () => {
+    const { admins, adminsLeft, restore } = await twoAdmins('demotion')
+    try {
+      const [one, two] = admins
+      const results = await Promise.all([
+        outcome(changePersonRole(one.api, two.userId, 'editor')),
+        outcome(changePersonRole(two.api, one.userId, 'editor')),
+      ])
+      expect(results.filter((r) => r === 'done')).toHaveLength(1)
+      expect(results.find((r) => r !== 'done')).toMatch(
+        /^(The last administrator cannot be demoted\. Make someone else an administrator first\.|Only administrators can manage people\.|No such person\.)$/,
+      )
+      expect(await adminsLeft()).toHaveLength(1)
+    } finally {
+      await restore()
+    }
+  })
+})
+
 describe('forgotten passwords', () => {
   it('mails a reset link to an existing account only, answers everyone alike, and the link works once', async () => {
     const redirectTo = `${server.url}${adminPath}`

@@ -5,6 +5,7 @@ import {
   listLeads,
   updateLead,
   type LeadFilters,
+  type LeadPage,
 } from '../../../shared/data/leads.ts'
 import { loadInsights } from '../../../shared/data/insights.ts'
 import type { LeadUpdate } from '../../../shared/schemas/lead.ts'
@@ -15,6 +16,7 @@ import {
   listPeople,
   removePerson,
   requestPasswordReset,
+  type EmailLink,
   type PeopleApi,
 } from '../../../shared/data/people.ts'
 import { adminPath } from '../../../shared/config/brand.ts'
@@ -40,7 +42,6 @@ import type {
   EditorSession,
   EmailServiceHealth,
   ImageFile,
-  LeadList,
   SyncStatus,
   TestEmailResult,
   UpdateState,
@@ -250,11 +251,20 @@ export class DesktopBackend {
   }
 
   async signIn(email: string, password: string): Promise<EditorSession> {
+    return this.signingInWith((session) => session.signIn(email, password))
+  }
+
+  /** An invite or reset link from a mail: the password is set and the editor signed in, as in the browser. */
+  async acceptEmailLink(link: EmailLink, password: string): Promise<EditorSession> {
+    return this.signingInWith((session) => session.acceptEmailLink(link, password))
+  }
+
+  private async signingInWith(signIn: (session: SessionService) => Promise<EditorSession>) {
     if (!this.session) await this.restoreConnection()
     this.signingIn = true
     let state: EditorSession
     try {
-      state = await this.requireSession().signIn(email, password)
+      state = await signIn(this.requireSession())
     } finally {
       this.signingIn = false
     }
@@ -316,13 +326,12 @@ export class DesktopBackend {
 
   // ---- staff tools ------------------------------------------------------------------------------------
 
-  async listLeads(query: LeadFilters & { page?: number }): Promise<LeadList> {
+  async listLeads(query: LeadFilters & { page?: number }): Promise<LeadPage> {
     const session = this.requireSession()
     if (this.options.isNetworkUp && !this.options.isNetworkUp())
       throw new Error('Leads are read from the server: connect to the network to see them.')
     try {
-      const page = await listLeads(session.client, { ...query, pageSize: 20 })
-      return { leads: page.leads, total: page.total, page: page.page, pageCount: page.pageCount }
+      return await listLeads(session.client, { ...query, pageSize: 20 })
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)
       if (/fetch failed/i.test(message))

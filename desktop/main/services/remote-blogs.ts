@@ -9,6 +9,7 @@ import {
   listPostsChangedSince,
   updatePost,
   uploadBlogImageAt,
+  type BlogRefusal,
   type SyncCursor,
   type SyncPage,
   type Tombstone,
@@ -46,7 +47,7 @@ export class RemoteError extends Error {
     message: string,
     readonly failure: RemoteFailure,
     /** For a refusal: which kind, so the editor is told in plain words. */
-    readonly reason: 'slug_taken' | 'not_allowed' | 'invalid_input' = 'invalid_input',
+    readonly reason: BlogRefusal = 'invalid_input',
   ) {
     super(message)
   }

@@ -3,18 +3,20 @@ import path from 'node:path'
 import { describePublicConfigProblems, publicConfigSchema } from '../../../shared/config/public-config.ts'
 import { createNodeSupabaseClient } from '../../../shared/data/node-client.ts'
 import type { Session, SupabaseClient } from '../../../shared/data/client.ts'
-import { getEditorRole } from '../../../shared/data/people.ts'
+import {
+  confirmEditor,
+  editorSessionOf as toEditorSession,
+  signInAsEditor,
+  type EditorSignIn,
+} from '../../../shared/data/editor-access.ts'
+import {
+  getEditorRole,
+  setOwnPassword,
+  verifyEmailLink,
+  type EmailLink,
+} from '../../../shared/data/people.ts'
 import { editorRoleSchema, type EditorRole } from '../../../shared/schemas/people.ts'
 import type { EditorSession } from '../../contract.ts'
-
-function toEditorSession(session: Session | null, role: EditorRole | null = null): EditorSession {
-  return {
-    signedIn: Boolean(session),
-    email: session?.user.email ?? null,
-    userId: session?.user.id ?? null,
-    role: session ? role : null,
-  }
-}
 
 /**
  * Where the session tokens live. The app passes one backed by Electron `safeStorage` (OS keychain
@@ -217,15 +219,27 @@ export class SessionService {
     return toEditorSession(session, seen)
   }
 
+  /** Signs in an editor (anyone else is signed out again and refused in words); the role is remembered. */
   async signIn(email: string, password: string): Promise<EditorSession> {
-    const { data, error } = await this.client.auth.signInWithPassword({ email, password })
-    if (error) {
-      if (error.status === 0 || error.name === 'AuthRetryableFetchError')
-        throw new Error('The server cannot be reached. Check the connection and try again.')
-      throw new Error(error.message)
-    }
+    return this.signedInAs(() => signInAsEditor(this.client, email, password))
+  }
+
+  /** Uses an invite or reset link from a mail, sets the password and signs the editor in. */
+  async acceptEmailLink(link: EmailLink, password: string): Promise<EditorSession> {
+    return this.signedInAs(async () => {
+      await verifyEmailLink(this.client, link)
+      await setOwnPassword(this.client, password)
+      const { data } = await this.client.auth.getSession()
+      return confirmEditor(this.client, data.session)
+    })
+  }
+
+  private async signedInAs(signIn: () => Promise<EditorSignIn>): Promise<EditorSession> {
     this.knownRole = null
-    return toEditorSession(data.session, data.session ? await this.roleOf(data.session) : null)
+    const { session, role } = await signIn()
+    this.knownRole = { userId: session.user.id, role }
+    await this.secrets.set(`${this.prefix}role:${session.user.id}`, role)
+    return toEditorSession(session, role)
   }
 
   async signOut(): Promise<EditorSession> {

@@ -5,7 +5,7 @@ import { BlogAdminProvider } from '@shared/admin/BlogAdminProvider.tsx'
 import type { DesktopApi } from '../../contract.ts'
 import { AttentionList } from './AttentionList.tsx'
 import { ConflictsView } from './ConflictsView.tsx'
-import { createDesktopBlogStore, createDesktopPlatform } from './desktop-blog-store.ts'
+import { createDesktopPlatform } from './desktop-platform.ts'
 import { EmailTestScreen } from './EmailTestScreen.tsx'
 import { SettingsScreen } from './SettingsScreen.tsx'
 import { SyncStatusBar } from './SyncStatusBar.tsx'
@@ -18,7 +18,6 @@ import { useSyncStatus } from './useSyncStatus.ts'
  * connection settings, over the sync status bar. Conflicts and refused changes sit above the posts.
  */
 export function App({ api }: { api: DesktopApi }) {
-  const store = useMemo(() => createDesktopBlogStore(api), [api])
   const platform = useMemo(() => createDesktopPlatform(api), [api])
   const status = useSyncStatus(api)
   const issues = useSyncIssues(api, status)
@@ -54,7 +53,7 @@ export function App({ api }: { api: DesktopApi }) {
   )
 
   return (
-    <BlogAdminProvider store={store} platform={platform}>
+    <BlogAdminProvider api={api} platform={platform}>
       <BlogAdminApp
         open={open}
         refreshKey={listKey}

@@ -1,11 +1,13 @@
 import { useCallback, useState } from 'react'
 import type { BlogImageFolder } from '../../data/blogs.ts'
 import { editorImageTypes, imageExtension } from '../BlogEditorForm.utils.ts'
-import { useBlogStore } from '../useBlogStore.ts'
+import { useAdminApi } from '../useAdminApi.ts'
 import { usePlatform } from '../usePlatform.ts'
 
 /** Share of the progress bar taken by compression; the upload fills the rest. */
 const compressionShare = 80
+
+const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer())
 
 /**
  * The one image pipeline of the editor, for covers and images in the body alike: the platform compresses
@@ -14,7 +16,7 @@ const compressionShare = 80
  * GIFs keep their animation and icons their format: only photos and PNGs are recompressed in the body.
  */
 export function useImageUpload() {
-  const store = useBlogStore()
+  const store = useAdminApi()
   const platform = usePlatform()
 
   return useCallback(
@@ -24,22 +26,34 @@ export function useImageUpload() {
         const compressed = await platform.compressImage(file, {
           onProgress: (p) => onProgress?.((p * compressionShare) / 100),
         })
-        return store.uploadImage(compressed.data, {
+        const uploaded = await store.uploadImage(
+          {
+            bytes: await bytesOf(compressed.data),
+            extension: compressed.extension,
+            contentType: compressed.contentType,
+            width: compressed.width,
+            height: compressed.height,
+          },
           folder,
-          extension: compressed.extension,
-          contentType: compressed.contentType,
-          onProgress: (p) => onProgress?.(compressionShare + (p * (100 - compressionShare)) / 100),
-        })
+          (p) => onProgress?.(compressionShare + (p * (100 - compressionShare)) / 100),
+        )
+        return uploaded.url
       }
       if (!editorImageTypes.includes(file.type)) throw new Error('The file given is not an image')
       // Storage knows icons as image/x-icon only.
       const contentType = file.type === 'image/vnd.microsoft.icon' ? 'image/x-icon' : file.type
-      return store.uploadImage(file, {
+      const uploaded = await store.uploadImage(
+        {
+          bytes: await bytesOf(file),
+          extension: imageExtension(file.type, file.name),
+          contentType,
+          width: 0,
+          height: 0,
+        },
         folder,
-        extension: imageExtension(file.type, file.name),
-        contentType,
         onProgress,
-      })
+      )
+      return uploaded.url
     },
     [store, platform],
   )

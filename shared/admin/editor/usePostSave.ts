@@ -10,7 +10,7 @@ import {
 } from '../BlogEditorForm.utils.ts'
 import { freeCopySlug, type ConflictChoice } from '../ConflictComparison.utils.ts'
 import type { EditorContent } from '../MilkdownEditor.tsx'
-import { useBlogStore } from '../useBlogStore.ts'
+import { useAdminApi } from '../useAdminApi.ts'
 import type { PostForm } from './usePostForm.ts'
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
@@ -52,7 +52,7 @@ export function usePostSave({
   onSaved,
   onLoadPost,
 }: PostSaveOptions): PostSave {
-  const store = useBlogStore()
+  const store = useAdminApi()
   const [saving, setSaving] = useState(false)
   const [resolving, setResolving] = useState(false)
   const [conflict, setConflict] = useState<{ theirs: BlogRow | null } | null>(null)
@@ -112,7 +112,7 @@ export function usePostSave({
       const target = editing
         ? { mode: 'update' as const, id: editing.id, version: editing.version }
         : { mode: 'create' as const }
-      saved(await store.save(input, target))
+      saved(await store.savePost(input, target))
     } catch (err) {
       if (!showConflict(err)) onStatus(`❌ Failed to save blog: ${messageOf(err)}`)
     } finally {
@@ -132,7 +132,7 @@ export function usePostSave({
     form.replace(restored)
     setSaving(true)
     try {
-      const post = await store.save(blogInputFromForm(restored, sanitizeHtml), {
+      const post = await store.savePost(blogInputFromForm(restored, sanitizeHtml), {
         mode: 'update',
         id: editing.id,
         version: editing.version,
@@ -170,13 +170,13 @@ export function usePostSave({
         const target = theirs
           ? { mode: 'update' as const, id: theirs.id, version: theirs.version }
           : { mode: 'create' as const }
-        saved(await store.save(input, target))
+        saved(await store.savePost(input, target))
       } else {
         const slug = await freeCopySlug(
           input.slug,
-          async (candidate) => (await store.getBySlug(candidate)) !== null,
+          async (candidate) => (await store.getPost(candidate)) !== null,
         )
-        const copy = await store.save({ ...input, slug }, { mode: 'create' })
+        const copy = await store.savePost({ ...input, slug }, { mode: 'create' })
         saved(copy, `✅ Blog saved successfully! Your version is a new post at “${copy.slug}”.`)
       }
     } catch (err) {

@@ -5,7 +5,7 @@ import { insightsPeriods, type InsightsPeriod, type InsightsReport } from '../..
 import { Button } from '../../ui/Button.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { cx } from '../../ui/cx.ts'
-import type { InsightsStore } from '../blog-store.ts'
+import type { AdminApi } from '../contract.ts'
 import { downloadText } from '../download-text.ts'
 import { InsightsChart } from './InsightsChart.tsx'
 import { RankedTable } from './RankedTable.tsx'
@@ -17,7 +17,7 @@ const share = (part: number, whole: number) => (whole > 0 ? `${Math.round((part 
  * 7, 30 or 90 days, the pages, posts, referrers and campaigns that bring them, the funnel from a visit to
  * /get-started to a lead, and leads per source. Counted first-party without cookies (see the privacy page).
  */
-export function InsightsScreen({ store }: { store: InsightsStore }) {
+export function InsightsScreen({ api }: { api: AdminApi }) {
   const [days, setDays] = useState<InsightsPeriod>(30)
   const [report, setReport] = useState<InsightsReport | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -26,7 +26,7 @@ export function InsightsScreen({ store }: { store: InsightsStore }) {
   useEffect(() => {
     let active = true
     setLoading(true)
-    store.loadInsights(days).then(
+    api.loadInsights(days).then(
       (r) => {
         if (!active) return
         setReport(r)
@@ -42,7 +42,7 @@ export function InsightsScreen({ store }: { store: InsightsStore }) {
     return () => {
       active = false
     }
-  }, [store, days])
+  }, [api, days])
 
   return (
     <section aria-labelledby="insights-title" className="space-y-4">

@@ -2,7 +2,7 @@ import { Mail, Send } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button } from '../../ui/Button.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
-import type { NewsletterStore } from '../blog-store.ts'
+import type { AdminApi } from '../contract.ts'
 import { ConfirmActionDialog } from './ConfirmActionDialog.tsx'
 import { SendProgress } from './SendProgress.tsx'
 import { useNewsletterSend } from './useNewsletterSend.ts'
@@ -16,12 +16,12 @@ const readers = (n: number) => `${count(n)} ${n === 1 ? 'subscriber' : 'subscrib
  * it, and the send's progress once it started. A post is sent once; saved and published first.
  */
 export function NewsletterPanel({
-  store,
+  api,
   slug,
   title,
   publishedAndSaved,
 }: {
-  store: NewsletterStore
+  api: AdminApi
   /** The saved post's slug; null while the post is not saved yet. */
   slug: string | null
   title: string
@@ -29,7 +29,7 @@ export function NewsletterPanel({
   publishedAndSaved: boolean
 }) {
   const headingId = useId()
-  const newsletter = useNewsletterSend(store, slug)
+  const newsletter = useNewsletterSend(api, slug)
   const [confirming, setConfirming] = useState(false)
   const { status } = newsletter
   const recipients = status?.recipientCount ?? 0

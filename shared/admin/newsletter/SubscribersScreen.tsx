@@ -10,7 +10,7 @@ import { Badge, type BadgeVariant } from '../../ui/Badge.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Input } from '../../ui/Input.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
-import type { NewsletterStore } from '../blog-store.ts'
+import type { AdminApi } from '../contract.ts'
 import { downloadTextFile } from '../download-file.ts'
 import { ConfirmActionDialog } from './ConfirmActionDialog.tsx'
 import { SendProgress } from './SendProgress.tsx'
@@ -35,15 +35,15 @@ const statusBadges: Record<Exclude<keyof typeof statusLabels, 'all'>, BadgeVaria
  * search, status filter, pages from the server, CSV export of everything the filters match, and removal of
  * an address (asked first).
  */
-export function SubscribersScreen({ store }: { store: NewsletterStore }) {
-  const list = useSubscriberList(store)
+export function SubscribersScreen({ api }: { api: AdminApi }) {
+  const list = useSubscriberList(api)
   const [removing, setRemoving] = useState<NewsletterSubscriberView | null>(null)
   const [busy, setBusy] = useState<'remove' | 'export' | null>(null)
 
   async function exportCsv() {
     setBusy('export')
     try {
-      const csv = await store.exportSubscribersCsv({ search: list.search, status: list.status })
+      const csv = await api.exportSubscribersCsv({ search: list.search, status: list.status })
       downloadTextFile(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`, csv)
     } catch (err) {
       list.setError(err instanceof Error ? err.message : String(err))

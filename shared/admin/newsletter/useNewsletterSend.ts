@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { newsletterSendState, type NewsletterPostStatus } from '../../schemas/newsletter-send.ts'
-import type { NewsletterStore } from '../blog-store.ts'
+import type { AdminApi } from '../contract.ts'
 
 /** How often the progress of a send under way is asked again. */
 export const progressPollMs = 2_000
@@ -11,7 +11,7 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
  * A post's newsletter: who would get it, its send once started (polled until nothing is owed), "Send a test
  * to me" and "Send as newsletter". `slug` null: the post is not saved yet, nothing is asked.
  */
-export function useNewsletterSend(store: NewsletterStore, slug: string | null) {
+export function useNewsletterSend(api: AdminApi, slug: string | null) {
   const [status, setStatus] = useState<NewsletterPostStatus | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
@@ -27,7 +27,7 @@ export function useNewsletterSend(store: NewsletterStore, slug: string | null) {
   useEffect(() => {
     if (!slug) return
     let active = true
-    store.getNewsletterStatus(slug).then(
+    api.getNewsletterStatus(slug).then(
       (next) => {
         if (!active) return
         setStatus(next)
@@ -38,7 +38,7 @@ export function useNewsletterSend(store: NewsletterStore, slug: string | null) {
     return () => {
       active = false
     }
-  }, [store, slug, refresh])
+  }, [api, slug, refresh])
 
   // While a send is under way, ask again every couple of seconds.
   const underWay = status?.send ? newsletterSendState(status.send) !== 'sent' : false
@@ -53,7 +53,7 @@ export function useNewsletterSend(store: NewsletterStore, slug: string | null) {
     setBusy('send')
     setNotice(null)
     try {
-      const result = await store.sendNewsletter(slug)
+      const result = await api.sendNewsletter(slug)
       setStatus((s) => ({
         recipientCount: s?.recipientCount ?? result.send.recipientCount,
         send: result.send,
@@ -64,14 +64,14 @@ export function useNewsletterSend(store: NewsletterStore, slug: string | null) {
     } finally {
       setBusy(null)
     }
-  }, [store, slug])
+  }, [api, slug])
 
   const sendTest = useCallback(async () => {
     if (!slug) return
     setBusy('test')
     setNotice(null)
     try {
-      const { to } = await store.sendNewsletterTest(slug)
+      const { to } = await api.sendNewsletterTest(slug)
       setNotice(`Test sent to ${to}.`)
       setError(null)
     } catch (err) {
@@ -79,7 +79,7 @@ export function useNewsletterSend(store: NewsletterStore, slug: string | null) {
     } finally {
       setBusy(null)
     }
-  }, [store, slug])
+  }, [api, slug])
 
   return { status, error, notice, busy, send, sendTest }
 }

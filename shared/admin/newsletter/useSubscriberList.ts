@@ -4,12 +4,12 @@ import type {
   SubscriberPage,
   SubscriberStatusFilter,
 } from '../../schemas/newsletter-send.ts'
-import type { NewsletterStore } from '../blog-store.ts'
+import type { AdminApi } from '../contract.ts'
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 /** The subscriber list's filters, page and data (asked again 250 ms after the search stops changing). */
-export function useSubscriberList(store: NewsletterStore) {
+export function useSubscriberList(api: AdminApi) {
   const [search, setSearchText] = useState('')
   const [status, setStatusFilter] = useState<SubscriberStatusFilter>('all')
   const [page, setPage] = useState(1)
@@ -23,7 +23,7 @@ export function useSubscriberList(store: NewsletterStore) {
     let active = true
     setLoading(true)
     const timer = setTimeout(() => {
-      store.listSubscribers({ search, status, page }).then(
+      api.listSubscribers({ search, status, page }).then(
         (result) => {
           if (!active) return
           setList(result)
@@ -41,25 +41,25 @@ export function useSubscriberList(store: NewsletterStore) {
       active = false
       clearTimeout(timer)
     }
-  }, [store, search, status, page, reload])
+  }, [api, search, status, page, reload])
 
   useEffect(() => {
     let active = true
-    store.listNewsletterSends().then(
+    api.listNewsletterSends().then(
       (result) => active && setSends(result),
       (err: unknown) => active && setError(message(err)),
     )
     return () => {
       active = false
     }
-  }, [store, reload])
+  }, [api, reload])
 
   const remove = useCallback(
     async (id: string) => {
-      await store.removeSubscriber(id)
+      await api.removeSubscriber(id)
       setReload((r) => r + 1)
     },
-    [store],
+    [api],
   )
 
   return {

@@ -6,7 +6,7 @@ import { BlogAdminProvider } from '@shared/admin/BlogAdminProvider.tsx'
 import { AdminShell } from '@shared/admin/AdminShell.tsx'
 import { brand } from '@shared/config/brand.ts'
 import { Spinner } from '@shared/ui/Spinner.tsx'
-import { createWebBlogStore } from '@site/features/blog/web-blog-store.ts'
+import { createWebAdminApi } from '@site/features/blog/web-admin-api.ts'
 import { webPlatform } from '@site/features/blog/web-platform.ts'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
@@ -77,9 +77,9 @@ const extraScreens: AdminExtraScreen[] = [
 ]
 
 function AdminApp() {
-  const [store] = useState(createWebBlogStore)
+  const [api] = useState(createWebAdminApi)
   return (
-    <BlogAdminProvider store={store} platform={webPlatform}>
+    <BlogAdminProvider api={api} platform={webPlatform}>
       <BlogAdminApp siteHref="/" extraScreens={extraScreens} />
     </BlogAdminProvider>
   )
@@ -88,7 +88,7 @@ function AdminApp() {
 /**
  * /{product}/updateresources: the blog admin for editors (sign-in, write, preview, publish, edit, delete), an
  * app of its own: no marketing header or footer, its own top bar. The prerendered page is its frame; the
- * app (session, store, an invite link in the address) starts once the page runs in the browser.
+ * app (session, admin operations, an invite link in the address) starts once the page runs in the browser.
  */
 export function Component() {
   useNoIndex()

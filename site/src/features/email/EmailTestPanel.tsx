@@ -7,7 +7,10 @@ import { sendServiceEmail, type ServiceSendResult } from '@shared/lib/email-serv
 import { Alert } from '@shared/ui/Alert.tsx'
 import { Spinner } from '@shared/ui/Spinner.tsx'
 import { cx } from '@shared/ui/cx.ts'
-import { createBrowserEditorAuth, type EditorAuth } from './browser-editor-auth.ts'
+import {
+  createBrowserEditorSession,
+  type BrowserEditorSession,
+} from '@site/features/blog/browser-editor-session.ts'
 import { useEmailServiceHealth, type EmailServiceState } from './useEmailServiceHealth.ts'
 
 /** Spec §8 "Test page messages", word for word. */
@@ -144,7 +147,7 @@ type SendOutcome = {
   result?: ServiceSendResult
 }
 
-function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceState }) {
+function SendTestEmail({ auth, state }: { auth: BrowserEditorSession; state: EmailServiceState }) {
   const session = useAdminSession()
   const id = useId()
   const [email, setEmail] = useState('')
@@ -292,7 +295,7 @@ function SendTestEmail({ auth, state }: { auth: EditorAuth; state: EmailServiceS
  */
 export function EmailTestPanel() {
   const { state, refresh } = useEmailServiceHealth()
-  const auth = useMemo(() => createBrowserEditorAuth(), [])
+  const auth = useMemo(() => createBrowserEditorSession(), [])
   return (
     <div className="space-y-6">
       <ServiceStatusCard state={state} onRefresh={refresh} />

@@ -1,0 +1,150 @@
+import type { AdminApi } from '@shared/admin/contract.ts'
+import {
+  createPost,
+  deletePost,
+  getPostBySlug,
+  listPostsForAdmin,
+  updatePost,
+  uploadBlogImage,
+} from '@shared/data/blogs.ts'
+import { getBrowserSupabase } from '@shared/data/client.ts'
+import { leadsToCsv, listAllLeads, listLeads, updateLead } from '@shared/data/leads.ts'
+import { loadInsights } from '@shared/data/insights.ts'
+import {
+  getNewsletterStatus,
+  listNewsletterSends,
+  sendNewsletter,
+  sendNewsletterTest,
+} from '@shared/data/newsletter-api.ts'
+import {
+  exportSubscribersCsv,
+  listSubscribers,
+  removeSubscriber,
+} from '@shared/data/newsletter-subscribers.ts'
+import { getRevision, listRevisions } from '@shared/data/revisions.ts'
+import { previewLinkSchema } from '@shared/schemas/preview-link.ts'
+import {
+  changePersonRole,
+  invitePerson,
+  listLeadOwners,
+  listPeople,
+  removePerson,
+  type PeopleApi,
+} from '@shared/data/people.ts'
+import { createBrowserEditorSession } from './browser-editor-session.ts'
+
+/**
+ * The admin contract (`shared/admin/contract.ts`) in the browser: supabase-js, against hosted Supabase or the
+ * embedded backend, and the site's own `/api` for what needs the server. Row-level security decides what an
+ * editor may do; this only forwards calls and shapes errors.
+ */
+export function createWebAdminApi(): AdminApi {
+  const client = getBrowserSupabase
+  const editor = createBrowserEditorSession(client)
+  const siteApi = async (): Promise<PeopleApi> => {
+    const accessToken = await editor.accessToken()
+    if (!accessToken) throw new Error('Your session has ended. Sign in again.')
+    return { baseUrl: '', accessToken }
+  }
+
+  return {
+    getSession: editor.getSession,
+    signIn: editor.signIn,
+    signOut: editor.signOut,
+    requestPasswordReset: editor.requestPasswordReset,
+    acceptEmailLink: editor.acceptEmailLink,
+    onSessionChange: editor.onSessionChange,
+    async listPosts(query) {
+      const page = await listPostsForAdmin(await client(), query)
+      return { items: page.rows, total: page.total }
+    },
+    async getPost(slug) {
+      return getPostBySlug(await client(), slug)
+    },
+    async savePost(input, target) {
+      const supabase = await client()
+      return target.mode === 'create'
+        ? createPost(supabase, input)
+        : updatePost(supabase, input, { id: target.id, version: target.version })
+    },
+    async deletePost(id, version) {
+      return deletePost(await client(), { id, version })
+    },
+    async uploadImage(image, folder, onProgress?: (percent: number) => void) {
+      // fetch() reports no upload progress: the bar moves from the start to the end of the request.
+      onProgress?.(0)
+      const blob = new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.contentType })
+      const url = await uploadBlogImage(await client(), folder, blob, image.extension, image.contentType)
+      onProgress?.(100)
+      return { url, pending: false }
+    },
+    async listRevisions(postId) {
+      return listRevisions(await client(), postId)
+    },
+    async getRevision(id) {
+      return getRevision(await client(), id)
+    },
+    async createPreviewLink(request) {
+      const token = await editor.accessToken()
+      if (!token) throw new Error('Sign in to share a preview.')
+      const res = await fetch('/api/preview-links', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(request),
+      })
+      const body = (await res.json().catch(() => null)) as { message?: string } | null
+      if (!res.ok) throw new Error(body?.message ?? `The server answered ${res.status}.`)
+      return previewLinkSchema.parse(body)
+    },
+    async listLeads(query) {
+      return listLeads(await client(), { ...query, pageSize: 20 })
+    },
+    async updateLead(id, patch) {
+      return updateLead(await client(), id, patch)
+    },
+    async exportLeadsCsv(filters) {
+      const supabase = await client()
+      const [leads, owners] = await Promise.all([listAllLeads(supabase, filters), listLeadOwners(supabase)])
+      return leadsToCsv(leads, Object.fromEntries(owners.map((o) => [o.userId, o.email])))
+    },
+    async listLeadOwners() {
+      return listLeadOwners(await client())
+    },
+    async loadInsights(days) {
+      return loadInsights(await client(), days)
+    },
+    async listPeople() {
+      return listPeople(await siteApi())
+    },
+    async invitePerson(input) {
+      return invitePerson(await siteApi(), input)
+    },
+    async changePersonRole(userId, role) {
+      return changePersonRole(await siteApi(), userId, role)
+    },
+    async removePerson(userId) {
+      return removePerson(await siteApi(), userId)
+    },
+    async getNewsletterStatus(slug) {
+      return getNewsletterStatus(await siteApi(), slug)
+    },
+    async sendNewsletter(slug) {
+      return sendNewsletter(await siteApi(), slug)
+    },
+    async sendNewsletterTest(slug) {
+      return sendNewsletterTest(await siteApi(), slug)
+    },
+    async listNewsletterSends() {
+      return listNewsletterSends(await siteApi())
+    },
+    async listSubscribers(query) {
+      return listSubscribers(await client(), query)
+    },
+    async exportSubscribersCsv(query) {
+      return exportSubscribersCsv(await client(), query)
+    },
+    async removeSubscriber(id) {
+      return removeSubscriber(await client(), id)
+    },
+  }
+}
