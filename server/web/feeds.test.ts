@@ -30,7 +30,7 @@ const post = (overrides: Record<string, unknown> = {}) => ({
 describe('feed XML escaping', () => {
   it('escapes the five special characters and drops what XML cannot carry', () => {
     expect(escapeXml(`Tom & Jerry <b>"quoted"</b> it's`)).toBe(
-      'Tom &amp; Jerry &lt;b&gt;&quot;quoted&quot;&lt;/b&gt; it&apos;s',
+      'Tom &amp; Jerry &lt;b&gt;&quot;quoted&quot;&lt;/b&gt; it&#39;s',
     )
     expect(escapeXml('a\u0000b\u0008c\u000bd\td\ne\uffff')).toBe('abcd\td\ne')
     expect(escapeXml('lone \ud800 surrogate, pair \ud83d\ude00 kept')).toBe('lone  surrogate, pair 😀 kept')
@@ -50,7 +50,7 @@ describe('feed XML escaping', () => {
           .replace(/&lt;/g, '<')
           .replace(/&gt;/g, '>')
           .replace(/&quot;/g, '"')
-          .replace(/&apos;/g, "'")
+          .replace(/&#39;/g, "'")
           .replace(/&amp;/g, '&')
           // XML parsers normalise line ends (CR LF and lone CR become LF): as any feed reader sees them.
           .replace(/\r\n?/g, '\n')

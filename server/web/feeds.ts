@@ -10,6 +10,7 @@ import {
   type SitemapEntry,
 } from '../../shared/data/published-blogs.ts'
 import { excerptForPost } from '../../shared/lib/excerpt.ts'
+import { escapeHtml } from '../../shared/lib/html-escape.ts'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import type { ServerContext } from '../context.ts'
 import { visitorClient } from './visitor-client.ts'
@@ -41,12 +42,7 @@ function stripInvalidXml(text: string): string {
 
 /** Text for XML: the five special characters escaped, characters XML cannot carry dropped. */
 export function escapeXml(text: string): string {
-  return stripInvalidXml(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
+  return escapeHtml(stripInvalidXml(text))
 }
 
 /** HTML inside CDATA: a `]]>` in it would end the section early, so it is split across two sections. */
