@@ -14,6 +14,7 @@ import {
   type VariantFormat,
   type VariantSourceKind,
 } from '../../shared/lib/image-variants.ts'
+import { contentTypeForExtension } from '../../shared/lib/content-types.ts'
 import type { ServerContext } from '../context.ts'
 import {
   InvalidKeyError,
@@ -41,13 +42,6 @@ const maxOriginalBytes = 12 * 1024 * 1024
 const maxInputPixels = 50_000_000
 const longCache = 'public, max-age=31536000, immutable'
 const shortCache = 'public, max-age=3600'
-
-const contentTypes: Record<VariantFormat, string> = {
-  avif: 'image/avif',
-  webp: 'image/webp',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-}
 
 const optionalNumber = (schema: z.ZodNumber) =>
   z
@@ -421,7 +415,7 @@ export function createMediaRoutes(ctx: ServerContext, options: MediaOptions = {}
         return new Response(null, { status: 304, headers })
 
       const { body, hit } = await store.variant(kind, key, original, params)
-      headers['Content-Type'] = contentTypes[format]
+      headers['Content-Type'] = contentTypeForExtension(format) ?? 'application/octet-stream'
       headers['Content-Length'] = String(body.length)
       headers['X-Media-Cache'] = hit ? 'hit' : 'miss'
       if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers })
