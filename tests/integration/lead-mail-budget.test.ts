@@ -75,8 +75,9 @@ describe('with a slow SMTP server', () => {
     const result = await submit(server, email)
     expect(result.status).toBe(201)
     expect(result.body).toMatchObject({ confirmationSent: false, notificationSent: false })
-    // Well before the 3 s the SMTP server takes per message.
-    expect(result.ms).toBeLessThan(2_500)
+    // Answered while the SMTP server was still taking its 3 s per message: neither mail had arrived yet.
+    // (How long the answer takes is measured by `npm run bench -- leads`, not asserted on a shared machine.)
+    expect(smtp.received.filter((m) => m.to === email || m.replyTo === email)).toEqual([])
 
     await expect
       .poll(async () => (await storedLead(server, email))?.next_attempt_at, { timeout: 10_000 })
