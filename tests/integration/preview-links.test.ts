@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPost, getPublishedPostBySlug, updatePost } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { previewLinkSchema } from '../../shared/schemas/preview-link.ts'
 import { previewSecret, signPreviewToken, verifyPreviewToken } from '../../server/api/preview-links.ts'
 import { parseEnv } from '../../server/config/env.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { startTestServer, type TestServer } from '../support/server.ts'
+import { clientsOf, samplePost, standInSite } from '../support/clients.ts'
 
 let server: TestServer
 let siteDir: string
@@ -17,13 +15,7 @@ let editor: SupabaseClient
 let anon: SupabaseClient
 let accessToken: string
 
-const post = (slug: string, extra: Record<string, unknown> = {}) => ({
-  title: `Post ${slug}`,
-  slug,
-  author: 'Asha Rao',
-  content: `<p>Body of ${slug}</p>`,
-  ...extra,
-})
+const post = samplePost
 
 async function createLink(body: unknown, token: string | null = accessToken) {
   return fetch(`${server.url}/api/preview-links`, {
@@ -39,23 +31,12 @@ async function createLink(body: unknown, token: string | null = accessToken) {
 const open = (pathOrUrl: string) => fetch(new URL(pathOrUrl, server.url))
 
 beforeAll(async () => {
-  // A stand-in for the built site: the shell and the not-found page are all these routes need.
-  siteDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-site-'))
-  writeFileSync(
-    path.join(siteDir, '_shell.html'),
-    '<!doctype html><html><head>\n    <title>Meridian</title>\n    <meta name="description" content="generic" />\n    <script type="module" src="/assets/app.js"></script>\n  </head><body><div id="root"></div></body></html>',
-  )
-  writeFileSync(
-    path.join(siteDir, '404.html'),
-    '<!doctype html><html><head><title>Page not found</title></head><body>404 Oops! Page not found</body></html>',
+  // The shell and the not-found page are all these routes need.
+  siteDir = standInSite(
+    '<title>Meridian</title>\n    <meta name="description" content="generic" />\n    <script type="module" src="/assets/app.js"></script>',
   )
   server = await startTestServer({ SITE_DIR: siteDir, LOG_LEVEL: 'error' })
-  const { url, anonKey } = server.ctx.supabase
-  anon = createNodeSupabaseClient(url, anonKey, { persistSession: false, autoRefreshToken: false })
-  editor = createNodeSupabaseClient(url, anonKey, { persistSession: false, autoRefreshToken: false })
-  const { data, error } = await editor.auth.signInWithPassword(testEditor)
-  expect(error).toBeNull()
-  accessToken = data.session!.access_token
+  ;({ anon, editor, accessToken } = await clientsOf(server))
 }, 120_000)
 
 afterAll(async () => {
