@@ -13,6 +13,7 @@ import { excerptForPost } from '../../shared/lib/excerpt.ts'
 import { escapeHtml } from '../../shared/lib/html-escape.ts'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import type { ServerContext } from '../context.ts'
+import { clientHolds } from './http-cache.ts'
 import { visitorClient } from './visitor-client.ts'
 
 /**
@@ -137,13 +138,7 @@ export function createFeedRoutes(ctx: ServerContext): Hono {
   const send = (c: Context, body: string, contentType: string) => {
     const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`
     const headers = { ETag: etag, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' }
-    if (
-      c.req
-        .header('if-none-match')
-        ?.split(',')
-        .some((t) => t.trim().replace(/^W\//, '') === etag)
-    )
-      return new Response(null, { status: 304, headers })
+    if (clientHolds(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
     return new Response(c.req.method === 'HEAD' ? null : body, {
       status: 200,
       headers: { ...headers, 'Content-Type': contentType },

@@ -1,5 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises'
 import path from 'node:path'
 import { Hono, type Context } from 'hono'
 import type { Sharp } from 'sharp'
@@ -16,6 +16,7 @@ import {
 } from '../../shared/lib/image-variants.ts'
 import { contentTypeForExtension } from '../../shared/lib/content-types.ts'
 import type { ServerContext } from '../context.ts'
+import { clientHolds, writeCacheFile } from './http-cache.ts'
 import {
   InvalidKeyError,
   rawTargetLooksLikeTraversal,
@@ -344,16 +345,10 @@ export function createMediaStore(ctx: ServerContext, options: MediaOptions = {})
         }
         const source = bytes
         const body = await limit(() => makeVariant(source, params))
-        const temp = `${file}.${randomUUID()}.tmp`
-        try {
-          await mkdir(path.dirname(file), { recursive: true })
-          await writeFile(temp, body)
-          await rename(temp, file)
-        } catch (err) {
-          await rm(temp, { force: true })
-          // The cache is an optimisation: a full or read-only disk still gets its image.
-          ctx.logger.warn({ err, file }, 'media: could not store a variant')
-        }
+        // The cache is an optimisation: a full or read-only disk still gets its image.
+        await writeCacheFile(file, body).catch((err: unknown) =>
+          ctx.logger.warn({ err, file }, 'media: could not store a variant'),
+        )
         return body
       })().finally(() => inFlight.delete(file))
       inFlight.set(file, pending)
@@ -410,8 +405,7 @@ export function createMediaRoutes(ctx: ServerContext, options: MediaOptions = {}
         Vary: 'Accept',
         'Cache-Control': versionMatches(query.v, original.etag) ? longCache : shortCache,
       }
-      const ifNoneMatch = c.req.header('if-none-match')
-      if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+      if (clientHolds(c.req.header('if-none-match'), etag))
         return new Response(null, { status: 304, headers })
 
       const { body, hit } = await store.variant(kind, key, original, params)

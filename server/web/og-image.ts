@@ -1,5 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Hono } from 'hono'
 import { brand } from '../../shared/config/brand.ts'
@@ -8,6 +8,7 @@ import { escapeHtml } from '../../shared/lib/html-escape.ts'
 import { variantSourceOf } from '../../shared/lib/image-variants.ts'
 import { slugPattern, type BlogType } from '../../shared/schemas/blog.ts'
 import type { ServerContext } from '../context.ts'
+import { clientHolds, writeCacheFile } from './http-cache.ts'
 import { createMediaStore, markUsed, schedulePruning, type MediaStore } from './media.ts'
 import { visitorClient } from './visitor-client.ts'
 
@@ -201,15 +202,9 @@ export function createOgImageRoutes(
     if (!pending) {
       pending = (async () => {
         const png = await drawOgImage(post, await coverBytes(post.cover_image_url), host)
-        const temp = `${file}.${randomUUID()}.tmp`
-        try {
-          await mkdir(cacheDir, { recursive: true })
-          await writeFile(temp, png)
-          await rename(temp, file)
-        } catch (err) {
-          await rm(temp, { force: true })
-          ctx.logger.warn({ err, file }, 'og image: could not store the image')
-        }
+        await writeCacheFile(file, png).catch((err: unknown) =>
+          ctx.logger.warn({ err, file }, 'og image: could not store the image'),
+        )
         return png
       })().finally(() => inFlight.delete(id))
       inFlight.set(id, pending)
@@ -243,13 +238,7 @@ export function createOgImageRoutes(
       .digest('hex')
     const etag = `"${id.slice(0, 32)}"`
     const headers: Record<string, string> = { ETag: etag, 'Cache-Control': cacheControl }
-    if (
-      c.req
-        .header('if-none-match')
-        ?.split(',')
-        .some((t) => t.trim().replace(/^W\//, '') === etag)
-    )
-      return new Response(null, { status: 304, headers })
+    if (clientHolds(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
 
     const png = await imageFor(post, id)
     headers['Content-Type'] = 'image/png'
