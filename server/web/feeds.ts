@@ -14,7 +14,7 @@ import { escapeHtml } from '../../shared/lib/html-escape.ts'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import type { ServerContext } from '../context.ts'
 import { clientHolds } from './http-cache.ts'
-import { visitorClient } from './visitor-client.ts'
+import { visitorClient } from '../supabase-clients.ts'
 
 /**
  * `/rss.xml` (RSS 2.0: the 20 newest published posts, excerpt and sanitised body) and `/sitemap.xml` (the

@@ -10,7 +10,7 @@ import { slugPattern, type BlogType } from '../../shared/schemas/blog.ts'
 import type { ServerContext } from '../context.ts'
 import { clientHolds, writeCacheFile } from './http-cache.ts'
 import { createMediaStore, markUsed, schedulePruning, type MediaStore } from './media.ts'
-import { visitorClient } from './visitor-client.ts'
+import { visitorClient } from '../supabase-clients.ts'
 
 /**
  * A generated Open Graph image per post: `GET /og/post/<slug>.png`, 1200×630, the title in Inter over the
