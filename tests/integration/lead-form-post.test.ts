@@ -2,10 +2,10 @@ import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LeadFormPageData } from '../../shared/lib/lead-form.ts'
 import type { PageData } from '../../shared/lib/page-data.ts'
-import { serviceClient } from '../../server/supabase-clients.ts'
 import { formIdempotencyKey } from '../../server/web/lead-form.ts'
 import { capturedMail, startTestServer, type TestServer } from '../support/server.ts'
 import { standInRenderedSite } from '../support/clients.ts'
+import { storedLeads } from '../support/leads.ts'
 
 /**
  * `POST /get-started`: the lead form without JavaScript, against the real server, database and SMTP capture.
@@ -50,12 +50,6 @@ async function postForm(
   })
   const html = await res.text()
   return { res, html, leadForm: pageDataOf(html).leadForm as LeadFormPageData }
-}
-
-async function storedLeads(server: TestServer, email: string) {
-  const { data, error } = await serviceClient(server.ctx).from('leads').select('*').eq('email', email)
-  if (error) throw error
-  return data as Array<Record<string, unknown>>
 }
 
 beforeAll(() => {
