@@ -1,17 +1,7 @@
 import fc from 'fast-check'
-import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
 import { absoluteLinks, cdata, escapeXml, rssXml, sitemapXml } from './feeds.ts'
-
-const texts = (doc: Document, tag: string) => [...doc.getElementsByTagName(tag)].map((e) => e.textContent)
-
-/** Parses XML the way a feed reader would; throws on anything not well-formed. */
-function parseXml(xml: string): Document {
-  const doc = new JSDOM(xml, { contentType: 'application/xml' }).window.document
-  const error = doc.getElementsByTagName('parsererror')[0]
-  if (error) throw new Error(`not well-formed: ${error.textContent}`)
-  return doc
-}
+import { parseXml, texts } from '../../tests/support/xml.ts'
 
 const post = (overrides: Record<string, unknown> = {}) => ({
   title: 'Hiring in two weeks',

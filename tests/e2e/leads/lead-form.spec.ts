@@ -4,19 +4,21 @@ import type { CapturedMail } from '../../../server/mail/index.ts'
 import { capturedMail, runOutbox, type TestServer } from '../../support/server.ts'
 import { serverForSpec } from '../../support/spec-server.ts'
 import { storedLeads, uniqueEmail } from '../../support/leads.ts'
+import { fillLeadForm } from '../../support/lead-form-fill.ts'
 
 /**
  * The lead form against the real server (embedded backend, real SMTP capture), one in-process server per
  * describe so the SMTP outage and the rate limit of one test cannot touch another spec's server.
  */
 
-async function fillLead(page: Page, email: string, name = 'Priya Sharma') {
-  await page.getByLabel('Full Name').fill(name)
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Phone Number').fill('+91 98765 43210')
-  await page.getByLabel('Team Requirements').fill('Five backend engineers for our payments team')
-  await page.getByLabel('Technology Stack').fill('Go, Postgres')
-}
+/** Priya's answers (the ones the assertions below read back from the stored lead and the emails). */
+const fillLead = (page: Page, email: string, name = 'Priya Sharma') =>
+  fillLeadForm(page, {
+    name,
+    email,
+    requirement: 'Five backend engineers for our payments team',
+    techStack: 'Go, Postgres',
+  })
 
 async function capturedFor(server: TestServer, email: string): Promise<CapturedMail[]> {
   return (await capturedMail(server)).filter((m) => m.to === email || m.replyTo === email)

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { capturedMail } from '../../support/server.ts'
 import { serverForSpec } from '../../support/spec-server.ts'
 import { storedLeads, uniqueEmail } from '../../support/leads.ts'
+import { fillLeadForm } from '../../support/lead-form-fill.ts'
 
 /**
  * /get-started without JavaScript, in Chromium against the real server: the page arrives with its form,
@@ -37,18 +38,10 @@ test('the HTML of /get-started has the heading, the side panel and a form that p
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false })
 
-  async function fill(page: Page, values: Record<string, string>) {
-    await page.getByLabel('Full Name').fill(values.name)
-    await page.getByLabel('Email').fill(values.email)
-    await page.getByLabel('Phone Number').fill(values.phone)
-    await page.getByLabel('Team Requirements').fill(values.requirement)
-    await page.getByLabel('Technology Stack').fill(values.techStack)
-  }
-
   test('a lead is stored, both emails go out, the page confirms and then goes to /', async ({ page }) => {
     const email = uniqueEmail('nojs')
     await page.goto(`${spec.origin}/get-started`)
-    await fill(page, {
+    await fillLeadForm(page, {
       name: 'Asha Verma',
       email,
       phone: '+91 98765 43210',
@@ -80,7 +73,7 @@ test.describe('with JavaScript off', () => {
   test('invalid values: the five field messages, the values kept, nothing stored', async ({ page }) => {
     const email = 'not-an-email'
     await page.goto(`${spec.origin}/get-started`)
-    await fill(page, { name: 'A', email, phone: '123', requirement: 'short', techStack: '' })
+    await fillLeadForm(page, { name: 'A', email, phone: '123', requirement: 'short', techStack: '' })
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/get-started') && r.request().method() === 'POST'),
       page.getByRole('button', { name: 'Submit Request' }).click(),
@@ -99,7 +92,7 @@ test.describe('with JavaScript off', () => {
 
     // Corrected, the same form goes through.
     const corrected = uniqueEmail('nojs-fixed')
-    await fill(page, {
+    await fillLeadForm(page, {
       name: 'Asha Verma',
       email: corrected,
       phone: '+91 98765 43210',
@@ -123,11 +116,7 @@ test.describe('with JavaScript on', () => {
     })
     await page.goto(`${spec.origin}/get-started`)
     const email = uniqueEmail('early')
-    await page.getByLabel('Full Name').fill('Asha Verma')
-    await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Phone Number').fill('+91 98765 43210')
-    await page.getByLabel('Team Requirements').fill('Two data engineers for our analytics platform')
-    await page.getByLabel('Technology Stack').fill('Python, dbt')
+    await fillLeadForm(page, { email })
     release()
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await expect(page.getByLabel('Full Name')).toHaveValue('Asha Verma')
