@@ -109,8 +109,19 @@ describe.skipIf(!canMountTmpfs)('the data directory (a real tmpfs; needs root to
       { logDestination: log.stream },
     )
 
-  it('full at start: one line naming the folder and the cause', async () => {
-    const disk = mountTmpfs({ size: '256k' })
+  it.each([
+    {
+      state: 'full',
+      tmpfs: { size: '256k' },
+      cause: 'the disk is full (no space left on the device). Free some space',
+    },
+    {
+      state: 'read-only',
+      tmpfs: { size: '1m', readOnly: true },
+      cause: 'the file system is read-only. Make it writable',
+    },
+  ])('$state at start: one line naming the folder and the cause', async ({ tmpfs, cause }) => {
+    const disk = mountTmpfs(tmpfs)
     try {
       const dataDir = path.join(disk.dir, 'data')
       const failure = await start(dataDir).then(
@@ -118,23 +129,7 @@ describe.skipIf(!canMountTmpfs)('the data directory (a real tmpfs; needs root to
         (err: Error) => err,
       )
       expect(failure?.message).toBe(
-        `Cannot use the data directory ${dataDir}: the disk is full (no space left on the device). Free some space or set DATA_DIR to another folder.`,
-      )
-    } finally {
-      disk.unmount()
-    }
-  })
-
-  it('read-only at start: one line naming the folder and the cause', async () => {
-    const disk = mountTmpfs({ size: '1m', readOnly: true })
-    try {
-      const dataDir = path.join(disk.dir, 'data')
-      const failure = await start(dataDir).then(
-        () => null,
-        (err: Error) => err,
-      )
-      expect(failure?.message).toBe(
-        `Cannot use the data directory ${dataDir}: the file system is read-only. Make it writable or set DATA_DIR to another folder.`,
+        `Cannot use the data directory ${dataDir}: ${cause} or set DATA_DIR to another folder.`,
       )
     } finally {
       disk.unmount()
