@@ -8,6 +8,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Page } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../tests/support/chromium.ts'
+import { marketingRoutes } from '../tests/support/routes.ts'
 import { startTestServer, testEditor } from '../tests/support/server.ts'
 
 const outDir = path.resolve(process.argv[2] ?? '/tmp/shots')
@@ -15,12 +16,7 @@ const filter = process.argv[3] ?? ''
 mkdirSync(outDir, { recursive: true })
 
 const routes = [
-  '/',
-  '/solutions',
-  '/platform',
-  '/contact',
-  '/get-started',
-  '/resources',
+  ...marketingRoutes,
   '/post/why-startups-are-building-tech-capacity-centres-in-india',
   '/privacy',
   '/terms',

@@ -7,22 +7,39 @@ import type { ServerContext } from './context.ts'
  * backend on its own port) only through these.
  */
 
-const serviceClients = new WeakMap<ServerContext, SupabaseClient>()
+const sharedClients = {
+  service: new WeakMap<ServerContext, SupabaseClient>(),
+  anon: new WeakMap<ServerContext, SupabaseClient>(),
+}
 
 /**
- * The service-role client (bypasses RLS: used only for writes the server itself makes). Created on first
- * use because in local mode the backend's URL is known only once the port is bound.
+ * One client per server and key, created on first use because in local mode the backend's URL is known only
+ * once the port is bound.
  */
-export function serviceClient(ctx: ServerContext): SupabaseClient {
-  let client = serviceClients.get(ctx)
+function sharedClient(ctx: ServerContext, key: keyof typeof sharedClients): SupabaseClient {
+  let client = sharedClients[key].get(ctx)
   if (!client) {
-    client = createNodeSupabaseClient(ctx.supabase.url, ctx.supabase.serviceRoleKey, {
+    const apiKey = key === 'service' ? ctx.supabase.serviceRoleKey : ctx.supabase.anonKey
+    client = createNodeSupabaseClient(ctx.supabase.url, apiKey, {
       persistSession: false,
       autoRefreshToken: false,
     })
-    serviceClients.set(ctx, client)
+    sharedClients[key].set(ctx, client)
   }
   return client
+}
+
+/** The service-role client (bypasses RLS: used only for writes the server itself makes). */
+export function serviceClient(ctx: ServerContext): SupabaseClient {
+  return sharedClient(ctx, 'service')
+}
+
+/**
+ * A client with the anon key: reads exactly what a visitor may see (row-level security hides drafts), for
+ * what the server publishes to everyone (pages, feeds, the sitemap, Open Graph images).
+ */
+export function visitorClient(ctx: ServerContext): SupabaseClient {
+  return sharedClient(ctx, 'anon')
 }
 
 /** A client acting as the caller behind a bearer token (RLS decides what it may do). */

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { contentTypeOf, extensionOf } from '../../shared/lib/content-types.ts'
 
 /**
  * The packaged renderer is served from `app://meridian/…` instead of `file://`: a standard, secure origin of
@@ -12,28 +13,6 @@ export const appHost = 'meridian'
 export const appOrigin = `${appScheme}://${appHost}`
 /** What the window loads in the packaged app. */
 export const appEntryUrl = `${appOrigin}/index.html`
-
-/** The file types the renderer build emits; anything else is answered 404. */
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-}
 
 export interface AppFile {
   /** Absolute path, always inside the renderer folder. */
@@ -77,7 +56,10 @@ export function resolveAppFile(
     segments.push(segment)
   }
 
-  const contentType = contentTypes[extensionOf(segments[segments.length - 1])]
+  // A file of a type the product does not know is answered 404, and so is a source map (the packaged app
+  // serves none).
+  const name = segments[segments.length - 1]!
+  const contentType = extensionOf(name) === 'map' ? undefined : contentTypeOf(name)
   if (!contentType) return null
 
   const root = pathApi.resolve(rootDir)
@@ -85,11 +67,6 @@ export function resolveAppFile(
   const relative = pathApi.relative(root, file)
   if (relative === '' || relative.startsWith('..') || pathApi.isAbsolute(relative)) return null
   return { path: file, contentType }
-}
-
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.')
-  return dot > 0 ? name.slice(dot).toLowerCase() : ''
 }
 
 /**

@@ -1,5 +1,5 @@
 import { brand } from '../../shared/config/brand.ts'
-import { escapeHtml } from '../mail/templates.ts'
+import { escapeHtml } from '../../shared/lib/html-escape.ts'
 
 /**
  * The small pages a newsletter link opens: confirm, unsubscribe and their outcomes. Plain server-rendered

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadSupabaseConfig, parseByteSize, parseToml } from './config.ts'
+import { loadSupabaseConfig, parseByteSize, readToml } from './config.ts'
 
 describe('supabase/config.toml as the embedded backend reads it', () => {
   it('turns public sign-up off and declares the images bucket: public, 10 MiB, raster types only', () => {
@@ -14,11 +17,31 @@ describe('supabase/config.toml as the embedded backend reads it', () => {
     })
     expect(config.storage.buckets.images.allowedMimeTypes).not.toContain('image/svg+xml')
   })
+
+  it("takes Supabase's defaults for what a file leaves out, and refuses a setting of the wrong type", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'config-toml-'))
+    try {
+      const file = path.join(dir, 'config.toml')
+      writeFileSync(
+        file,
+        '[auth.email]\nenable_signup = false\n[storage.buckets.docs]\nfile_size_limit = "1MB"\n',
+      )
+      const config = loadSupabaseConfig(file)
+      expect(config.api.maxRows).toBe(1000)
+      expect(config.auth).toMatchObject({ enableSignup: false, jwtExpiry: 3600, minimumPasswordLength: 6 })
+      expect(config.storage.buckets.docs).toEqual({ public: false, fileSizeLimit: 1e6, allowedMimeTypes: [] })
+
+      writeFileSync(file, '[auth]\njwt_expiry = "an hour"\n')
+      expect(() => loadSupabaseConfig(file)).toThrow(/^config\.toml: auth\.jwt_expiry: /)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })
 
-describe('parseToml', () => {
+describe('readToml', () => {
   it('reads nested tables, strings with # inside, numbers, booleans and arrays', () => {
-    const toml = parseToml(
+    const toml = readToml(
       [
         'top = 1_000 # comment',
         '[a.b]',
@@ -37,12 +60,11 @@ describe('parseToml', () => {
   })
 
   it('names the line it cannot read instead of guessing', () => {
-    expect(() => parseToml('[ok]\nthis is not toml', 'config.toml')).toThrow(
-      'config.toml:2: cannot read "this is not toml"',
-    )
-    expect(() => parseToml('x = [1, 2')).toThrow(/unterminated array/)
-    expect(() => parseToml('x = "open')).toThrow(/unterminated string/)
-    expect(() => parseToml('x = 1 2')).toThrow(/unexpected "2"/)
+    expect(() => readToml('[ok]\nthis is not toml', 'config.toml')).toThrow(/^config\.toml:2: /)
+    expect(() => readToml('a = 1\nx = [1, 2')).toThrow(/^config\.toml:2: /)
+    expect(() => readToml('x = "open')).toThrow(/^config\.toml:1: /)
+    expect(() => readToml('x = 1 2')).toThrow(/^config\.toml:1: /)
+    expect(() => readToml('x = 1\nx = 2')).toThrow(/^config\.toml:2: /)
   })
 })
 

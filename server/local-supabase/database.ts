@@ -1,16 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
@@ -19,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import type { Logger } from 'pino'
 import { x as extractTar } from 'tar'
+import { lockDirectory } from '../../shared/lib/directory-lock.node.ts'
 import { diskProblemOf } from '../failures.ts'
 import type { JwtClaims, RequestRole } from './keys.ts'
 
@@ -42,57 +32,24 @@ export interface Database {
 export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,
-    readonly pid: number,
+    readonly pid: number | undefined,
   ) {
     super(
-      `Another Meridian server is already using ${dataDir} (pid ${pid}). Stop it or set DATA_DIR to another folder.`,
+      `Another Meridian server is already using ${dataDir}${pid ? ` (pid ${pid})` : ''}. Stop it or set DATA_DIR to another folder.`,
     )
     this.name = 'DataDirLockedError'
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else; it still holds the lock.
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-// Locks this process holds, so a second open in the same process (a test, a double start) also fails.
-const heldLocks = new Set<string>()
-
-/**
- * Takes `DATA_DIR/db.lock` (our pid inside). PGlite does nothing to stop two processes opening one
- * directory, which corrupts it; a lock left by a dead process is taken over.
- */
-function acquireLock(dataDir: string): () => void {
-  const lockFile = path.join(dataDir, 'db.lock')
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(lockFile, 'wx', 0o600)
-      writeSync(fd, String(process.pid))
-      closeSync(fd)
-      heldLocks.add(lockFile)
-      let released = false
-      return () => {
-        if (released) return
-        released = true
-        heldLocks.delete(lockFile)
-        rmSync(lockFile, { force: true })
-      }
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-    }
-    const pid = Number.parseInt(readFileSync(lockFile, 'utf8').trim(), 10)
-    const ours = pid === process.pid && heldLocks.has(lockFile)
-    if (Number.isInteger(pid) && pid > 0 && (ours || (pid !== process.pid && isAlive(pid))))
-      throw new DataDirLockedError(dataDir, pid)
-    rmSync(lockFile, { force: true })
-  }
-  throw new Error(`Could not take the lock ${lockFile}; remove it if no Meridian server is running.`)
+/** Takes `DATA_DIR/db.lock`: one process (and one open in it) per data directory. */
+function acquireLock(dataDir: string, logger: Logger): () => void {
+  const lock = lockDirectory({
+    lockPath: path.join(dataDir, 'db.lock'),
+    refuse: (pid) => new DataDirLockedError(dataDir, pid),
+    onCompromised: (err) =>
+      logger.error({ err }, `The lock on ${dataDir} was lost; another process may open it`),
+  })
+  return () => lock.release()
 }
 
 /** Files of `supabase/migrations`, in the order the Supabase CLI applies them (by timestamp prefix). */
@@ -293,7 +250,7 @@ export async function openDatabase({
   useTemplate?: boolean
 }): Promise<Database> {
   mkdirSync(dataDir, { recursive: true })
-  const release = acquireLock(dataDir)
+  const release = acquireLock(dataDir, logger)
   let db: PGlite | undefined
   try {
     const started = performance.now()

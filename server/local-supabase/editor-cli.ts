@@ -125,7 +125,7 @@ export async function runEditorCli(argv: string[], io: EditorCliIo): Promise<num
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       io.err(
-        `Stop the server first: a Meridian server (pid ${err.pid}) is using ${io.dataDir}.\n` +
+        `Stop the server first: a Meridian server${err.pid ? ` (pid ${err.pid})` : ''} is using ${io.dataDir}.\n` +
           'Editors are stored in its database, which only one process may open at a time.',
       )
       return 1

@@ -2,6 +2,10 @@
  * Recognises raster image formats from their first bytes. The storage API trusts these bytes, never the
  * Content-Type a client declares: a text or HTML file sent as `image/png` must not become a public "image"
  * served back with an image type (or, worse, sniffed as HTML by a browser).
+ *
+ * A byte check rather than sharp's metadata: an upload does not otherwise run sharp (variants are made
+ * later, by server/web/media.ts, which does decode with it), and libvips cannot read BMP or ICO, which the
+ * images bucket accepts, while it does read SVG, which the bucket refuses.
  */
 
 export type SniffedImageType =

@@ -3,7 +3,8 @@ import { longDate } from '../../shared/lib/dates.ts'
 import { excerptForPost } from '../../shared/lib/excerpt.ts'
 import { variantSourceOf, variantUrl } from '../../shared/lib/image-variants.ts'
 import type { BlogRow } from '../../shared/schemas/blog.ts'
-import { escapeHtml, headerSafe, type RenderedMail } from './templates.ts'
+import { escapeHtml } from '../../shared/lib/html-escape.ts'
+import { headerSafe, type RenderedMail } from './templates.ts'
 
 /**
  * A published post as a newsletter issue: its title, date and author, cover, excerpt and a button to the

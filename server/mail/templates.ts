@@ -1,4 +1,5 @@
 import { brand } from '../../shared/config/brand.ts'
+import { escapeHtml, unescapeHtml } from '../../shared/lib/html-escape.ts'
 import type { LeadInput } from '../../shared/schemas/lead.ts'
 
 /** A rendered message without its recipient headers (the caller decides To and Reply-To). */
@@ -6,19 +7,6 @@ export interface RenderedMail {
   subject: string
   html: string
   text: string
-}
-
-const htmlEntities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-/** Escapes a user value for HTML text and attribute positions. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => htmlEntities[ch])
 }
 
 /**
@@ -214,15 +202,11 @@ ${paragraphs.map((p) => `<p style="margin:0 0 16px;white-space:pre-wrap">${escap
 
 /** Plain text from sanitised HTML, for the text part of `/api/send-email` messages. */
 export function textFromHtml(html: string): string {
-  return html
+  const text = html
     .replace(/<(br|\/p|\/div|\/li|\/h[1-6])\s*\/?>/gi, '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+  return unescapeHtml(text)
     .replace(/\n{3,}/g, '\n\n')
     .trim()
 }

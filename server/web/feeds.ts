@@ -10,9 +10,11 @@ import {
   type SitemapEntry,
 } from '../../shared/data/published-blogs.ts'
 import { excerptForPost } from '../../shared/lib/excerpt.ts'
+import { escapeHtml } from '../../shared/lib/html-escape.ts'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import type { ServerContext } from '../context.ts'
-import { visitorClient } from './visitor-client.ts'
+import { clientHolds } from './http-cache.ts'
+import { visitorClient } from '../supabase-clients.ts'
 
 /**
  * `/rss.xml` (RSS 2.0: the 20 newest published posts, excerpt and sanitised body) and `/sitemap.xml` (the
@@ -41,12 +43,7 @@ function stripInvalidXml(text: string): string {
 
 /** Text for XML: the five special characters escaped, characters XML cannot carry dropped. */
 export function escapeXml(text: string): string {
-  return stripInvalidXml(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
+  return escapeHtml(stripInvalidXml(text))
 }
 
 /** HTML inside CDATA: a `]]>` in it would end the section early, so it is split across two sections. */
@@ -141,13 +138,7 @@ export function createFeedRoutes(ctx: ServerContext): Hono {
   const send = (c: Context, body: string, contentType: string) => {
     const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`
     const headers = { ETag: etag, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' }
-    if (
-      c.req
-        .header('if-none-match')
-        ?.split(',')
-        .some((t) => t.trim().replace(/^W\//, '') === etag)
-    )
-      return new Response(null, { status: 304, headers })
+    if (clientHolds(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
     return new Response(c.req.method === 'HEAD' ? null : body, {
       status: 200,
       headers: { ...headers, 'Content-Type': contentType },

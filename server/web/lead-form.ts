@@ -9,9 +9,8 @@ import {
   type LeadFieldName,
   type LeadFormPageData,
 } from '../../shared/lib/lead-form.ts'
-import { leadBodyOptions, takeLead } from '../api/leads.ts'
-import { readFields } from '../api/pipeline.ts'
 import type { ServerContext } from '../context.ts'
+import { readLeadFields, takeLead } from '../leads/take-lead.ts'
 import { headTags } from './page-html.ts'
 import { loadSiteMeta, renderSitePage } from './render.ts'
 
@@ -103,7 +102,7 @@ export function createLeadFormRoutes(ctx: ServerContext): Hono {
   }
 
   routes.post(leadFormPath, async (c) => {
-    const read = await readFields(c, leadBodyOptions)
+    const read = await readLeadFields(c)
     if (!read.ok)
       return page(notTaken(read.sent ?? {}, read.fieldErrors, read.message), read.status === 413 ? 413 : 422)
 

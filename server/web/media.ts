@@ -1,5 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises'
 import path from 'node:path'
 import { Hono, type Context } from 'hono'
 import type { Sharp } from 'sharp'
@@ -14,7 +14,9 @@ import {
   type VariantFormat,
   type VariantSourceKind,
 } from '../../shared/lib/image-variants.ts'
+import { contentTypeForExtension } from '../../shared/lib/content-types.ts'
 import type { ServerContext } from '../context.ts'
+import { clientHolds, writeCacheFile } from './http-cache.ts'
 import {
   InvalidKeyError,
   rawTargetLooksLikeTraversal,
@@ -41,13 +43,6 @@ const maxOriginalBytes = 12 * 1024 * 1024
 const maxInputPixels = 50_000_000
 const longCache = 'public, max-age=31536000, immutable'
 const shortCache = 'public, max-age=3600'
-
-const contentTypes: Record<VariantFormat, string> = {
-  avif: 'image/avif',
-  webp: 'image/webp',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-}
 
 const optionalNumber = (schema: z.ZodNumber) =>
   z
@@ -350,16 +345,10 @@ export function createMediaStore(ctx: ServerContext, options: MediaOptions = {})
         }
         const source = bytes
         const body = await limit(() => makeVariant(source, params))
-        const temp = `${file}.${randomUUID()}.tmp`
-        try {
-          await mkdir(path.dirname(file), { recursive: true })
-          await writeFile(temp, body)
-          await rename(temp, file)
-        } catch (err) {
-          await rm(temp, { force: true })
-          // The cache is an optimisation: a full or read-only disk still gets its image.
-          ctx.logger.warn({ err, file }, 'media: could not store a variant')
-        }
+        // The cache is an optimisation: a full or read-only disk still gets its image.
+        await writeCacheFile(file, body).catch((err: unknown) =>
+          ctx.logger.warn({ err, file }, 'media: could not store a variant'),
+        )
         return body
       })().finally(() => inFlight.delete(file))
       inFlight.set(file, pending)
@@ -416,12 +405,11 @@ export function createMediaRoutes(ctx: ServerContext, options: MediaOptions = {}
         Vary: 'Accept',
         'Cache-Control': versionMatches(query.v, original.etag) ? longCache : shortCache,
       }
-      const ifNoneMatch = c.req.header('if-none-match')
-      if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+      if (clientHolds(c.req.header('if-none-match'), etag))
         return new Response(null, { status: 304, headers })
 
       const { body, hit } = await store.variant(kind, key, original, params)
-      headers['Content-Type'] = contentTypes[format]
+      headers['Content-Type'] = contentTypeForExtension(format) ?? 'application/octet-stream'
       headers['Content-Length'] = String(body.length)
       headers['X-Media-Cache'] = hit ? 'hit' : 'miss'
       if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers })

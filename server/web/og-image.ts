@@ -1,14 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Hono } from 'hono'
 import { brand } from '../../shared/config/brand.ts'
 import { getPublishedPostCard, type PostCard } from '../../shared/data/published-blogs.ts'
+import { escapeHtml } from '../../shared/lib/html-escape.ts'
 import { variantSourceOf } from '../../shared/lib/image-variants.ts'
 import { slugPattern, type BlogType } from '../../shared/schemas/blog.ts'
 import type { ServerContext } from '../context.ts'
+import { clientHolds, writeCacheFile } from './http-cache.ts'
 import { createMediaStore, markUsed, schedulePruning, type MediaStore } from './media.ts'
-import { visitorClient } from './visitor-client.ts'
+import { visitorClient } from '../supabase-clients.ts'
 
 /**
  * A generated Open Graph image per post: `GET /og/post/<slug>.png`, 1200×630, the title in Inter over the
@@ -35,14 +37,6 @@ const palettes: Record<BlogType, { deep: string; mid: string; glow: string; soft
   'case study': { deep: '#1a0b2e', mid: '#3b0d4f', glow: '#d946ef', soft: '#f5d0fe', label: 'Case Study' },
   ebook: { deep: '#03161f', mid: '#0c3140', glow: '#22d3ee', soft: '#cffafe', label: 'Ebook' },
 }
-
-const escapeMarkup = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
 
 async function loadSharp() {
   return (await import('sharp')).default
@@ -74,7 +68,7 @@ async function titleBlock(title: string, width: number, maxHeight: number) {
   title = title.replace(/(?<=\w)-(?=\w)/g, '\u2011')
   for (const size of [64, 58, 52, 46, 40, 34]) {
     const block = await text(
-      `<span foreground="#ffffff" letter_spacing="-1200">${escapeMarkup(title)}</span>`,
+      `<span foreground="#ffffff" letter_spacing="-1200">${escapeHtml(title)}</span>`,
       size,
       width,
       Math.round(size * 0.18),
@@ -82,7 +76,7 @@ async function titleBlock(title: string, width: number, maxHeight: number) {
     if (block.height <= maxHeight) return block
   }
   const short = title.length > 120 ? `${title.slice(0, 117).trimEnd()}…` : title
-  return text(`<span foreground="#ffffff">${escapeMarkup(short)}</span>`, 34, width, 6)
+  return text(`<span foreground="#ffffff">${escapeHtml(short)}</span>`, 34, width, 6)
 }
 
 /** Draws one Open Graph image (PNG). `cover`: the post's cover as image bytes, or null. */
@@ -138,13 +132,13 @@ export async function drawOgImage(
     layers.push({ input: photo, left: W - coverWidth, top: 0 })
   }
 
-  const name = await text(`<span foreground="#ffffff">${escapeMarkup(brand.name)}</span>`, 30, 400)
+  const name = await text(`<span foreground="#ffffff">${escapeHtml(brand.name)}</span>`, 30, 400)
   layers.push({ input: name.data, left: 132, top: 86 - Math.round(name.height / 2) })
 
   const title = await titleBlock(post.title, textWidth, 300)
   layers.push({ input: title.data, left: 72, top: Math.round(150 + (330 - title.height) / 2) })
 
-  const label = await text(`<span foreground="${p.deep}">${escapeMarkup(p.label)}</span>`, 22, 300)
+  const label = await text(`<span foreground="${p.deep}">${escapeHtml(p.label)}</span>`, 22, 300)
   const pill = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${label.width + 36}" height="40"><rect width="${label.width + 36}" height="40" rx="20" fill="${p.soft}"/></svg>`,
   )
@@ -152,7 +146,7 @@ export async function drawOgImage(
     { input: pill, left: 72, top: 520 },
     { input: label.data, left: 90, top: 540 - Math.round(label.height / 2) },
   )
-  const site = await text(`<span foreground="${p.soft}">${escapeMarkup(host)}</span>`, 22, 400)
+  const site = await text(`<span foreground="${p.soft}">${escapeHtml(host)}</span>`, 22, 400)
   layers.push({ input: site.data, left: 72 + label.width + 36 + 20, top: 540 - Math.round(site.height / 2) })
 
   // A band of the type's colour along the bottom edge, over the cover too.
@@ -208,15 +202,9 @@ export function createOgImageRoutes(
     if (!pending) {
       pending = (async () => {
         const png = await drawOgImage(post, await coverBytes(post.cover_image_url), host)
-        const temp = `${file}.${randomUUID()}.tmp`
-        try {
-          await mkdir(cacheDir, { recursive: true })
-          await writeFile(temp, png)
-          await rename(temp, file)
-        } catch (err) {
-          await rm(temp, { force: true })
-          ctx.logger.warn({ err, file }, 'og image: could not store the image')
-        }
+        await writeCacheFile(file, png).catch((err: unknown) =>
+          ctx.logger.warn({ err, file }, 'og image: could not store the image'),
+        )
         return png
       })().finally(() => inFlight.delete(id))
       inFlight.set(id, pending)
@@ -250,13 +238,7 @@ export function createOgImageRoutes(
       .digest('hex')
     const etag = `"${id.slice(0, 32)}"`
     const headers: Record<string, string> = { ETag: etag, 'Cache-Control': cacheControl }
-    if (
-      c.req
-        .header('if-none-match')
-        ?.split(',')
-        .some((t) => t.trim().replace(/^W\//, '') === etag)
-    )
-      return new Response(null, { status: 304, headers })
+    if (clientHolds(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
 
     const png = await imageFor(post, id)
     headers['Content-Type'] = 'image/png'

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache'
 import { getPublishedPostsStamp } from '../../shared/data/blogs.ts'
 import type { ServerContext } from '../context.ts'
 import { etagMatches, siteBuildStamp } from './render.ts'
-import { visitorClient } from './visitor-client.ts'
+import { visitorClient } from '../supabase-clients.ts'
 
 /**
  * Public pages rendered once per version of what they show. `/post/{slug}`, `/resources?…` and the read

@@ -7,12 +7,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brand } from '../../shared/config/brand.ts'
+import { escapeHtml } from '../../shared/lib/html-escape.ts'
 import { pageDataElementId } from '../../shared/lib/page-data.ts'
 import { visitScript } from './visit-script.ts'
-
-/** Text for element content and double-quoted attributes (every attribute here is double-quoted). */
-export const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** JSON for inside a `<script>` element: `<` is escaped, so no `</script>` or `<!--` can end it early. */
 export const scriptJson = (value: unknown) =>

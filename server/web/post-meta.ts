@@ -1,7 +1,8 @@
 import { brand } from '../../shared/config/brand.ts'
 import { excerptForPost } from '../../shared/lib/excerpt.ts'
 import type { BlogRow } from '../../shared/schemas/blog.ts'
-import { escapeHtml, scriptJson } from './page-html.ts'
+import { escapeHtml } from '../../shared/lib/html-escape.ts'
+import { scriptJson } from './page-html.ts'
 
 function absoluteUrl(url: string, base: string): string | null {
   try {

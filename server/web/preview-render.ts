@@ -5,7 +5,7 @@ import { brand } from '../../shared/config/brand.ts'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import type { BlogRow } from '../../shared/schemas/blog.ts'
 import type { ServerContext } from '../context.ts'
-import { escapeHtml } from './page-html.ts'
+import { escapeHtml } from '../../shared/lib/html-escape.ts'
 import { renderSiteHtml } from './render.ts'
 
 /**

@@ -6,7 +6,7 @@ import type { BlogRow } from '../../shared/schemas/blog.ts'
 import { previewSecret, verifyPreviewToken } from '../api/preview-links.ts'
 import type { ServerContext } from '../context.ts'
 import { serviceClient } from '../supabase-clients.ts'
-import { escapeHtml } from './page-html.ts'
+import { escapeHtml } from '../../shared/lib/html-escape.ts'
 import { renderPostPageHtml } from './preview-render.ts'
 
 /**

@@ -18,7 +18,7 @@ import { ogImageUrl } from './og-image.ts'
 import { headTags } from './page-html.ts'
 import { postHead } from './post-meta.ts'
 import { loadSiteMeta, renderSitePage } from './render.ts'
-import { visitorClient } from './visitor-client.ts'
+import { visitorClient } from '../supabase-clients.ts'
 
 /**
  * The public blog pages, rendered on the server per request from what a visitor may read (anon key: row-level

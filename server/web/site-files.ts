@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { adminPath } from '../../shared/config/brand.ts'
+import { contentTypeOf } from '../../shared/lib/content-types.ts'
 
 /** Vite's content-hashed output: the name changes whenever the bytes do, so it may be cached forever. */
 export const immutableCache = 'public, max-age=31536000, immutable'
@@ -8,30 +9,8 @@ export const immutableCache = 'public, max-age=31536000, immutable'
 export const shortCache = 'public, max-age=0, must-revalidate'
 export const shortFileCache = 'public, max-age=3600'
 
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-}
-
 export function contentTypeFor(file: string): string {
-  return contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+  return contentTypeOf(file) ?? 'application/octet-stream'
 }
 
 /**

@@ -1,4 +1,5 @@
 import { brand } from '../config/brand.ts'
+import { extensionFor } from '../lib/content-types.ts'
 import { excerptForPost } from '../lib/excerpt.ts'
 import { slugFromTitle } from '../lib/slug.ts'
 import { fromLocalInput, toLocalInput } from '../lib/publish-time.ts'
@@ -132,20 +133,9 @@ export const editorImageTypes = [
   'image/vnd.microsoft.icon',
 ]
 
-const extensions: Record<string, string> = {
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/jpeg': 'jpg',
-  'image/bmp': 'bmp',
-  'image/x-icon': 'ico',
-  'image/vnd.microsoft.icon': 'ico',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-}
-
 /** File extension for an image type; falls back to the file name's own extension. */
 export function imageExtension(contentType: string, fileName = ''): string {
-  const known = extensions[contentType.toLowerCase()]
+  const known = extensionFor(contentType)
   if (known) return known
   const fromName = /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1]
   return (fromName ?? 'bin').toLowerCase()

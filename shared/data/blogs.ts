@@ -15,6 +15,7 @@ import {
   type BlogRow,
   type BlogType,
 } from '../schemas/blog.ts'
+import { selectColumns } from '../schemas/columns.ts'
 
 /**
  * The blogs data module: the only code that reads or writes `public.blogs` and blog images.
@@ -236,7 +237,7 @@ export async function listPostsForAdmin(
 ): Promise<PostPage<BlogListItem>> {
   const [from, to] = rangeOf(query.page ?? 1, query.pageSize ?? adminPageSize)
   // author_id: the admin offers a contributor only their own drafts (not in the public view).
-  let request = client.from('blogs').select(`${blogListColumns},author_id`, { count: 'exact' })
+  let request = client.from('blogs').select(selectColumns(blogListItemSchema), { count: 'exact' })
   const search = query.search?.trim()
   if (search) {
     const value = ilikeContainsValue(search)

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { blogRowSchema } from '../schemas/blog.ts'
+import { selectColumns } from '../schemas/columns.ts'
 import { fail } from './blogs.ts'
 
 /**
@@ -23,7 +24,7 @@ export type PostMeta = z.infer<typeof postMetaSchema>
 export async function getPublishedPostMeta(client: SupabaseClient, slug: string): Promise<PostMeta | null> {
   const { data, error } = await client
     .from('published_blogs')
-    .select('title,slug,excerpt,cover_image_url,content')
+    .select(selectColumns(postMetaSchema))
     .eq('slug', slug)
     .maybeSingle()
   if (error) fail(error)
@@ -45,7 +46,7 @@ export type PostCard = z.infer<typeof postCardSchema>
 export async function getPublishedPostCard(client: SupabaseClient, slug: string): Promise<PostCard | null> {
   const { data, error } = await client
     .from('published_blogs')
-    .select('title,slug,type,cover_image_url,updated_at,version')
+    .select(selectColumns(postCardSchema))
     .eq('slug', slug)
     .maybeSingle()
   if (error) fail(error)
@@ -70,7 +71,7 @@ export type FeedPost = z.infer<typeof feedPostSchema>
 export async function listFeedPosts(client: SupabaseClient, limit = 20): Promise<FeedPost[]> {
   const { data, error } = await client
     .from('published_blogs')
-    .select('title,slug,type,excerpt,content,author,created_at,updated_at,publish_at')
+    .select(selectColumns(feedPostSchema))
     .order('created_at', { ascending: false })
     .order('id')
     .limit(limit)
@@ -78,13 +79,12 @@ export async function listFeedPosts(client: SupabaseClient, limit = 20): Promise
   return z.array(feedPostSchema).parse(data)
 }
 
-const sitemapEntries = z.array(
-  z.object({
-    slug: z.string(),
-    updated_at: z.string().nullable(),
-    publish_at: z.string().nullable().default(null),
-  }),
-)
+const sitemapEntrySchema = z.object({
+  slug: z.string(),
+  updated_at: z.string().nullable(),
+  publish_at: z.string().nullable().default(null),
+})
+const sitemapEntries = z.array(sitemapEntrySchema)
 export type SitemapEntry = z.infer<typeof sitemapEntries>[number]
 
 /**
@@ -96,7 +96,7 @@ export async function listPublishedSlugs(
   afterSlug: string | null,
   limit = 1000,
 ): Promise<SitemapEntry[]> {
-  let query = client.from('published_blogs').select('slug,updated_at,publish_at')
+  let query = client.from('published_blogs').select(selectColumns(sitemapEntrySchema))
   if (afterSlug !== null) query = query.gt('slug', afterSlug)
   const { data, error } = await query.order('slug').limit(limit)
   if (error) fail(error)

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
-import { blogFieldNames, blogStatuses, blogTypes, type BlogFields } from '../schemas/blog.ts'
+import { blogFieldNames, blogRowSchema, blogStatuses, blogTypes, type BlogFields } from '../schemas/blog.ts'
+import { selectColumns } from '../schemas/columns.ts'
 import { BlogDataError } from './blogs.ts'
 
 /**
@@ -23,21 +24,23 @@ export const revisionSummarySchema = z.object({
 })
 export type RevisionSummary = z.infer<typeof revisionSummarySchema>
 
-/** A revision with every editable field, for a comparison or a restore. */
+/** A revision with every editable field, for a comparison or a restore (a revision always has a type and an author). */
 export const revisionSchema = revisionSummarySchema.extend({
-  slug: z.string(),
+  ...blogRowSchema.pick({
+    slug: true,
+    excerpt: true,
+    content: true,
+    content_markdown: true,
+    cover_image_url: true,
+    tags: true,
+    publish_at: true,
+  }).shape,
   type: z.enum(blogTypes),
-  excerpt: z.string().nullable().default(null),
-  content: z.string().nullable().default(null),
-  content_markdown: z.string().nullable().default(null),
   author: z.string(),
-  cover_image_url: z.string().nullable().default(null),
-  tags: z.array(z.string()).nullable().default([]),
-  publish_at: z.string().nullable().default(null),
 })
 export type Revision = z.infer<typeof revisionSchema>
 
-export const revisionSummaryColumns = 'id,post_id,version,saved_at,saved_by,saved_by_email,title,status'
+export const revisionSummaryColumns = selectColumns(revisionSummarySchema)
 /** The most revisions the database keeps per post. */
 export const revisionsKept = 100
 

@@ -1,18 +1,10 @@
+import { escapeHtml, unescapeHtml } from './html-escape.ts'
 import { variantSourceOf, variantSrcSet, type VariantWidth } from './image-variants.ts'
 
 /** Widths offered for an image in a post's body (the reading column is at most 720 px wide). */
 const bodyWidths: readonly VariantWidth[] = [320, 480, 640, 960, 1280]
 /** The reading column: the viewport less the page's padding, at most 45 rem (48 rem less 3 rem of padding). */
 const bodySizes = '(min-width: 48rem) 45rem, calc(100vw - 3rem)'
-
-const decodeAttr = (value: string) =>
-  value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-const encodeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
 
 /**
  * Images in a post's body (sanitised HTML) that the server can resize get a `srcset` of its variants, `sizes`
@@ -24,10 +16,10 @@ export function responsiveBodyImages(html: string, options: { storageUrl?: strin
     if (/\ssrcset=/i.test(attributes)) return tag
     const src = /\ssrc="([^"]*)"/i.exec(attributes)?.[1]
     if (!src) return tag
-    const source = variantSourceOf(decodeAttr(src), options)
+    const source = variantSourceOf(unescapeHtml(src), options)
     if (!source) return tag
     const extra = [
-      `srcset="${encodeAttr(variantSrcSet(source, bodyWidths))}"`,
+      `srcset="${escapeHtml(variantSrcSet(source, bodyWidths))}"`,
       `sizes="${bodySizes}"`,
       /\sloading=/i.test(attributes) ? '' : 'loading="lazy"',
       /\sdecoding=/i.test(attributes) ? '' : 'decoding="async"',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { selectColumns } from './columns.ts'
 
 export const blogTypes = ['blog', 'case study', 'ebook'] as const
 export type BlogType = (typeof blogTypes)[number]
@@ -49,56 +50,50 @@ export const blogRowSchema = z.object({
 })
 export type BlogRow = z.infer<typeof blogRowSchema>
 
-/** The columns a list (resources cards, admin table) needs: never the full bodies. */
-export const blogListColumns =
-  'id,title,slug,type,excerpt,author,cover_image_url,tags,status,created_at,updated_at,version,publish_at'
+/** A post in a list (resources cards, admin table): never the full bodies. */
 export const blogListItemSchema = blogRowSchema.omit({ content: true, content_markdown: true })
+/**
+ * The columns a list reads. `author_id` only where the admin asks for it: the public view has no such
+ * column.
+ */
+export const blogListColumns = selectColumns(blogListItemSchema.omit({ author_id: true }))
 export type BlogListItem = z.infer<typeof blogListItemSchema>
 
-/** What the admin form writes (spec §3 plus type, excerpt, status and the editor's markdown). */
-export const blogInputSchema = z
-  .object({
-    title: z.string().trim().min(1, 'Title is required.').max(300),
-    slug: z
-      .string()
-      .trim()
-      .min(1, 'Slug is required.')
-      .max(200)
-      .regex(slugPattern, 'Slug may contain only a-z, 0-9 and single hyphens.'),
-    author: z.string().trim().min(1, 'Author is required.').max(200),
-    type: z.enum(blogTypes).default('blog'),
-    excerpt: z.string().max(1000).nullable().default(null),
-    content: z.string().max(2_000_000).default(''),
-    content_markdown: z.string().max(2_000_000).nullable().default(null),
-    cover_image_url: z.string().max(2000).nullable().default(null),
-    tags: z.array(z.string().max(100)).max(50).default([]),
-    status: z.enum(blogStatuses).default('published'),
-    /** When a scheduled post goes live (an ISO 8601 time with its offset); required for `scheduled`. */
-    publish_at: z.iso
-      .datetime({ offset: true, message: 'Enter the publish time as a date and time.' })
-      .nullable()
-      .optional(),
-  })
-  .refine((post) => post.status !== 'scheduled' || Boolean(post.publish_at), {
-    message: 'Choose the date and time to publish.',
-    path: ['publish_at'],
-  })
+/**
+ * What the admin form writes (spec §3 plus type, excerpt, status and the editor's markdown): every field an
+ * editor can change, in the order a comparison shows them.
+ */
+const blogInputFields = z.object({
+  title: z.string().trim().min(1, 'Title is required.').max(300),
+  slug: z
+    .string()
+    .trim()
+    .min(1, 'Slug is required.')
+    .max(200)
+    .regex(slugPattern, 'Slug may contain only a-z, 0-9 and single hyphens.'),
+  content: z.string().max(2_000_000).default(''),
+  content_markdown: z.string().max(2_000_000).nullable().default(null),
+  excerpt: z.string().max(1000).nullable().default(null),
+  status: z.enum(blogStatuses).default('published'),
+  type: z.enum(blogTypes).default('blog'),
+  tags: z.array(z.string().max(100)).max(50).default([]),
+  author: z.string().trim().min(1, 'Author is required.').max(200),
+  cover_image_url: z.string().max(2000).nullable().default(null),
+  /** When a scheduled post goes live (an ISO 8601 time with its offset); required for `scheduled`. */
+  publish_at: z.iso
+    .datetime({ offset: true, message: 'Enter the publish time as a date and time.' })
+    .nullable()
+    .optional(),
+})
+export const blogInputSchema = blogInputFields.refine(
+  (post) => post.status !== 'scheduled' || Boolean(post.publish_at),
+  { message: 'Choose the date and time to publish.', path: ['publish_at'] },
+)
 export type BlogInput = z.input<typeof blogInputSchema>
 /** A post's editable fields with every default filled in (what is compared and what is sent). */
 export type BlogFields = z.output<typeof blogInputSchema>
 
 /** Every field an editor can change, in the order a comparison shows them. */
-export const blogFieldNames = [
-  'title',
-  'slug',
-  'content',
-  'content_markdown',
-  'excerpt',
-  'status',
-  'type',
-  'tags',
-  'author',
-  'cover_image_url',
-  'publish_at',
-] as const satisfies readonly (keyof BlogFields & keyof BlogRow)[]
+export const blogFieldNames = blogInputFields.keyof().options satisfies readonly (keyof BlogFields &
+  keyof BlogRow)[]
 export type BlogFieldName = (typeof blogFieldNames)[number]

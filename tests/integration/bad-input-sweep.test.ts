@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { diskFullMessage } from '../../server/failures.ts'
+import { marketingRoutes } from '../support/routes.ts'
 import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
 
 // The bad-input sweep: thousands of generated requests (fixed seed, so a failure replays) against every
@@ -228,12 +229,7 @@ const sitePath = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      '/',
-      '/solutions',
-      '/platform',
-      '/contact',
-      '/get-started',
-      '/resources',
+      ...marketingRoutes,
       '/test-email',
       '/privacy',
       '/SOLUTIONS',

@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createPost,
@@ -13,8 +11,8 @@ import {
   uploadBlogImage,
 } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { startTestServer, type TestServer } from '../support/server.ts'
+import { clientsOf, samplePost, standInSite } from '../support/clients.ts'
 
 let server: TestServer
 let siteDir: string
@@ -22,34 +20,15 @@ let anon: SupabaseClient
 let editor: SupabaseClient
 let service: SupabaseClient
 
-const post = (slug: string, extra: Record<string, unknown> = {}) => ({
-  title: `Post ${slug}`,
-  slug,
-  author: 'Asha Rao',
-  content: `<p>Body of ${slug}</p>`,
-  ...extra,
-})
+const post = samplePost
 
 beforeAll(async () => {
-  // A stand-in for the built site: the shell and the not-found page are all the post route needs.
-  siteDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-site-'))
-  mkdirSync(siteDir, { recursive: true })
-  writeFileSync(
-    path.join(siteDir, '_shell.html'),
-    '<!doctype html><html><head>\n    <title>Meridian</title>\n    <meta name="description" content="generic" />\n    <meta property="og:title" content="Meridian" />\n    <meta name="robots" content="noindex" />\n  </head><body><div id="root"></div></body></html>',
-  )
-  writeFileSync(
-    path.join(siteDir, '404.html'),
-    '<!doctype html><html><head><title>Page not found</title></head><body>404 Oops! Page not found</body></html>',
+  // The shell and the not-found page are all the post route needs.
+  siteDir = standInSite(
+    '<title>Meridian</title>\n    <meta name="description" content="generic" />\n    <meta property="og:title" content="Meridian" />\n    <meta name="robots" content="noindex" />',
   )
   server = await startTestServer({ SITE_DIR: siteDir })
-  const { url, anonKey, serviceRoleKey } = server.ctx.supabase
-  const options = { persistSession: false, autoRefreshToken: false }
-  anon = createNodeSupabaseClient(url, anonKey, options)
-  service = createNodeSupabaseClient(url, serviceRoleKey, options)
-  editor = createNodeSupabaseClient(url, anonKey, options)
-  const { error } = await editor.auth.signInWithPassword(testEditor)
-  expect(error).toBeNull()
+  ;({ anon, service, editor } = await clientsOf(server))
 })
 
 afterAll(async () => {

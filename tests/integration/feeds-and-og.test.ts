@@ -1,14 +1,14 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { JSDOM } from 'jsdom'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPost, getPostBySlug, updatePost } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { ogImageUrl } from '../../server/web/og-image.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { startHostedTestServer, startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { parseXml, texts } from '../support/xml.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const fintech = 'case-study-fintech-platform-team-in-4-weeks'
@@ -19,15 +19,6 @@ let server: TestServer
 let siteDir: string
 let editor: SupabaseClient
 let service: SupabaseClient
-
-function parseXml(xml: string): Document {
-  const doc = new JSDOM(xml, { contentType: 'application/xml' }).window.document
-  expect(doc.getElementsByTagName('parsererror')).toHaveLength(0)
-  return doc
-}
-
-const texts = (doc: Document, tag: string) =>
-  [...doc.getElementsByTagName(tag)].map((e) => e.textContent ?? '')
 
 async function feed() {
   const res = await fetch(`${server.url}/rss.xml`)
@@ -202,12 +193,7 @@ describe('RSS feed and sitemap', () => {
   })
 
   it('a server in hosted mode serves the same feed, sitemap and images from the configured project', async () => {
-    const hosted = await startTestServer({
-      SITE_DIR: siteDir,
-      SUPABASE_URL: server.ctx.supabase.url,
-      SUPABASE_ANON_KEY: server.ctx.supabase.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: server.ctx.supabase.serviceRoleKey,
-    })
+    const hosted = await startHostedTestServer(server, { SITE_DIR: siteDir })
     try {
       const local = texts((await feed()).doc, 'title').slice(1)
       const rss = await fetch(`${hosted.url}/rss.xml`)

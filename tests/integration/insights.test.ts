@@ -104,6 +104,15 @@ const beacon = (body: string, headers: Record<string, string> = {}) =>
     body,
   })
 
+/** Where the stored leads of an address came from, as the service role reads them. */
+async function leadSources(email: string) {
+  const { data } = await db()
+    .from('leads')
+    .select('landing_path, referrer_host, utm_source, utm_medium, utm_campaign')
+    .eq('email', email)
+  return data
+}
+
 describe('counting the public pages', () => {
   it('counts a page it serves, once per visitor a day, with the referrer host and campaign, and sets no cookie', async () => {
     const first = await get('/platform?utm_source=newsletter&utm_campaign=autumn-hiring', {
@@ -272,11 +281,7 @@ describe('where a lead came from', () => {
       }),
     })
     expect(res.status).toBe(200)
-    const { data } = await db()
-      .from('leads')
-      .select('landing_path, referrer_host, utm_source, utm_medium, utm_campaign')
-      .eq('email', email)
-    expect(data).toEqual([
+    expect(await leadSources(email)).toEqual([
       {
         landing_path: `/post/${slug}`,
         referrer_host: 'partner.example.org',
@@ -306,11 +311,7 @@ describe('where a lead came from', () => {
       }),
     })
     expect(res.status).toBe(201)
-    const { data } = await db()
-      .from('leads')
-      .select('landing_path, referrer_host, utm_source, utm_medium, utm_campaign')
-      .eq('email', email)
-    expect(data).toEqual([
+    expect(await leadSources(email)).toEqual([
       {
         landing_path: `/post/${slug}`,
         referrer_host: 'news.example.com',

@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LeadFormPageData } from '../../shared/lib/lead-form.ts'
 import type { PageData } from '../../shared/lib/page-data.ts'
-import { serviceClient } from '../../server/supabase-clients.ts'
 import { formIdempotencyKey } from '../../server/web/lead-form.ts'
 import { capturedMail, startTestServer, type TestServer } from '../support/server.ts'
+import { standInRenderedSite } from '../support/clients.ts'
+import { storedLeads } from '../support/leads.ts'
 
 /**
  * `POST /get-started`: the lead form without JavaScript, against the real server, database and SMTP capture.
@@ -53,21 +52,8 @@ async function postForm(
   return { res, html, leadForm: pageDataOf(html).leadForm as LeadFormPageData }
 }
 
-async function storedLeads(server: TestServer, email: string) {
-  const { data, error } = await serviceClient(server.ctx).from('leads').select('*').eq('email', email)
-  if (error) throw error
-  return data as Array<Record<string, unknown>>
-}
-
 beforeAll(() => {
-  siteDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-site-'))
-  const ssrDir = `${siteDir}-ssr`
-  mkdirSync(ssrDir, { recursive: true })
-  writeFileSync(path.join(ssrDir, 'entry-server.js'), fakeEntry)
-  writeFileSync(
-    path.join(ssrDir, 'template.html'),
-    '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>',
-  )
+  siteDir = standInRenderedSite(fakeEntry)
 })
 
 afterAll(() => {

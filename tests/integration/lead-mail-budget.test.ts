@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serviceClient } from '../../server/supabase-clients.ts'
 import { startHungSmtpServer, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts'
+import { storedLeads } from '../support/leads.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
 
 // The lead form never waits on SMTP for long: the server stores the lead, waits LEAD_MAIL_WAIT_MS for the
@@ -24,11 +24,7 @@ async function submit(server: TestServer, email: string) {
   return { status: res.status, body: await res.json(), ms: performance.now() - started }
 }
 
-async function storedLead(server: TestServer, email: string) {
-  const { data, error } = await serviceClient(server.ctx).from('leads').select('*').eq('email', email)
-  if (error) throw error
-  return data[0] as Record<string, unknown> | undefined
-}
+const storedLead = async (server: TestServer, email: string) => (await storedLeads(server, email))[0]
 
 describe('with an SMTP server that accepts connections and never answers', () => {
   let hung: Awaited<ReturnType<typeof startHungSmtpServer>>
@@ -75,8 +71,9 @@ describe('with a slow SMTP server', () => {
     const result = await submit(server, email)
     expect(result.status).toBe(201)
     expect(result.body).toMatchObject({ confirmationSent: false, notificationSent: false })
-    // Well before the 3 s the SMTP server takes per message.
-    expect(result.ms).toBeLessThan(2_500)
+    // Answered while the SMTP server was still taking its 3 s per message: neither mail had arrived yet.
+    // (How long the answer takes is measured by `npm run bench -- leads`, not asserted on a shared machine.)
+    expect(smtp.received.filter((m) => m.to === email || m.replyTo === email)).toEqual([])
 
     await expect
       .poll(async () => (await storedLead(server, email))?.next_attempt_at, { timeout: 10_000 })

@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -112,13 +112,15 @@ describe('data directory', () => {
       encoding: 'utf8',
     })
     const deadPid = Number(dead.stdout)
-    writeFileSync(path.join(dataDir, 'db.lock'), String(deadPid))
+    // What a server killed without a chance to clean up leaves: its lock, fresh, and its pid beside it.
+    mkdirSync(path.join(dataDir, 'db.lock'))
+    writeFileSync(path.join(dataDir, 'db.lock.pid'), String(deadPid))
     const other = await openFromAnotherProcess()
     expect(other).toMatchObject({ ok: true })
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false)
 
     const server = await start()
-    expect(readFileSync(path.join(dataDir, 'db.lock'), 'utf8')).toBe(String(process.pid))
+    expect(readFileSync(path.join(dataDir, 'db.lock.pid'), 'utf8')).toBe(String(process.pid))
     await server.close()
   })
 })

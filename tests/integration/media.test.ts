@@ -9,7 +9,7 @@ import { uploadBlogImageAt } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { variantSourceOf, variantUrl } from '../../shared/lib/image-variants.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { startHostedTestServer, startTestServer, testEditor, type TestServer } from '../support/server.ts'
 
 let server: TestServer
 let siteDir: string
@@ -267,12 +267,7 @@ describe('cover variants (/media)', () => {
 
   it('works the same in hosted mode: the original comes from the configured Supabase project', async () => {
     // A second server in hosted mode against the first one's backend, as against a hosted project.
-    const hosted = await startTestServer({
-      SITE_DIR: siteDir,
-      SUPABASE_URL: server.ctx.supabase.url,
-      SUPABASE_ANON_KEY: server.ctx.supabase.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: server.ctx.supabase.serviceRoleKey,
-    })
+    const hosted = await startHostedTestServer(server, { SITE_DIR: siteDir })
     try {
       expect(hosted.ctx.localSupabase).toBeNull()
       const res = await fetch(`${hosted.url}/media/images/blog-covers/1700000000000.jpg?width=480`, {

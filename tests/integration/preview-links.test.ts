@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPost, getPublishedPostBySlug, updatePost } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { previewLinkSchema } from '../../shared/schemas/preview-link.ts'
 import { previewSecret, signPreviewToken, verifyPreviewToken } from '../../server/api/preview-links.ts'
 import { parseEnv } from '../../server/config/env.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { startTestServer, type TestServer } from '../support/server.ts'
+import { clientsOf, samplePost, standInSite } from '../support/clients.ts'
 
 let server: TestServer
 let siteDir: string
@@ -17,13 +15,7 @@ let editor: SupabaseClient
 let anon: SupabaseClient
 let accessToken: string
 
-const post = (slug: string, extra: Record<string, unknown> = {}) => ({
-  title: `Post ${slug}`,
-  slug,
-  author: 'Asha Rao',
-  content: `<p>Body of ${slug}</p>`,
-  ...extra,
-})
+const post = samplePost
 
 async function createLink(body: unknown, token: string | null = accessToken) {
   return fetch(`${server.url}/api/preview-links`, {
@@ -39,23 +31,12 @@ async function createLink(body: unknown, token: string | null = accessToken) {
 const open = (pathOrUrl: string) => fetch(new URL(pathOrUrl, server.url))
 
 beforeAll(async () => {
-  // A stand-in for the built site: the shell and the not-found page are all these routes need.
-  siteDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-site-'))
-  writeFileSync(
-    path.join(siteDir, '_shell.html'),
-    '<!doctype html><html><head>\n    <title>Meridian</title>\n    <meta name="description" content="generic" />\n    <script type="module" src="/assets/app.js"></script>\n  </head><body><div id="root"></div></body></html>',
-  )
-  writeFileSync(
-    path.join(siteDir, '404.html'),
-    '<!doctype html><html><head><title>Page not found</title></head><body>404 Oops! Page not found</body></html>',
+  // The shell and the not-found page are all these routes need.
+  siteDir = standInSite(
+    '<title>Meridian</title>\n    <meta name="description" content="generic" />\n    <script type="module" src="/assets/app.js"></script>',
   )
   server = await startTestServer({ SITE_DIR: siteDir, LOG_LEVEL: 'error' })
-  const { url, anonKey } = server.ctx.supabase
-  anon = createNodeSupabaseClient(url, anonKey, { persistSession: false, autoRefreshToken: false })
-  editor = createNodeSupabaseClient(url, anonKey, { persistSession: false, autoRefreshToken: false })
-  const { data, error } = await editor.auth.signInWithPassword(testEditor)
-  expect(error).toBeNull()
-  accessToken = data.session!.access_token
+  ;({ anon, editor, accessToken } = await clientsOf(server))
 }, 120_000)
 
 afterAll(async () => {
@@ -112,11 +93,15 @@ describe('preview share links', { timeout: 60_000 }, () => {
     )
     const other = await createPost(editor, post('preview-other', { status: 'draft' }))
     const secret = previewSecret(server.ctx)!
-    // A link minted with this server's secret that lives two seconds: real time passes, no clock is mocked.
-    const token = signPreviewToken(secret, scheduled.id, new Date(Date.now() + 2_000))
+    // Links minted with this server's secret: one that lives an hour (opened while it is surely live, however
+    // slow the first request), one that lives two seconds and is opened again after real time passed.
+    const token = signPreviewToken(secret, scheduled.id, new Date(Date.now() + 3_600_000))
     const live = await open(`/preview/${token}`)
     expect(live.status).toBe(200)
     expect(await live.text()).toContain('Preview of a post scheduled for')
+    const expiresAt = Date.now() + 2_000
+    const short = signPreviewToken(secret, scheduled.id, new Date(expiresAt))
+    expect(verifyPreviewToken(secret, short, expiresAt - 1_000)).toBe(scheduled.id)
 
     const [version, id, expires, signature] = token.split('.')
     const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1)
@@ -137,9 +122,10 @@ describe('preview share links', { timeout: 60_000 }, () => {
       expect((await open(`/preview/${junk}`)).status).toBe(404)
     }
 
-    await new Promise((resolve) => setTimeout(resolve, 2_500))
-    expect((await open(`/preview/${token}`)).status).toBe(404)
-    expect(verifyPreviewToken(secret, token)).toBeNull()
+    // Once its time has passed (whole seconds: the token carries its expiry in seconds).
+    while (Date.now() < expiresAt + 1_000) await new Promise((resolve) => setTimeout(resolve, 250))
+    expect((await open(`/preview/${short}`)).status).toBe(404)
+    expect(verifyPreviewToken(secret, short)).toBeNull()
   })
 
   it('are only given to editors, for a post that exists, for a valid time', async () => {

@@ -1,13 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPost, getPostBySlug, updatePost } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import type { PageData } from '../../shared/lib/page-data.ts'
 import type { BlogRow } from '../../shared/schemas/blog.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { startTestServer, type TestServer } from '../support/server.ts'
+import { clientsOf, samplePost, standInRenderedSite } from '../support/clients.ts'
 
 /**
  * The server-rendered blog pages and the JSON read endpoint against the real server and database. The site
@@ -41,13 +39,7 @@ const pageDataOf = (html: string): PageData =>
 
 const get = (p: string, init?: RequestInit) => fetch(`${server.url}${p}`, init)
 
-const post = (slug: string, extra: Record<string, unknown> = {}) => ({
-  title: `Post ${slug}`,
-  slug,
-  author: 'Asha Rao',
-  content: `<p>Body of ${slug}</p>`,
-  ...extra,
-})
+const post = samplePost
 
 /** A stored post as an edit of all its fields. */
 const input = (row: BlogRow) => ({
@@ -60,20 +52,9 @@ const input = (row: BlogRow) => ({
 })
 
 beforeAll(async () => {
-  siteDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-site-'))
-  const ssrDir = `${siteDir}-ssr`
-  mkdirSync(ssrDir, { recursive: true })
-  writeFileSync(path.join(ssrDir, 'entry-server.js'), fakeEntry)
-  writeFileSync(
-    path.join(ssrDir, 'template.html'),
-    '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>',
-  )
-  writeFileSync(path.join(siteDir, '404.html'), '<h1>static not found</h1>')
+  siteDir = standInRenderedSite(fakeEntry, '<h1>static not found</h1>')
   server = await startTestServer({ SITE_DIR: siteDir })
-  const { url, anonKey } = server.ctx.supabase
-  editor = createNodeSupabaseClient(url, anonKey, { persistSession: false, autoRefreshToken: false })
-  const { error } = await editor.auth.signInWithPassword(testEditor)
-  if (error) throw error
+  ;({ editor } = await clientsOf(server))
 
   // Ten case studies and two blogs matching the token, one draft and one scheduled for later.
   for (let i = 1; i <= 12; i++) {

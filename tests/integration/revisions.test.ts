@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPost, PostConflictError, updatePost } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { getRevision, listRevisions, revisionFields, revisionsKept } from '../../shared/data/revisions.ts'
 import { openDesktop, postInput, type DesktopUnderTest } from '../support/desktop.ts'
 import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { clientsOf, samplePost } from '../support/clients.ts'
 
 let server: TestServer
 let anon: SupabaseClient
@@ -12,23 +12,11 @@ let editor: SupabaseClient
 let service: SupabaseClient
 const desktops: DesktopUnderTest[] = []
 
-const post = (slug: string, extra: Record<string, unknown> = {}) => ({
-  title: `Post ${slug}`,
-  slug,
-  author: 'Asha Rao',
-  content: `<p>Body of ${slug}</p>`,
-  ...extra,
-})
+const post = samplePost
 
 beforeAll(async () => {
   server = await startTestServer()
-  const { url, anonKey, serviceRoleKey } = server.ctx.supabase
-  const options = { persistSession: false, autoRefreshToken: false }
-  anon = createNodeSupabaseClient(url, anonKey, options)
-  service = createNodeSupabaseClient(url, serviceRoleKey, options)
-  editor = createNodeSupabaseClient(url, anonKey, options)
-  const { error } = await editor.auth.signInWithPassword(testEditor)
-  expect(error).toBeNull()
+  ;({ anon, service, editor } = await clientsOf(server))
 }, 120_000)
 
 afterAll(async () => {

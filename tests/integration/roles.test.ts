@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
-import { openDesktop, type DesktopUnderTest } from '../support/desktop.ts'
-import { capturedMail, startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { desktopAgainstTestServer } from '../support/desktop-server.ts'
+import { submitLead } from '../support/leads.ts'
+import { capturedMail, testEditor } from '../support/server.ts'
 
 /**
  * Roles on the desktop: the session carries the role, an administrator manages people through the site's
@@ -9,42 +10,39 @@ import { capturedMail, startTestServer, testEditor, type TestServer } from '../s
  * attention" with the reason.
  */
 describe('roles on the desktop', { timeout: 240_000 }, () => {
-  let server: TestServer
-  let desktop: DesktopUnderTest
-
-  beforeAll(async () => {
-    server = await startTestServer()
-    desktop = await openDesktop({ siteUrl: server.url })
-  }, 180_000)
-  afterAll(async () => {
-    await desktop?.destroy()
-    await server?.stop()
-  })
+  const running = desktopAgainstTestServer()
 
   it('an administrator invites, re-roles and removes people from the desktop', async () => {
-    const session = await desktop.backend.signIn(testEditor.email, testEditor.password)
+    const session = await running.desktop.backend.signIn(testEditor.email, testEditor.password)
     expect(session).toMatchObject({ signedIn: true, role: 'admin' })
 
-    const invited = await desktop.backend.invitePerson({ email: 'desk.person@example.com', role: 'editor' })
+    const invited = await running.desktop.backend.invitePerson({
+      email: 'desk.person@example.com',
+      role: 'editor',
+    })
     expect(invited).toMatchObject({ role: 'editor', status: 'invited' })
-    const mail = (await capturedMail(server)).find((m) => m.to.includes('desk.person@example.com'))
+    const mail = (await capturedMail(running.server)).find((m) => m.to.includes('desk.person@example.com'))
     expect(mail?.subject).toBe("You're invited to the Meridian editor")
 
-    expect((await desktop.backend.changePersonRole(invited.userId, 'contributor')).role).toBe('contributor')
-    const people = await desktop.backend.listPeople()
+    expect((await running.desktop.backend.changePersonRole(invited.userId, 'contributor')).role).toBe(
+      'contributor',
+    )
+    const people = await running.desktop.backend.listPeople()
     expect(people.map((p) => [p.email, p.role])).toEqual(
       expect.arrayContaining([
         [testEditor.email, 'admin'],
         ['desk.person@example.com', 'contributor'],
       ]),
     )
-    await desktop.backend.removePerson(invited.userId)
-    expect((await desktop.backend.listPeople()).map((p) => p.email)).not.toContain('desk.person@example.com')
+    await running.desktop.backend.removePerson(invited.userId)
+    expect((await running.desktop.backend.listPeople()).map((p) => p.email)).not.toContain(
+      'desk.person@example.com',
+    )
   })
 
   it("a contributor's publish is refused by the database and waits under needs attention", async () => {
-    const db = server.ctx.localSupabase!.db
-    const invited = await desktop.backend.invitePerson({
+    const db = running.server.ctx.localSupabase!.db
+    const invited = await running.desktop.backend.invitePerson({
       email: 'desk.writer@example.com',
       role: 'contributor',
     })
@@ -54,25 +52,15 @@ describe('roles on the desktop', { timeout: 240_000 }, () => {
       'update auth.users set encrypted_password = $2, email_confirmed_at = now() where id = $1::uuid',
       [invited.userId, await hashPassword('desk-writer-password')],
     )
-    await desktop.backend.signOut()
-    const session = await desktop.backend.signIn('desk.writer@example.com', 'desk-writer-password')
+    await running.desktop.backend.signOut()
+    const session = await running.desktop.backend.signIn('desk.writer@example.com', 'desk-writer-password')
     expect(session.role).toBe('contributor')
-    await expect(desktop.backend.listPeople()).rejects.toThrow(/Only administrators/)
+    await expect(running.desktop.backend.listPeople()).rejects.toThrow(/Only administrators/)
     // Leads are for editors and administrators: RLS shows a contributor none.
-    await fetch(`${server.url}/api/leads`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Lead Person',
-        email: 'lead@startup.example',
-        phone: '+1 415 555 0100',
-        requirement: 'Five backend engineers in Pune',
-        techStack: 'Go, Postgres',
-      }),
-    })
-    expect((await desktop.backend.listLeads({})).leads).toEqual([])
+    await submitLead(running.server.url, 'Lead Person', 'lead@startup.example')
+    expect((await running.desktop.backend.listLeads({})).leads).toEqual([])
     // Nor the captured inbox (it holds the leads' addresses): the staff check refuses a contributor.
-    const writer = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey, {
+    const writer = createNodeSupabaseClient(running.server.url, running.server.ctx.supabase.anonKey, {
       persistSession: false,
       autoRefreshToken: false,
     })
@@ -80,12 +68,12 @@ describe('roles on the desktop', { timeout: 240_000 }, () => {
       email: 'desk.writer@example.com',
       password: 'desk-writer-password',
     })
-    const inbox = await fetch(`${server.url}/api/dev/mail`, {
+    const inbox = await fetch(`${running.server.url}/api/dev/mail`, {
       headers: { Authorization: `Bearer ${own.session!.access_token}` },
     })
     expect(inbox.status).toBe(401)
 
-    const { engine } = desktop.backend
+    const { engine } = running.desktop.backend
     const fields = {
       title: 'Desk draft',
       slug: 'desk-draft',

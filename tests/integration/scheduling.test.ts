@@ -9,21 +9,15 @@ import {
 } from '../../shared/data/blogs.ts'
 import { getPublishedPostMeta } from '../../shared/data/published-blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { openDesktop, postInput } from '../support/desktop.ts'
 import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { clientsOf, samplePost } from '../support/clients.ts'
 
 let server: TestServer
 let anon: SupabaseClient
 let editor: SupabaseClient
 
-const post = (slug: string, extra: Record<string, unknown> = {}) => ({
-  title: `Post ${slug}`,
-  slug,
-  author: 'Asha Rao',
-  content: `<p>Body of ${slug}</p>`,
-  ...extra,
-})
+const post = samplePost
 
 /** A time an hour from now by this machine's clock: only ever the starting point, never what decides. */
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString()
@@ -41,12 +35,7 @@ async function publishAtDbNowPlus(id: string, interval: string) {
 
 beforeAll(async () => {
   server = await startTestServer()
-  const { url, anonKey } = server.ctx.supabase
-  const options = { persistSession: false, autoRefreshToken: false }
-  anon = createNodeSupabaseClient(url, anonKey, options)
-  editor = createNodeSupabaseClient(url, anonKey, options)
-  const { error } = await editor.auth.signInWithPassword(testEditor)
-  expect(error).toBeNull()
+  ;({ anon, editor } = await clientsOf(server))
 })
 
 afterAll(async () => {

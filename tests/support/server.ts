@@ -46,6 +46,22 @@ export async function startTestServer(
   }
 }
 
+/**
+ * A second server in hosted mode whose "hosted project" is `backend`'s embedded backend, as a deployment
+ * against a hosted Supabase project would be.
+ */
+export function startHostedTestServer(
+  backend: RunningServer,
+  overrides: Record<string, string | undefined> = {},
+): Promise<TestServer> {
+  return startTestServer({
+    ...overrides,
+    SUPABASE_URL: backend.ctx.supabase.url,
+    SUPABASE_ANON_KEY: backend.ctx.supabase.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: backend.ctx.supabase.serviceRoleKey,
+  })
+}
+
 /** Headers of a staff caller holding the service-role key (the mail tools refuse anyone else). */
 export function staffHeaders(server: RunningServer): Record<string, string> {
   return { Authorization: `Bearer ${server.ctx.supabase.serviceRoleKey}` }

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { SyncCursor } from '../../../shared/data/blogs.ts'
+import { lockDirectory, type DirectoryLock } from '../../../shared/lib/directory-lock.node.ts'
 import {
   statusAt,
   type AdminStatusFilter,
@@ -135,25 +136,15 @@ visible as (
 /** The file names inside the store's folder. */
 export const storeFiles = { database: 'offline.sqlite', lock: 'meridian-desktop.lock' }
 
-function takeLock(dir: string): string {
-  const lockFile = path.join(dir, storeFiles.lock)
-  try {
-    const pid = Number(readFileSync(lockFile, 'utf8'))
-    if (pid && pid !== process.pid) {
-      try {
-        process.kill(pid, 0)
-        // Two app processes syncing one store would send every change twice: refuse the second.
-        throw new StoreLockedError(`The offline store is in use by another Meridian process (pid ${pid}).`)
-      } catch (err) {
-        if (err instanceof StoreLockedError) throw err
-        // The process is gone: a stale lock from a crash.
-      }
-    }
-  } catch (err) {
-    if (err instanceof StoreLockedError) throw err
-  }
-  writeFileSync(lockFile, String(process.pid))
-  return lockFile
+/** Two app processes syncing one store would send every change twice: the second is refused. */
+function takeLock(dir: string): DirectoryLock {
+  return lockDirectory({
+    lockPath: path.join(dir, storeFiles.lock),
+    refuse: (pid) =>
+      new StoreLockedError(
+        `The offline store is in use by another Meridian process${pid ? ` (pid ${pid})` : ''}.`,
+      ),
+  })
 }
 
 type Row = Record<string, unknown>
@@ -163,13 +154,13 @@ export class OfflineStore {
 
   private constructor(
     private readonly db: Database.Database,
-    private readonly lockFile: string,
+    private readonly lock: DirectoryLock,
   ) {}
 
   /** Opens (creating if needed) the store in `dir`, e.g. Electron's `app.getPath('userData')/offline`. */
   static async open(dir: string): Promise<OfflineStore> {
     mkdirSync(dir, { recursive: true })
-    const lockFile = takeLock(dir)
+    const lock = takeLock(dir)
     let db: Database.Database | null = null
     try {
       db = new Database(path.join(dir, storeFiles.database))
@@ -184,13 +175,13 @@ export class OfflineStore {
         statusAt({ status: status as BlogStatus, publish_at: publishAt as string | null }, Number(now)),
       )
       db.exec(schema)
-      const store = new OfflineStore(db, lockFile)
+      const store = new OfflineStore(db, lock)
       await importPgliteProfile(dir, store)
       store.requeueOrphans()
       return store
     } catch (err) {
       db?.close()
-      rmSync(lockFile, { force: true })
+      lock.release()
       throw err
     }
   }
@@ -198,7 +189,7 @@ export class OfflineStore {
   close() {
     if (!this.db.open) return
     this.db.close()
-    rmSync(this.lockFile, { force: true })
+    this.lock.release()
   }
 
   /** Runs `run` as one transaction (nested calls become savepoints). */

@@ -1,18 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { JSDOM } from 'jsdom'
 import sharp from 'sharp'
 import { faqs } from '../../../site/src/content/faqs.ts'
 import { editorClient, seedPosts, uniqueToken } from './blog-fixtures.ts'
+import { parseXml, texts } from '../../support/xml.ts'
 
 // What feed readers, crawlers and link previews get, and the covers a visitor's browser loads.
-
-function parseXml(xml: string): Document {
-  const doc = new JSDOM(xml, { contentType: 'application/xml' }).window.document
-  expect(doc.getElementsByTagName('parsererror')).toHaveLength(0)
-  return doc
-}
-const texts = (doc: Document, tag: string) =>
-  [...doc.getElementsByTagName(tag)].map((e) => e.textContent ?? '')
 
 test.describe('feed, sitemap and Open Graph images', () => {
   test('hold published posts only: a draft is in neither and has no image', async ({ request }) => {

@@ -1,19 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
+import { submitLead as submitLeadTo } from '../../support/leads.ts'
 import { baseUrl, signInToAdmin, uniqueToken } from './blog-fixtures.ts'
 
 async function submitLead(name: string, email: string) {
-  const res = await fetch(`${baseUrl}/api/leads`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-    body: JSON.stringify({
-      name,
-      email,
-      phone: '+1 415 555 0100',
-      requirement: 'Five backend engineers in Pune',
-      techStack: 'Go, Postgres',
-    }),
-  })
+  const res = await submitLeadTo(baseUrl, name, email)
   expect(res.status, await res.clone().text()).toBeLessThan(300)
 }
 

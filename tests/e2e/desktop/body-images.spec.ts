@@ -6,7 +6,7 @@ import {
   insertBodyImage,
   photoJpeg,
 } from '../blog/body-image-fixtures.ts'
-import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
+import { desktopAppForDescribe } from './desktop-app.ts'
 import { otherEditor, postRow, searchPosts, signIn, syncNow } from './desktop-flows.ts'
 
 /**
@@ -14,18 +14,7 @@ import { otherEditor, postRow, searchPosts, signIn, syncNow } from './desktop-fl
  * handlers: compressed by sharp in main, queued while offline like a cover, sent when the connection returns.
  */
 test.describe('desktop: images in the body', () => {
-  let renderer: Awaited<ReturnType<typeof serveRenderer>>
-  let desktop: DesktopHarness
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000)
-    renderer = await serveRenderer()
-    desktop = await startDesktopMain(`http://localhost:${e2e.port}`)
-  })
-  test.afterAll(async () => {
-    await desktop?.close()
-    await renderer?.close()
-  })
+  const app = desktopAppForDescribe()
 
   test('an image inserted offline shows at once, is sent with the post when the connection returns, and is on /post/{slug}', async ({
     page,
@@ -35,11 +24,11 @@ test.describe('desktop: images in the body', () => {
     const token = Date.now().toString(36)
     const title = `Offsite photos ${token}`
     const slug = `offsite-photos-${token}`
-    await desktop.attach(page)
-    await page.goto(renderer.url)
+    await app.desktop.attach(page)
+    await page.goto(app.renderer.url)
     await signIn(page)
 
-    desktop.network.up = false
+    app.desktop.network.up = false
     await syncNow(page)
     await expect(page.getByTestId('sync-connection')).toHaveText('Offline')
 
@@ -64,7 +53,7 @@ test.describe('desktop: images in the body', () => {
     const site = await browser.newPage()
     expect((await site.request.get(`http://localhost:${e2e.port}/post/${slug}`)).status()).toBe(404)
 
-    desktop.network.up = true
+    app.desktop.network.up = true
     await syncNow(page)
     await expect(page.getByTestId('sync-pending')).toHaveText('All changes saved to the server', {
       timeout: 20_000,

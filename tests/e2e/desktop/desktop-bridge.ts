@@ -9,18 +9,11 @@ import { createDesktopHandlers, dispatchDesktopCall } from '../../../desktop/mai
 import type { Updater } from '../../../desktop/main/services/updates.ts'
 import { DesktopBackend } from '../../../desktop/main/services/desktop-backend.ts'
 import { MemorySecretStore } from '../../../desktop/main/services/session.ts'
+import { contentTypeOf } from '../../../shared/lib/content-types.ts'
 
 const outDir = path.resolve(import.meta.dirname, '../../../out')
 const rendererDir = path.join(outDir, 'renderer')
 const preloadFile = path.join(outDir, 'preload/index.cjs')
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-}
 
 function requireBuilt(file: string) {
   if (!statSync(file, { throwIfNoEntry: false })) {
@@ -39,7 +32,7 @@ export async function serveRenderer(): Promise<{ url: string; close(): Promise<v
       return
     }
     res
-      .writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' })
+      .writeHead(200, { 'Content-Type': contentTypeOf(file) ?? 'application/octet-stream' })
       .end(readFileSync(file))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

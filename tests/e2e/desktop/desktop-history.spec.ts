@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { e2e } from '../../../playwright.config.ts'
-import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
+import { desktopAppForDescribe } from './desktop-app.ts'
 import { editTags, postRow, searchPosts, signIn, syncNow, writePost } from './desktop-flows.ts'
 
 /**
@@ -8,18 +8,7 @@ import { editTags, postRow, searchPosts, signIn, syncNow, writePost } from './de
  * clear word instead of a history when there is no network (the offline store keeps no history).
  */
 test.describe('desktop history', () => {
-  let renderer: Awaited<ReturnType<typeof serveRenderer>>
-  let desktop: DesktopHarness
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000)
-    renderer = await serveRenderer()
-    desktop = await startDesktopMain(`http://localhost:${e2e.port}`)
-  })
-  test.afterAll(async () => {
-    await desktop?.close()
-    await renderer?.close()
-  })
+  const app = desktopAppForDescribe()
 
   test('shows the versions its saves made once synced, and says history needs a connection when offline', async ({
     page,
@@ -27,8 +16,8 @@ test.describe('desktop history', () => {
     test.setTimeout(120_000)
     const token = Date.now().toString(36)
     const slug = `kept-versions-${token}`
-    await desktop.attach(page)
-    await page.goto(renderer.url)
+    await app.desktop.attach(page)
+    await page.goto(app.renderer.url)
     await signIn(page)
 
     await writePost(page, `Kept versions ${token}`, 'First words from the desktop.')
@@ -51,11 +40,11 @@ test.describe('desktop history', () => {
     await expect(history.getByTestId('revision-diff')).toContainText('desktop, history')
     await history.getByRole('button', { name: 'Close history' }).click()
 
-    desktop.network.up = false
+    app.desktop.network.up = false
     await syncNow(page)
     await expect(page.getByTestId('sync-connection')).toHaveText('Offline')
     await page.getByRole('button', { name: 'History', exact: true }).click()
     await expect(history).toContainText('History is read from the server: connect to the network to see it.')
-    desktop.network.up = true
+    app.desktop.network.up = true
   })
 })

@@ -1,26 +1,14 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { e2e } from '../../../playwright.config.ts'
-import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
-import { signIn } from './desktop-flows.ts'
+import { desktopAppForDescribe } from './desktop-app.ts'
+import { signIn, siteUrl } from './desktop-flows.ts'
 
 /**
  * The desktop's Insights screen reads the same report through its main process (`loadInsights` in the
  * contract): after three visits to a post from another site, it lists the post and the referrer host.
  */
 test.describe('desktop: insights', () => {
-  let renderer: Awaited<ReturnType<typeof serveRenderer>>
-  let desktop: DesktopHarness
-  const siteUrl = `http://localhost:${e2e.port}`
-
-  test.beforeAll(async () => {
-    renderer = await serveRenderer()
-    desktop = await startDesktopMain(siteUrl)
-  })
-  test.afterAll(async () => {
-    await desktop?.close()
-    await renderer?.close()
-  })
+  const app = desktopAppForDescribe()
 
   test('lists a post and its referrer after three visits', async ({ browser, page }) => {
     test.setTimeout(90_000)
@@ -40,8 +28,8 @@ test.describe('desktop: insights', () => {
       await context.close()
     }
 
-    await desktop.attach(page)
-    await page.goto(renderer.url)
+    await app.desktop.attach(page)
+    await page.goto(app.renderer.url)
     await signIn(page)
     await page.getByRole('banner').getByRole('button', { name: 'Insights' }).click()
     await page.getByRole('button', { name: '7 days' }).click()

@@ -1,22 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { confirmedReader } from '../blog/newsletter-fixtures.ts'
-import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
-import { otherEditor, postRow, searchPosts, signIn, siteUrl, syncNow } from './desktop-flows.ts'
+import { desktopAppForDescribe } from './desktop-app.ts'
+import { otherEditor, postRow, searchPosts, signIn, syncNow } from './desktop-flows.ts'
 
 /** The desktop app sends a published post as a newsletter through main and shows the send's progress. */
 test.describe('desktop newsletter', () => {
-  let renderer: Awaited<ReturnType<typeof serveRenderer>>
-  let desktop: DesktopHarness
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000)
-    renderer = await serveRenderer()
-    desktop = await startDesktopMain(siteUrl)
-  })
-  test.afterAll(async () => {
-    await desktop?.close()
-    await renderer?.close()
-  })
+  const app = desktopAppForDescribe()
 
   test('sends a test, then the post with a confirmation naming the readers, and follows it to sent', async ({
     page,
@@ -28,8 +17,8 @@ test.describe('desktop newsletter', () => {
     await confirmedReader(`desk.reader.${token}@example.com`)
     await (await otherEditor()).seed([{ title, slug }])
 
-    await desktop.attach(page)
-    await page.goto(renderer.url)
+    await app.desktop.attach(page)
+    await page.goto(app.renderer.url)
     await signIn(page)
     await syncNow(page)
     await searchPosts(page, slug)

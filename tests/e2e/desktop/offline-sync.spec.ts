@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { e2e } from '../../../playwright.config.ts'
-import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
+import { desktopAppForDescribe } from './desktop-app.ts'
 import { postRow, signIn } from './desktop-flows.ts'
 
 /**
@@ -8,19 +8,7 @@ import { postRow, signIn } from './desktop-flows.ts'
  * handlers running in this test process (offline store, outbox, supabase-js), against the e2e server.
  */
 test.describe('desktop app', () => {
-  let renderer: Awaited<ReturnType<typeof serveRenderer>>
-  let desktop: DesktopHarness
-
-  test.beforeAll(async () => {
-    // A fresh PGlite offline store takes a few seconds to create, more on a busy machine.
-    test.setTimeout(120_000)
-    renderer = await serveRenderer()
-    desktop = await startDesktopMain(`http://localhost:${e2e.port}`)
-  })
-  test.afterAll(async () => {
-    await desktop?.close()
-    await renderer?.close()
-  })
+  const app = desktopAppForDescribe()
 
   test('an editor signs in, writes a post offline, goes online and sees it on /resources', async ({
     page,
@@ -31,14 +19,14 @@ test.describe('desktop app', () => {
     const title = `Drafted on a plane ${token}`
     const slug = `drafted-on-a-plane-${token}`
 
-    await desktop.attach(page)
-    await page.goto(renderer.url)
+    await app.desktop.attach(page)
+    await page.goto(app.renderer.url)
     await signIn(page)
     await expect(page.getByTestId('sync-connection')).toHaveText('Online')
     await expect(page.getByTestId('sync-pending')).toHaveText('All changes saved to the server')
 
     // The network drops (main is told, as Electron's net.isOnline() would report).
-    desktop.network.up = false
+    app.desktop.network.up = false
     await page.getByRole('button', { name: 'Sync now' }).click()
     await expect(page.getByTestId('sync-connection')).toHaveText('Offline')
 
@@ -66,7 +54,7 @@ test.describe('desktop app', () => {
     expect(await before.json()).toEqual([])
 
     // Back online: the outbox is sent.
-    desktop.network.up = true
+    app.desktop.network.up = true
     await page.getByRole('button', { name: 'Sync now' }).click()
     await expect(page.getByTestId('sync-pending')).toHaveText('All changes saved to the server', {
       timeout: 20_000,
@@ -82,8 +70,8 @@ test.describe('desktop app', () => {
   })
 
   test('refuses malformed calls from the page with a clear message', async ({ page }) => {
-    await desktop.attach(page)
-    await page.goto(renderer.url)
+    await app.desktop.attach(page)
+    await page.goto(app.renderer.url)
     const message = await page.evaluate(() =>
       (window as unknown as { meridian: { getPost(s: unknown): Promise<unknown> } }).meridian
         .getPost({ not: 'a slug' })

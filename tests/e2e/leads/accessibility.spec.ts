@@ -1,19 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '../site/fixtures.ts'
-import { startTestServer, type TestServer } from '../../support/server.ts'
+import { serverForSpec } from '../../support/spec-server.ts'
 
 /** axe-core on the lead form (with its validation errors showing) and the email test page. */
 
-let server: TestServer
-let origin: string
-
-test.beforeAll(async () => {
-  server = await startTestServer()
-  origin = server.url.replace('127.0.0.1', 'localhost')
-})
-test.afterAll(async () => {
-  await server?.stop()
-})
+const spec = serverForSpec(test)
 
 const seriousViolations = async (page: import('@playwright/test').Page) => {
   const results = await new AxeBuilder({ page }).analyze()
@@ -23,7 +14,7 @@ const seriousViolations = async (page: import('@playwright/test').Page) => {
 }
 
 test('the lead form has no serious accessibility violations, also with errors showing', async ({ page }) => {
-  await page.goto(`${origin}/get-started`)
+  await page.goto(`${spec.origin}/get-started`)
   await expect(page.getByRole('button', { name: 'Submit Request' })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
   await page.getByRole('button', { name: 'Submit Request' }).click()
@@ -32,7 +23,7 @@ test('the lead form has no serious accessibility violations, also with errors sh
 })
 
 test('the email test page has no serious accessibility violations', async ({ page }) => {
-  await page.goto(`${origin}/test-email`)
+  await page.goto(`${spec.origin}/test-email`)
   await expect(page.getByTestId('email-service-status')).toHaveText('Available')
   expect(await seriousViolations(page)).toEqual([])
 })

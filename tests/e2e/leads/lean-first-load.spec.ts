@@ -15,12 +15,27 @@ const libraries = {
 
 test('/get-started loads no zod, supabase-js or sonner until the form is focused', async ({ page }) => {
   const scripts = new Map<string, string>()
-  page.on('response', async (res) => {
-    if (res.request().resourceType() === 'script')
-      scripts.set(res.url(), (await res.body().catch(() => Buffer.alloc(0))).toString('utf8'))
+  const reading: Promise<void>[] = []
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return
+    reading.push(
+      res.body().then(
+        (body) => void scripts.set(res.url(), body.toString('utf8')),
+        // A body that cannot be read is kept as unreadable, so the check below fails instead of passing.
+        () => void scripts.set(res.url(), ''),
+      ),
+    )
   })
   await page.goto('/get-started')
   await page.waitForLoadState('networkidle')
+  await Promise.all(reading)
+
+  // The capture holds the page's own entry script (named by the asset loader) and every body was read:
+  // an empty or failed capture would find no library anywhere.
+  const entry = await page.locator('script[data-js]').getAttribute('data-js')
+  expect(entry).toBeTruthy()
+  expect([...scripts.keys()].map((url) => new URL(url).pathname)).toContain(entry)
+  for (const [url, body] of scripts) expect(body.length, url).toBeGreaterThan(0)
 
   const found = (pattern: RegExp) => [...scripts].filter(([, body]) => pattern.test(body)).map(([url]) => url)
   for (const [name, pattern] of Object.entries(libraries)) expect(found(pattern), name).toEqual([])
@@ -30,7 +45,9 @@ test('/get-started loads no zod, supabase-js or sonner until the form is focused
 
   // The first focus brings the schema (zod) and sonner.
   await page.getByLabel('Full Name').focus()
+  const before = scripts.size
   await expect.poll(() => found(libraries.zod).length).toBeGreaterThan(0)
   await expect.poll(() => found(libraries.sonner).length).toBeGreaterThan(0)
+  expect(scripts.size).toBeGreaterThan(before)
   expect(found(libraries['supabase-js'])).toEqual([])
 })

@@ -1,19 +1,11 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../site/fixtures.ts'
-import { capturedMail, startTestServer, testEditor, type TestServer } from '../../support/server.ts'
+import { capturedMail, testEditor } from '../../support/server.ts'
+import { serverForSpec } from '../../support/spec-server.ts'
 
 /** /test-email against the real server and its email service (a second listener in the same process). */
 
-let server: TestServer
-let origin: string
-
-test.beforeAll(async () => {
-  server = await startTestServer()
-  origin = server.url.replace('127.0.0.1', 'localhost')
-})
-test.afterAll(async () => {
-  await server?.stop()
-})
+const spec = serverForSpec(test)
 
 const status = (page: Page) => page.getByTestId('email-service-status')
 
@@ -25,8 +17,8 @@ async function signIn(page: Page) {
 }
 
 test('shows the service as available with its endpoint, protocol and response details', async ({ page }) => {
-  const endpoint = server.ctx.emailServiceUrl
-  await page.goto(`${origin}/test-email`)
+  const endpoint = spec.server.ctx.emailServiceUrl
+  await page.goto(`${spec.origin}/test-email`)
   await expect(status(page)).toHaveText('Available')
   await expect(page.getByTestId('email-service-endpoint')).toHaveText(endpoint)
   await expect(page.getByTestId('email-service-protocol')).toHaveText('HTTP')
@@ -53,9 +45,9 @@ test('shows the service as available with its endpoint, protocol and response de
 test('shows Unavailable with the status code and troubleshooting steps, and keeps Send disabled', async ({
   page,
 }) => {
-  const endpoint = server.ctx.emailServiceUrl
+  const endpoint = spec.server.ctx.emailServiceUrl
   await page.route(`${endpoint}/`, (route) => route.fulfill({ status: 503, body: 'maintenance' }))
-  await page.goto(`${origin}/test-email`)
+  await page.goto(`${spec.origin}/test-email`)
   await expect(status(page)).toHaveText('Unavailable')
   const alert = page.getByRole('alert').filter({ hasText: 'Email service is currently unavailable' })
   await expect(alert).toContainText('Status code: 503')
@@ -79,7 +71,7 @@ test('shows Unavailable with the status code and troubleshooting steps, and keep
 test('shows the whole screen signed out; sending asks for an editor sign-in, then sends', async ({
   page,
 }) => {
-  await page.goto(`${origin}/test-email`)
+  await page.goto(`${spec.origin}/test-email`)
   await expect(status(page)).toHaveText('Available')
   // Every part of the screen is there before anyone signs in.
   await expect(page.getByLabel('Recipient email')).toBeVisible()
@@ -100,15 +92,15 @@ test('shows the whole screen signed out; sending asks for an editor sign-in, the
   await signIn(page)
   // The send the visitor asked for goes out once they are signed in.
   await expect(page.getByText('Test email sent successfully!')).toBeVisible()
-  const mails = (await capturedMail(server)).filter((m) => m.to === recipient)
+  const mails = (await capturedMail(spec.server)).filter((m) => m.to === recipient)
   expect(mails).toHaveLength(1)
   expect(mails[0].subject).toBe('Meridian email service test')
   expect(mails[0].text).toContain('Hi Test-email.')
 })
 
 test('reports each outcome of a send for a signed-in editor', async ({ page }) => {
-  const endpoint = server.ctx.emailServiceUrl
-  await page.goto(`${origin}/test-email`)
+  const endpoint = spec.server.ctx.emailServiceUrl
+  await page.goto(`${spec.origin}/test-email`)
   await expect(status(page)).toHaveText('Available')
   await page.getByLabel('Recipient email').fill(`outcomes.${Date.now()}@example.com`)
   await page.getByRole('button', { name: 'Send Test Email' }).click()

@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test'
 import sharp from 'sharp'
+import { marketingRoutes } from '../../support/routes.ts'
 import { layoutShift, recordLayoutShift } from '../../support/layout-shift.ts'
 
 /**
@@ -12,12 +13,7 @@ import { layoutShift, recordLayoutShift } from '../../support/layout-shift.ts'
  * arbitrary titles, whose lines the fallback faces are not scaled for).
  */
 const publicRoutes = [
-  '/',
-  '/solutions',
-  '/platform',
-  '/contact',
-  '/get-started',
-  '/resources',
+  ...marketingRoutes,
   '/post/playbook-onboarding-your-india-team-in-30-days',
   '/privacy',
   '/nowhere',

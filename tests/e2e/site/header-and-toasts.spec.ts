@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
+import { fillLeadForm } from '../../support/lead-form-fill.ts'
 
 /** WCAG contrast ratio of two sRGB colours (0–255 channels). */
 function contrast(a: number[], b: number[]): number {
@@ -74,11 +75,7 @@ test.describe('toasts', () => {
       await page.setViewportSize({ width, height: 740 })
       await page.route('**/api/leads', (route) => route.abort())
       await page.goto('/get-started')
-      await page.getByLabel('Full Name').fill('Asha Verma')
-      await page.getByLabel('Email').fill('asha@example.com')
-      await page.getByLabel('Phone Number').fill('+91 98765 43210')
-      await page.getByLabel('Team Requirements').fill('Two data engineers for our analytics platform')
-      await page.getByLabel('Technology Stack').fill('Python, dbt')
+      await fillLeadForm(page)
       await page.getByRole('button', { name: 'Submit Request' }).click()
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Something went wrong!' })
       await expect(toast).toBeVisible()

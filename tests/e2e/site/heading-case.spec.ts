@@ -1,3 +1,4 @@
+import { marketingRoutes } from '../../support/routes.ts'
 import { titleCaseProblems } from '../../support/title-case.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -12,16 +13,7 @@ const specSentenceCase = [
   /^The (Smarter|Agile|Faster) ?way to build/,
 ]
 
-const routes = [
-  '/',
-  '/solutions',
-  '/platform',
-  '/contact',
-  '/get-started',
-  '/resources',
-  '/privacy',
-  '/nowhere',
-]
+const routes = [...marketingRoutes, '/privacy', '/nowhere']
 
 test('the rule itself: the spec headings pass, sentence case does not', () => {
   for (const heading of [

@@ -1,5 +1,6 @@
 import { adminPath } from '../../../shared/config/brand.ts'
 import { expect, test } from './fixtures.ts'
+import { fillLeadForm } from '../../support/lead-form-fill.ts'
 
 /**
  * Two things every page shares: the notification region is in the HTML from the first paint (sonner takes
@@ -61,11 +62,7 @@ test('sonner takes over the region from the HTML without a hydration warning, an
 
   // A toast goes into that element.
   await page.route('**/api/leads', (route) => route.abort())
-  await page.getByLabel('Full Name').fill('Asha Verma')
-  await page.getByLabel('Email').fill('asha@example.com')
-  await page.getByLabel('Phone Number').fill('+91 98765 43210')
-  await page.getByLabel('Team Requirements').fill('Two data engineers for our analytics platform')
-  await page.getByLabel('Technology Stack').fill('Python, dbt')
+  await fillLeadForm(page)
   await page.getByRole('button', { name: 'Submit Request' }).click()
   const toast = page.locator(`${region} [data-sonner-toast]`).filter({ hasText: 'Something went wrong!' })
   await expect(toast).toBeVisible()

@@ -1,15 +1,9 @@
+import { extensionFor } from '@shared/lib/content-types.ts'
 import type { CompressedImage, Platform } from '@shared/platform.ts'
 import imageCompression from 'browser-image-compression'
 
 /** Spec §9: at most 1 MB, longest side 1200 px. */
 export const coverLimits = { maxSizeMB: 1, maxWidthOrHeight: 1200 } as const
-
-const extensionOf: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-}
 
 async function dimensions(blob: Blob): Promise<{ width: number; height: number }> {
   const bitmap = await createImageBitmap(blob)
@@ -50,7 +44,7 @@ export async function compressImageInBrowser(
   const contentType = result.type || input.type
   return {
     data: result,
-    extension: extensionOf[contentType] ?? 'jpg',
+    extension: extensionFor(contentType) ?? 'jpg',
     contentType,
     ...(await dimensions(result)),
   }

@@ -1,0 +1,27 @@
+import { test } from '@playwright/test'
+import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
+import { siteUrl } from './desktop-flows.ts'
+
+export interface DesktopApp {
+  renderer: Awaited<ReturnType<typeof serveRenderer>>
+  desktop: DesktopHarness
+}
+
+/**
+ * The desktop app for the tests of the enclosing `describe`: the built renderer served over http and the real
+ * main-process handlers (offline store, outbox, supabase-js) against the e2e server, started once before them
+ * and closed after. A fresh PGlite offline store takes a few seconds to create, more on a busy machine.
+ */
+export function desktopAppForDescribe(): DesktopApp {
+  const app = {} as DesktopApp
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    app.renderer = await serveRenderer()
+    app.desktop = await startDesktopMain(siteUrl)
+  })
+  test.afterAll(async () => {
+    await app.desktop?.close()
+    await app.renderer?.close()
+  })
+  return app
+}
