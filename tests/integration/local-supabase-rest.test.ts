@@ -480,12 +480,24 @@ describe('error mapping', () => {
       'blogs?limit=-1',
       'blogs?slug=is.maybe',
       'blogs?slug=in.1,2',
-      'blogs?select=author(name)',
+      'blogs?select=title,author!(name)',
     ]) {
       const res = await rest(path)
       expect({ path, status: res.status }).toEqual({ path, status: 400 })
       expect((await res.json()).code).toBe('PGRST100')
     }
+  })
+
+  it('embedding a column that is no foreign key is 400 PGRST200', async () => {
+    const res = await rest('blogs?select=author(name)')
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      code: 'PGRST200',
+      details:
+        "Searched for a foreign key relationship between 'blogs' and 'author' in the schema 'public', but no matches were found.",
+      hint: null,
+      message: "Could not find a relationship between 'blogs' and 'author' in the schema cache",
+    })
   })
 
   it('malformed JSON is 400 PGRST102 and changes nothing', async () => {

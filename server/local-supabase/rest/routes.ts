@@ -2,27 +2,29 @@ import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { Hono, type Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from 'pino'
-import { withClaims } from './database.ts'
-import { requestRole, type LocalSupabaseKeys, type RequestRole } from './keys.ts'
+import { withClaims } from '../database.ts'
+import { requestRole, type LocalSupabaseKeys, type RequestRole } from '../keys.ts'
 import {
   checkedColumnName,
-  findFunction,
   findTable,
   loadCatalog,
   quoteIdent,
   type Catalog,
   type TableInfo,
-} from './rest-catalog.ts'
-import { RestError } from './rest-errors.ts'
-import { parseQuery } from './rest-query.ts'
-import { arrayLiteral, orderClause, parseSelect, Params, selectList, whereClause } from './rest-sql.ts'
+} from './catalog.ts'
+import { RestError } from './errors.ts'
+import { parseQuery } from './query-grammar.ts'
+import { buildRootRead } from './read.ts'
+import { callSql, resolveFunction } from './rpc.ts'
+import { parseSelectTree } from './select-grammar.ts'
+import { Params, whereClause, type Scope } from './sql.ts'
 
-export { RestError } from './rest-errors.ts'
+export { RestError } from './errors.ts'
 
 // The PostgREST subset supabase-js uses, over the embedded PGlite. Every identifier that reaches SQL is a
 // table or column name looked up in the catalog (then quoted); every value is a bind parameter; the only
 // other SQL fragments are fixed strings chosen from allow-lists. The grammar of the query string is in
-// rest-query.ts, the catalog in rest-catalog.ts, the SQL built from both in rest-sql.ts.
+// query-grammar.ts, the catalog in catalog.ts, the SQL built from both in sql.ts.
 
 export interface RestDeps {
   db: PGlite
@@ -194,9 +196,33 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
 
   const run = (
     c: Context,
-    work: (tx: Transaction, table: TableInfo, body: unknown) => Promise<Outcome>,
+    work: (tx: Transaction, table: TableInfo, body: unknown, catalog: Catalog) => Promise<Outcome>,
     withBody = false,
-  ) => execute(c, (catalog) => findTable(catalog, c.req.param('table') ?? ''), work, withBody)
+  ) =>
+    execute(
+      c,
+      (catalog) => ({ catalog, table: findTable(catalog, c.req.param('table') ?? '') }),
+      (tx, { catalog, table }, body) => work(tx, table, body, catalog),
+      withBody,
+    )
+
+  /** The request's `select` over `source`, as PostgREST reads it (embedding included). */
+  const readFrom = (
+    c: Context,
+    catalog: Catalog,
+    table: TableInfo,
+    source: string,
+    params: Params,
+    skip?: ReadonlySet<string>,
+    written = false,
+  ) => {
+    const url = new URL(c.req.url)
+    const options = parseQuery(url, skip)
+    // The rows a write returns are those it wrote: its filters chose them, they do not apply again.
+    if (written) Object.assign(options, { conditions: [], order: [] })
+    const items = parseSelectTree(url.searchParams.get('select'))
+    return { options, read: buildRootRead({ catalog, params, options, maxRows }, table, source, items) }
+  }
 
   /** Reads the rows as PostgREST would, or one object for `Accept: application/vnd.pgrst.object+json`. */
   function rowsBody(c: Context, json: string, rows: number): string {
@@ -212,27 +238,25 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
   async function readRows(
     c: Context,
     tx: Transaction,
+    catalog: Catalog,
     table: TableInfo,
     source: string,
     params: Params,
     skip: ReadonlySet<string> = new Set(),
   ): Promise<Outcome> {
     const url = new URL(c.req.url)
-    const query = parseQuery(url, skip)
+    const { options, read } = readFrom(c, catalog, table, source, params, skip)
     const range = parseRangeHeader(c)
     const prefer = parsePrefer(c.req.header('prefer'))
-    const items = parseSelect(table, url.searchParams.get('select') ?? undefined)
-    const offset = url.searchParams.has('offset') || !range ? query.offset : range.offset
-    const requested = url.searchParams.has('limit') ? query.limit : range?.limit
+    const offset = url.searchParams.has('offset') || !range ? options.offset : range.offset
+    const requested = url.searchParams.has('limit') ? options.limit : range?.limit
     const limit = Math.min(requested ?? maxRows, maxRows)
 
-    const from = ` from ${source} as _r${whereClause(table, query.conditions, params)}`
-    const order = orderClause(table, query.order)
     const counted = prefer.count === 'exact' || prefer.count === 'planned' || prefer.count === 'estimated'
     // The total (same filters, no paging) rides along in the page's query: one round trip into PGlite.
-    const totalSql = counted ? `(select count(*)::int${from})` : 'null::int'
-    const pageSql = `select coalesce(json_agg(row_to_json(_t)), '[]')::text as body, count(*)::int as n, ${totalSql} as total
-      from (select ${selectList(table, items)}${from}${order} limit ${params.add(limit)} offset ${params.add(offset)}) _t`
+    const totalSql = counted ? `(select count(*)::int from (${read.sql}) _c)` : 'null::int'
+    const pageSql = `select coalesce(json_agg(_t), '[]')::text as body, count(*)::int as n, ${totalSql} as total
+      from (${read.sql}${read.order} limit ${params.add(limit)} offset ${params.add(offset)}) _t`
     const page = (await tx.query<{ body: string; n: number; total: number | null }>(pageSql, params.values))
       .rows[0]
     const total = counted ? page.total : null
@@ -246,7 +270,9 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
   }
 
   app.get('/:table', (c) =>
-    run(c, (tx, table) => readRows(c, tx, table, `public.${quoteIdent(table.name)}`, new Params())),
+    run(c, (tx, table, _body, catalog) =>
+      readRows(c, tx, catalog, table, `public.${quoteIdent(table.name)}`, new Params()),
+    ),
   )
 
   async function readJsonBody(c: Context): Promise<unknown> {
@@ -258,28 +284,31 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
     }
   }
 
-  /** Result of a write with `returning`, honouring `Prefer: return=` and the single-object Accept header. */
+  /**
+   * Result of a write: `ctes` end with `_w`, the written rows; honours `Prefer: return=`, `select` (with
+   * embedding, like PostgREST's read of the mutation's CTE) and the single-object Accept header.
+   */
   async function writeResult(
     c: Context,
     tx: Transaction,
+    catalog: Catalog,
     table: TableInfo,
-    sql: (returning: string) => string,
+    ctes: string,
     params: Params,
     prefer: Prefer,
     successStatus: 200 | 201,
   ): Promise<Outcome> {
-    const url = new URL(c.req.url)
     const represent = prefer.return === 'representation'
     const applied: string[] = []
     if (prefer.return) applied.push(`return=${prefer.return}`)
     if (prefer.resolution) applied.push(`resolution=${prefer.resolution}`)
     if (prefer.count) applied.push(`count=${prefer.count}`)
-    const returning = represent
-      ? selectList(table, parseSelect(table, url.searchParams.get('select') ?? undefined))
-      : '1 as _one'
+    const rows = represent
+      ? readFrom(c, catalog, table, '_w', params, undefined, true).read.sql
+      : 'select 1 from _w'
     const result = (
       await tx.query<{ body: string; n: number }>(
-        `with _w as (${sql(returning)}) select coalesce(json_agg(row_to_json(_w)), '[]')::text as body, count(*)::int as n from _w`,
+        `with ${ctes} select coalesce(json_agg(_t), '[]')::text as body, (select count(*)::int from _w) as n from (${rows}) _t`,
         params.values,
       )
     ).rows[0]
@@ -299,7 +328,7 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
   app.post('/:table', (c) =>
     run(
       c,
-      async (tx, table, body) => {
+      async (tx, table, body, catalog) => {
         const url = new URL(c.req.url)
         const prefer = parsePrefer(c.req.header('prefer'))
         const rows = Array.isArray(body) ? body : [body]
@@ -390,31 +419,12 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
             contentRange: '*/*',
           }
         }
-        if (statements.length > 1) {
-          // Several inserts in one statement need CTEs: data-modifying statements cannot be union members.
-          const ctes = statements.map((s, i) => `_i${i} as (${s('_r.*')})`).join(', ')
-          const represent = prefer.return === 'representation'
-          const items = represent ? parseSelect(table, url.searchParams.get('select') ?? undefined) : null
-          const outer =
-            items && items !== '*'
-              ? items.map((i) => `_r.${quoteIdent(i.column)} as ${quoteIdent(i.alias)}`).join(', ')
-              : '_r.*'
-          const unioned = statements.map((_, i) => `select * from _i${i}`).join(' union all ')
-          const result = (
-            await tx.query<{ body: string; n: number }>(
-              `with ${ctes}, _w as (select ${outer} from (${unioned}) _r) select coalesce(json_agg(row_to_json(_w)), '[]')::text as body, count(*)::int as n from _w`,
-              params.values,
-            )
-          ).rows[0]
-          if (wantsSingleObject(c) && result.n !== 1) throw single(result.n)
-          if (!represent) return { status: 201, contentRange: `*/${prefer.count ? result.n : '*'}` }
-          return {
-            status: 201,
-            body: rowsBody(c, result.body, result.n),
-            contentRange: `*/${prefer.count ? result.n : '*'}`,
-          }
-        }
-        return writeResult(c, tx, table, statements[0], params, prefer, 201)
+        // Several inserts in one statement need CTEs: data-modifying statements cannot be union members.
+        const ctes =
+          statements.length === 1
+            ? `_w as (${statements[0]('_r.*')})`
+            : `${statements.map((st, i) => `_i${i} as (${st('_r.*')})`).join(', ')}, _w as (${statements.map((_, i) => `select * from _i${i}`).join(' union all ')})`
+        return writeResult(c, tx, catalog, table, ctes, params, prefer, 201)
       },
       true,
     ),
@@ -423,7 +433,7 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
   app.patch('/:table', (c) =>
     run(
       c,
-      async (tx, table, body) => {
+      async (tx, table, body, catalog) => {
         const prefer = parsePrefer(c.req.header('prefer'))
         if (body === null || typeof body !== 'object' || Array.isArray(body)) {
           throw new RestError(
@@ -446,7 +456,7 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
         const query = parseQuery(new URL(c.req.url))
         const params = new Params()
         const source = params.add(JSON.stringify(body))
-        const where = whereClause(table, query.conditions, params)
+        const where = whereClause(mutationScope(table, params), query.conditions)
         if (names.length === 0) {
           // Nothing to change: answer like an update that touched no rows.
           if (prefer.return !== 'representation') return { status: 204 }
@@ -457,9 +467,9 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
         return writeResult(
           c,
           tx,
+          catalog,
           table,
-          (returning) =>
-            `update public.${quoteIdent(table.name)} as _r set ${sets} from json_populate_record(null::public.${quoteIdent(table.name)}, ${source}::json) as _v${where} returning ${returning}`,
+          `_w as (update public.${quoteIdent(table.name)} as _r set ${sets} from json_populate_record(null::public.${quoteIdent(table.name)}, ${source}::json) as _v${where} returning _r.*)`,
           params,
           prefer,
           200,
@@ -470,16 +480,17 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
   )
 
   app.delete('/:table', (c) =>
-    run(c, async (tx, table) => {
+    run(c, async (tx, table, _body, catalog) => {
       const prefer = parsePrefer(c.req.header('prefer'))
       const query = parseQuery(new URL(c.req.url))
       const params = new Params()
-      const where = whereClause(table, query.conditions, params)
+      const where = whereClause(mutationScope(table, params), query.conditions)
       return writeResult(
         c,
         tx,
+        catalog,
         table,
-        (returning) => `delete from public.${quoteIdent(table.name)} as _r${where} returning ${returning}`,
+        `_w as (delete from public.${quoteIdent(table.name)} as _r${where} returning _r.*)`,
         params,
         prefer,
         200,
@@ -487,15 +498,12 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
     }),
   )
 
-  /** A JSON argument as the text Postgres parses for the argument's type. */
-  function argumentText(value: unknown, type: string): string | null {
-    if (value === null || value === undefined) return null
-    if (type === 'json' || type === 'jsonb') return JSON.stringify(value)
-    if (Array.isArray(value))
-      return arrayLiteral(value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))))
-    if (typeof value === 'object') return JSON.stringify(value)
-    return String(value)
-  }
+  const mutationScope = (table: TableInfo, params: Params): Scope => ({
+    table,
+    alias: '_r',
+    errName: table.name,
+    params,
+  })
 
   // PostgREST's /rpc/<function>: named arguments from the JSON body (POST) or the query string (GET).
   const callFunction = (c: Context, fromBody: boolean) =>
@@ -520,13 +528,10 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
         const given: Record<string, unknown> = fromBody
           ? (body as Record<string, unknown>)
           : Object.fromEntries([...new URL(c.req.url).searchParams].filter(([k]) => argNames.has(k)))
-        const fn = findFunction(catalog, name, Object.keys(given))
+        const resolved = resolveFunction(catalog, name, Object.keys(given), fromBody)
+        const fn = resolved.fn
         const params = new Params()
-        const args = Object.entries(given).map(([name, value]) => {
-          const type = fn.args.find((a) => a.name === name)!.type
-          return `${quoteIdent(name)} => ${params.add(argumentText(value, type))}::${type}`
-        })
-        const call = `public.${quoteIdent(fn.name)}(${args.join(', ')})`
+        const call = callSql(resolved, given, params, fromBody)
         if (fn.returnsVoid) {
           await tx.query(`select ${call}`, params.values)
           return { status: 204 }
@@ -544,7 +549,7 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
               : undefined
         if (relation && (fn.returnsSet || fn.returnsRow)) {
           const skip = fromBody ? new Set<string>() : new Set(Object.keys(given))
-          const outcome = await readRows(c, tx, relation, call, params, skip)
+          const outcome = await readRows(c, tx, catalog, relation, call, params, skip)
           if (fn.returnsSet || wantsSingleObject(c)) return outcome
           return { status: 200, body: JSON.stringify((JSON.parse(outcome.body!) as unknown[])[0] ?? null) }
         }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { RestError } from './rest-errors.ts'
-import { parseQuery, splitTopLevel } from './rest-query.ts'
+import { RestError } from './errors.ts'
+import { parseQuery, splitTopLevel } from './query-grammar.ts'
 
 const parse = (qs: string) => parseQuery(new URL(`http://x/t?${qs}`))
 
