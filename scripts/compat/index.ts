@@ -115,6 +115,14 @@ globalThis.fetch = ((input, init) => {
     globals: true,
     setupFiles: [${JSON.stringify(setup)}],
     fileParallelism: false,
+    // The suite's own jest sequencer runs its files in alphabetical order; later files read rows earlier
+    // ones wrote, so the order is part of what its snapshots expect.
+    sequence: {
+      sequencer: class {
+        async shard(files) { return files }
+        async sort(files) { return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId)) }
+      },
+    },
     testTimeout: 30000,
     reporters: [${process.env.COMPAT_VERBOSE === '2' ? "'default', " : ''}['json', { outputFile: ${JSON.stringify(report)} }]],
   },

@@ -8,6 +8,8 @@ export class RestError extends Error {
     message: string,
     readonly details: unknown = null,
     readonly hint: string | null = null,
+    /** Headers the answer carries besides the error (a 416's Content-Range). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
   }

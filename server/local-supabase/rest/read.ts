@@ -23,6 +23,8 @@ export interface RootRead {
   sql: string
   /** ` order by …` or '' */
   order: string
+  /** The output names, in order (CSV's header). */
+  keys: string[]
 }
 
 interface Node {
@@ -61,7 +63,7 @@ export function buildRootRead(
 ): RootRead {
   const node: Node = { table, alias: '_t0', errName: table.name, depth: 0, path: '' }
   const built = buildNode(req, node, items, source, [], req.options)
-  return { sql: built.sql, order: built.order }
+  return { sql: built.sql, order: built.order, keys: built.keys }
 }
 
 function outputKey(item: FieldItem): string {

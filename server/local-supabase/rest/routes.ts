@@ -1,23 +1,33 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { Hono, type Context } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from 'pino'
 import { withClaims } from '../database.ts'
-import { requestRole, type LocalSupabaseKeys, type RequestRole } from '../keys.ts'
-import {
-  checkedColumnName,
-  findTable,
-  loadCatalog,
-  quoteIdent,
-  type Catalog,
-  type TableInfo,
-} from './catalog.ts'
+import { requestRole, type LocalSupabaseKeys } from '../keys.ts'
+import { findTable, loadCatalog, quoteIdent, type Catalog, type TableInfo } from './catalog.ts'
 import { RestError } from './errors.ts'
 import { parseQuery } from './query-grammar.ts'
 import { buildRootRead } from './read.ts'
 import { callSql, resolveFunction } from './rpc.ts'
 import { parseSelectTree } from './select-grammar.ts'
-import { Params, whereClause, type Scope } from './sql.ts'
+import { Params } from './sql.ts'
+import {
+  bodyAggregate,
+  checkMaxAffected,
+  checkProfile,
+  contentRange,
+  contentType,
+  csvHeader,
+  isPgError,
+  negotiate,
+  parsePrefer,
+  parseRangeHeader,
+  single,
+  statusForPgError,
+  wantsSingleObject,
+  type Outcome,
+  type Prefer,
+} from './http.ts'
+import { deleteCte, insertCtes, updateCte } from './writes.ts'
 
 export { RestError } from './errors.ts'
 
@@ -32,113 +42,6 @@ export interface RestDeps {
   logger: Logger
   /** PostgREST's `max_rows`: no response carries more rows. */
   maxRows: number
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Headers
-
-interface Prefer {
-  return?: 'minimal' | 'representation' | 'headers-only'
-  count?: 'exact' | 'planned' | 'estimated'
-  resolution?: 'merge-duplicates' | 'ignore-duplicates'
-  missing?: 'default' | 'null'
-}
-
-function parsePrefer(header: string | undefined): Prefer {
-  const prefer: Record<string, string> = {}
-  for (const part of (header ?? '').split(',')) {
-    const [k, v] = part.trim().split('=')
-    if (k && v) prefer[k.trim()] = v.trim()
-  }
-  return prefer as Prefer
-}
-
-function wantsSingleObject(c: Context): boolean {
-  return (c.req.header('accept') ?? '').includes('application/vnd.pgrst.object+json')
-}
-
-function checkProfile(c: Context) {
-  for (const name of ['accept-profile', 'content-profile']) {
-    const profile = c.req.header(name)
-    if (profile && profile !== 'public') {
-      throw new RestError(406, 'PGRST106', 'The schema must be one of the following: public', null, null)
-    }
-  }
-}
-
-function parseRangeHeader(c: Context): { offset: number; limit?: number } | null {
-  const range = c.req.header('range')
-  if (!range) return null
-  const m = /^(?:items=)?(\d+)-(\d*)$/.exec(range.trim())
-  if (!m)
-    throw new RestError(
-      416,
-      'PGRST103',
-      'Requested range not satisfiable',
-      `Range header "${range}" is not of the form a-b`,
-    )
-  const from = Number(m[1])
-  const to = m[2] === '' ? undefined : Number(m[2])
-  if (to !== undefined && to < from) throw new RestError(416, 'PGRST103', 'Requested range not satisfiable')
-  return { offset: from, limit: to === undefined ? undefined : to - from + 1 }
-}
-
-function contentRange(offset: number, rows: number, total: number | null): string {
-  const size = total === null ? '*' : String(total)
-  return rows > 0 ? `${offset}-${offset + rows - 1}/${size}` : `*/${size}`
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Errors
-
-interface PgError {
-  code?: string
-  message: string
-  detail?: string
-  hint?: string
-}
-
-function isPgError(err: unknown): err is PgError {
-  return (
-    !!err &&
-    typeof err === 'object' &&
-    typeof (err as PgError).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((err as PgError).code!)
-  )
-}
-
-/** PostgREST's status for a Postgres error. 503 only for class 53: postgrest-js retries GET/HEAD on it. */
-function statusForPgError(code: string, role: RequestRole): ContentfulStatusCode {
-  if (code === '42501') return role === 'anon' ? 401 : 403
-  if (code === '23505' || code === '23503') return 409
-  if (code === '42P01' || code === '42883') return 404
-  if (code === '42P10') return 400
-  if (code.startsWith('22') || code.startsWith('23') || code.startsWith('42') || code === 'P0001') return 400
-  if (code === '25006') return 405
-  // Program limits (e.g. a value too large for its index) come from oversized input: PostgREST says 413.
-  if (code.startsWith('54')) return 413
-  // Insufficient resources (53100: the disk is full): PostgREST says 503, and so do we; it is no ordinary
-  // error, and a retry later may well succeed.
-  if (code.startsWith('53')) return 503
-  return 500
-}
-
-const single = (rows: number) =>
-  new RestError(
-    406,
-    'PGRST116',
-    'Cannot coerce the result to a single JSON object',
-    `The result contains ${rows} rows`,
-  )
-
-// ---------------------------------------------------------------------------------------------------------
-// The app
-
-interface Outcome {
-  status: ContentfulStatusCode | 204
-  body?: string
-  contentRange?: string
-  preferenceApplied?: string[]
 }
 
 /** `/rest/v1`: the PostgREST subset. Each request is one transaction under the caller's verified role. */
@@ -169,19 +72,26 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
       // Read the body before the transaction: PGlite runs one transaction at a time, and a slow upload
       // must not hold every other request back.
       const body = withBody ? await readJsonBody(c) : undefined
-      const outcome = await withClaims(db, who.claims, who.role, (tx) => work(tx, target, body))
+      const prefer = parsePrefer(c.req.header('prefer'))
+      // `Prefer: tx=rollback` is honoured where the authenticator role's pgrst.db_tx_end allows it.
+      const rollback =
+        prefer.tx === 'rollback' && (await getCatalog()).settings.txEnd.endsWith('allow-override')
+      const outcome = await withClaims(db, who.claims, who.role, async (tx) => {
+        const result = await work(tx, target, body)
+        if (rollback) await tx.rollback()
+        return result
+      })
+      if (rollback) outcome.preferenceApplied = [...(outcome.preferenceApplied ?? []), 'tx=rollback']
       const headers: Record<string, string> = {}
       if (outcome.contentRange) headers['Content-Range'] = outcome.contentRange
       if (outcome.preferenceApplied?.length)
         headers['Preference-Applied'] = outcome.preferenceApplied.join(', ')
       if (outcome.status === 204 || outcome.body === undefined)
         return c.body(null, outcome.status === 204 ? 204 : outcome.status, headers)
-      headers['Content-Type'] = wantsSingleObject(c)
-        ? 'application/vnd.pgrst.object+json; charset=utf-8'
-        : 'application/json; charset=utf-8'
+      headers['Content-Type'] = contentType(negotiate(c))
       return c.body(outcome.body, outcome.status, headers)
     } catch (err) {
-      if (err instanceof RestError) return c.json(err.body(), err.status)
+      if (err instanceof RestError) return c.json(err.body(), err.status, err.headers)
       if (isPgError(err)) {
         const status = statusForPgError(err.code!, who.role)
         if (status === 500) logger.error({ err, path: c.req.path }, 'database error')
@@ -231,8 +141,17 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
     return JSON.stringify((JSON.parse(json) as unknown[])[0])
   }
 
+  /** `Prefer: count=planned`: the planner's estimate of the rows of `sql`, as PostgREST reads it. */
+  async function plannedCount(tx: Transaction, sql: string, values: unknown[]): Promise<number> {
+    const plan = await tx.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      `explain (format json) ${sql}`,
+      values,
+    )
+    return plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']
+  }
+
   /**
-   * A page of rows from `source` (a table, or a function call) aliased `_r`, with the request's filters,
+   * A page of rows from `source` (a table, or a function call) aliased `_t0`, with the request's filters,
    * order, paging, `select` and `Prefer: count`, as PostgREST reads; `params` may already hold the source's.
    */
   async function readRows(
@@ -245,6 +164,7 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
     skip: ReadonlySet<string> = new Set(),
   ): Promise<Outcome> {
     const url = new URL(c.req.url)
+    const media = negotiate(c)
     const { options, read } = readFrom(c, catalog, table, source, params, skip)
     const range = parseRangeHeader(c)
     const prefer = parsePrefer(c.req.header('prefer'))
@@ -252,20 +172,39 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
     const requested = url.searchParams.has('limit') ? options.limit : range?.limit
     const limit = Math.min(requested ?? maxRows, maxRows)
 
-    const counted = prefer.count === 'exact' || prefer.count === 'planned' || prefer.count === 'estimated'
-    // The total (same filters, no paging) rides along in the page's query: one round trip into PGlite.
-    const totalSql = counted ? `(select count(*)::int from (${read.sql}) _c)` : 'null::int'
-    const pageSql = `select coalesce(json_agg(_t), '[]')::text as body, count(*)::int as n, ${totalSql} as total
+    const count = prefer.count
+    const readValues = [...params.values]
+    // An exact total (same filters, no paging) rides along in the page's query: one round trip into PGlite.
+    const exactSql =
+      count === 'exact' || count === 'estimated'
+        ? `(select count(*)::int from (${read.sql}) _c)`
+        : 'null::int'
+    const pageSql = `select ${bodyAggregate(media)} as body, count(*)::int as n, ${exactSql} as total
       from (${read.sql}${read.order} limit ${params.add(limit)} offset ${params.add(offset)}) _t`
     const page = (await tx.query<{ body: string; n: number; total: number | null }>(pageSql, params.values))
       .rows[0]
-    const total = counted ? page.total : null
-    const applied = counted ? [`count=${prefer.count}`] : []
+    let total: number | null = page.total
+    // `planned` asks the planner; `estimated` too, once the exact count passes max_rows.
+    if (count === 'planned' || (count === 'estimated' && (total ?? 0) > maxRows))
+      total = await plannedCount(tx, `select 1 from (${read.sql}) _c`, readValues)
+    if (total !== null && offset > total && !(offset === 0 && total === 0))
+      throw new RestError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${total} rows.`,
+        null,
+        { 'Content-Range': `*/${total}` },
+      )
+    const body =
+      media.kind === 'csv' ? `${csvHeader(read.keys)}\n${page.body}` : rowsBody(c, page.body, page.n)
     return {
-      status: 200,
-      body: rowsBody(c, page.body, page.n),
+      // PostgREST's 206: the page holds fewer rows than the (known) total.
+      status: total !== null && page.n < total && !media.single ? 206 : 200,
+      body,
       contentRange: contentRange(offset, page.n, total),
-      preferenceApplied: applied,
+      preferenceApplied: count ? [`count=${count}`] : [],
+      rows: page.n,
     }
   }
 
@@ -285,8 +224,8 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
   }
 
   /**
-   * Result of a write: `ctes` end with `_w`, the written rows; honours `Prefer: return=`, `select` (with
-   * embedding, like PostgREST's read of the mutation's CTE) and the single-object Accept header.
+   * Result of a write: `ctes` end with `_w`, the written rows; honours `Prefer: return=`, `max-affected`,
+   * `select` (with embedding, like PostgREST's read of the mutation's CTE) and the Accept header.
    */
   async function writeResult(
     c: Context,
@@ -296,135 +235,52 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
     ctes: string,
     params: Params,
     prefer: Prefer,
-    successStatus: 200 | 201,
+    kind: 'insert' | 'update' | 'delete',
   ): Promise<Outcome> {
+    const media = negotiate(c)
     const represent = prefer.return === 'representation'
     const applied: string[] = []
     if (prefer.return) applied.push(`return=${prefer.return}`)
     if (prefer.resolution) applied.push(`resolution=${prefer.resolution}`)
     if (prefer.count) applied.push(`count=${prefer.count}`)
-    const rows = represent
-      ? readFrom(c, catalog, table, '_w', params, undefined, true).read.sql
-      : 'select 1 from _w'
+    if (prefer.missing && kind === 'insert') applied.push(`missing=${prefer.missing}`)
+    const read = represent ? readFrom(c, catalog, table, '_w', params, undefined, true).read : null
+    const inserted = kind === 'insert' ? '(select coalesce(bool_or(_pgrst_inserted), false) from _w)' : 'true'
     const result = (
-      await tx.query<{ body: string; n: number }>(
-        `with ${ctes} select coalesce(json_agg(_t), '[]')::text as body, (select count(*)::int from _w) as n from (${rows}) _t`,
+      await tx.query<{ body: string; n: number; inserted: boolean }>(
+        `with ${ctes} select ${bodyAggregate(media)} as body,
+           (select count(*)::int from _w) as n, ${inserted} as inserted
+           from (${read ? read.sql : 'select 1 from _w'}) _t`,
         params.values,
       )
     ).rows[0]
+    if (kind !== 'insert') checkMaxAffected(prefer, result.n)
     const total = prefer.count ? result.n : null
-    if (wantsSingleObject(c) && result.n !== 1) throw single(result.n)
+    if (media.single && result.n !== 1) throw single(result.n)
     const range = `*/${total ?? '*'}`
+    // An upsert whose rows all existed answers 200, as PostgREST does; an insert 201.
+    const status = kind === 'insert' ? (result.inserted || result.n === 0 ? 201 : 200) : 200
     if (!represent)
-      return { status: successStatus === 201 ? 201 : 204, contentRange: range, preferenceApplied: applied }
-    return {
-      status: successStatus,
-      body: rowsBody(c, result.body, result.n),
-      contentRange: range,
-      preferenceApplied: applied,
-    }
+      return { status: status === 201 ? 201 : 204, contentRange: range, preferenceApplied: applied }
+    const body =
+      media.kind === 'csv' ? `${csvHeader(read!.keys)}\n${result.body}` : rowsBody(c, result.body, result.n)
+    return { status, body, contentRange: range, preferenceApplied: applied }
   }
 
   app.post('/:table', (c) =>
     run(
       c,
       async (tx, table, body, catalog) => {
-        const url = new URL(c.req.url)
         const prefer = parsePrefer(c.req.header('prefer'))
-        const rows = Array.isArray(body) ? body : [body]
-        if (!rows.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) {
-          throw new RestError(
-            400,
-            'PGRST102',
-            'Empty or invalid json',
-            'The body must be a JSON object or an array of objects',
-          )
-        }
-        const objects = rows as Record<string, unknown>[]
-
-        const columnsParam = url.searchParams.get('columns')
-        const listed = columnsParam
-          ? columnsParam.split(',').map((s) => s.trim().replace(/^"|"$/g, ''))
-          : [...new Set(objects.flatMap((o) => Object.keys(o)))]
-        for (const name of listed) {
-          if (!table.columns.has(name)) {
-            throw new RestError(
-              400,
-              'PGRST204',
-              `Could not find the '${name}' column of '${table.name}' in the schema cache`,
-            )
-          }
-        }
-
-        let conflict = (_columns: string[]) => ''
-        if (prefer.resolution || url.searchParams.has('on_conflict')) {
-          const target =
-            url.searchParams
-              .get('on_conflict')
-              ?.split(',')
-              .map((s) => s.trim()) ?? table.primaryKey
-          if (target.length === 0)
-            throw new RestError(
-              400,
-              'PGRST100',
-              `"failed to parse on_conflict"`,
-              `${table.name} has no primary key`,
-            )
-          const targetSql = target.map((name) => checkedColumnName(table, name)).join(', ')
-          if (prefer.resolution === 'merge-duplicates') {
-            // An existing row takes the values of the columns this insert names, and keeps the others.
-            conflict = (columns) => {
-              const sets = columns.map((name) => `${quoteIdent(name)} = excluded.${quoteIdent(name)}`)
-              return sets.length
-                ? ` on conflict (${targetSql}) do update set ${sets.join(', ')}`
-                : ` on conflict (${targetSql}) do nothing`
-            }
-          } else if (prefer.resolution === 'ignore-duplicates')
-            conflict = () => ` on conflict (${targetSql}) do nothing`
-        }
-
-        // `missing=default` leaves the columns an object lacks to their defaults (one insert per set of keys);
-        // otherwise, as in PostgREST, they are NULL, which json_populate_recordset gives us.
-        const groups: { columns: string[]; objects: Record<string, unknown>[] }[] = []
-        if (prefer.missing === 'default') {
-          const bySignature = new Map<string, { columns: string[]; objects: Record<string, unknown>[] }>()
-          for (const o of objects) {
-            const cols = listed.filter((name) => Object.hasOwn(o, name))
-            const key = JSON.stringify(cols)
-            const group = bySignature.get(key) ?? { columns: cols, objects: [] }
-            group.objects.push(o)
-            bySignature.set(key, group)
-          }
-          groups.push(...bySignature.values())
-        } else groups.push({ columns: listed, objects })
-
         const params = new Params()
-        const statements = groups.map((g) => {
-          const target = `public.${quoteIdent(table.name)} as _r`
-          if (g.columns.length === 0) {
-            // `{}`: every column takes its default, one row per object.
-            const count = params.add(g.objects.length)
-            return (returning: string) =>
-              `insert into ${target} select from generate_series(1, ${count}::int) returning ${returning}`
-          }
-          const cols = g.columns.map(quoteIdent).join(', ')
-          const source = params.add(JSON.stringify(g.objects))
-          return (returning: string) =>
-            `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(null::public.${quoteIdent(table.name)}, ${source}::json)${conflict(g.columns)} returning ${returning}`
-        })
-        if (statements.length === 0) {
+        const ctes = insertCtes(table, body, new URL(c.req.url), prefer, params)
+        if (!ctes)
           return {
             status: 201,
             body: prefer.return === 'representation' ? '[]' : undefined,
             contentRange: '*/*',
           }
-        }
-        // Several inserts in one statement need CTEs: data-modifying statements cannot be union members.
-        const ctes =
-          statements.length === 1
-            ? `_w as (${statements[0]('_r.*')})`
-            : `${statements.map((st, i) => `_i${i} as (${st('_r.*')})`).join(', ')}, _w as (${statements.map((_, i) => `select * from _i${i}`).join(' union all ')})`
-        return writeResult(c, tx, catalog, table, ctes, params, prefer, 201)
+        return writeResult(c, tx, catalog, table, ctes, params, prefer, 'insert')
       },
       true,
     ),
@@ -435,45 +291,15 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
       c,
       async (tx, table, body, catalog) => {
         const prefer = parsePrefer(c.req.header('prefer'))
-        if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-          throw new RestError(
-            400,
-            'PGRST102',
-            'Empty or invalid json',
-            'An update body must be one JSON object',
-          )
-        }
-        const names = Object.keys(body)
-        for (const name of names) {
-          if (!table.columns.has(name)) {
-            throw new RestError(
-              400,
-              'PGRST204',
-              `Could not find the '${name}' column of '${table.name}' in the schema cache`,
-            )
-          }
-        }
-        const query = parseQuery(new URL(c.req.url))
         const params = new Params()
-        const source = params.add(JSON.stringify(body))
-        const where = whereClause(mutationScope(table, params), query.conditions)
-        if (names.length === 0) {
+        const cte = updateCte(table, body, parseQuery(new URL(c.req.url)).conditions, params)
+        if (!cte) {
           // Nothing to change: answer like an update that touched no rows.
           if (prefer.return !== 'representation') return { status: 204 }
           if (wantsSingleObject(c)) throw single(0)
           return { status: 200, body: '[]' }
         }
-        const sets = names.map((n) => `${quoteIdent(n)} = _v.${quoteIdent(n)}`).join(', ')
-        return writeResult(
-          c,
-          tx,
-          catalog,
-          table,
-          `_w as (update public.${quoteIdent(table.name)} as _r set ${sets} from json_populate_record(null::public.${quoteIdent(table.name)}, ${source}::json) as _v${where} returning _r.*)`,
-          params,
-          prefer,
-          200,
-        )
+        return writeResult(c, tx, catalog, table, cte, params, prefer, 'update')
       },
       true,
     ),
@@ -482,28 +308,11 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
   app.delete('/:table', (c) =>
     run(c, async (tx, table, _body, catalog) => {
       const prefer = parsePrefer(c.req.header('prefer'))
-      const query = parseQuery(new URL(c.req.url))
       const params = new Params()
-      const where = whereClause(mutationScope(table, params), query.conditions)
-      return writeResult(
-        c,
-        tx,
-        catalog,
-        table,
-        `_w as (delete from public.${quoteIdent(table.name)} as _r${where} returning _r.*)`,
-        params,
-        prefer,
-        200,
-      )
+      const cte = deleteCte(table, parseQuery(new URL(c.req.url)).conditions, params)
+      return writeResult(c, tx, catalog, table, cte, params, prefer, 'delete')
     }),
   )
-
-  const mutationScope = (table: TableInfo, params: Params): Scope => ({
-    table,
-    alias: '_r',
-    errName: table.name,
-    params,
-  })
 
   // PostgREST's /rpc/<function>: named arguments from the JSON body (POST) or the query string (GET).
   const callFunction = (c: Context, fromBody: boolean) =>
@@ -550,6 +359,7 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
         if (relation && (fn.returnsSet || fn.returnsRow)) {
           const skip = fromBody ? new Set<string>() : new Set(Object.keys(given))
           const outcome = await readRows(c, tx, catalog, relation, call, params, skip)
+          checkMaxAffected(parsePrefer(c.req.header('prefer')), outcome.rows ?? 0)
           if (fn.returnsSet || wantsSingleObject(c)) return outcome
           return { status: 200, body: JSON.stringify((JSON.parse(outcome.body!) as unknown[])[0] ?? null) }
         }
@@ -567,7 +377,9 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
           `select to_json(${call})::text as body`,
           params.values,
         )
-        return { status: 200, body: result.rows[0].body ?? 'null' }
+        // One value: Prefer: count=… counts it as one row.
+        const counted = parsePrefer(c.req.header('prefer')).count ? '1' : '*'
+        return { status: 200, body: result.rows[0].body ?? 'null', contentRange: `0-0/${counted}` }
       },
       fromBody,
     )
