@@ -8,6 +8,8 @@ import { buildRelationships, loadRelationshipSources, type Relationship } from '
 export interface ColumnInfo {
   /** `format_type()` of the column: a type expression from the catalog, safe to splice after `::`. */
   type: string
+  /** The column's default as the catalog prints it (an identity's `nextval(…)`), for `missing=default`. */
+  defaultSql?: string | null
 }
 
 export interface TableInfo {
@@ -53,11 +55,20 @@ export type Catalog = Map<string, TableInfo> & {
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
 
 export async function loadCatalog(db: PGlite): Promise<Catalog> {
-  const columns = await db.query<{ table_name: string; column_name: string; type: string }>(
-    `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type
+  const columns = await db.query<{
+    table_name: string
+    column_name: string
+    type: string
+    default_sql: string | null
+  }>(
+    `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type,
+            case when a.attidentity in ('a', 'd')
+                   then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+                 when a.attgenerated = '' then pg_get_expr(ad.adbin, ad.adrelid) end as default_sql
        from pg_catalog.pg_class c
        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
        join pg_catalog.pg_attribute a on a.attrelid = c.oid
+       left join pg_catalog.pg_attrdef ad on ad.adrelid = c.oid and ad.adnum = a.attnum
       where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f') and a.attnum > 0 and not a.attisdropped
       order by c.relname, a.attnum`,
   )
@@ -94,7 +105,7 @@ export async function loadCatalog(db: PGlite): Promise<Catalog> {
     let table = catalog.get(row.table_name)
     if (!table)
       catalog.set(row.table_name, (table = { name: row.table_name, columns: new Map(), primaryKey: [] }))
-    table.columns.set(row.column_name, { type: row.type })
+    table.columns.set(row.column_name, { type: row.type, defaultSql: row.default_sql })
   }
   for (const row of keys.rows) catalog.get(row.table_name)?.primaryKey.push(row.column_name)
 

@@ -69,38 +69,28 @@ export function insertCtes(
       conflict = () => ` on conflict (${targetSql}) do nothing`
   }
 
-  // `missing=default` leaves the columns an object lacks to their defaults (one insert per set of keys);
-  // otherwise, as in PostgREST, they are NULL, which json_populate_recordset gives us.
-  const groups: { columns: string[]; objects: Record<string, unknown>[] }[] = []
-  if (prefer.missing === 'default') {
-    const bySignature = new Map<string, { columns: string[]; objects: Record<string, unknown>[] }>()
-    for (const o of objects) {
-      const cols = listed.filter((name) => Object.hasOwn(o, name))
-      const key = JSON.stringify(cols)
-      const group = bySignature.get(key) ?? { columns: cols, objects: [] }
-      group.objects.push(o)
-      bySignature.set(key, group)
-    }
-    groups.push(...bySignature.values())
-  } else if (objects.length) groups.push({ columns: listed, objects })
-
+  if (objects.length === 0) return null
   const target = `public.${quoteIdent(table.name)} as _r`
   const returning = `returning _r.*, (_r.xmax = 0) as _pgrst_inserted`
-  const statements = groups.map((g) => {
-    if (g.columns.length === 0) {
-      // `{}`: every column takes its default, one row per object.
-      return `insert into ${target} select from generate_series(1, ${params.add(g.objects.length)}::int) ${returning}`
-    }
-    const cols = g.columns.map(quoteIdent).join(', ')
-    const source = params.add(JSON.stringify(g.objects))
-    return `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(null::public.${quoteIdent(table.name)}, ${source}::json)${conflict(g.columns)} ${returning}`
-  })
-  if (statements.length === 0) return null
-  // Several inserts in one statement need CTEs: data-modifying statements cannot be union members.
-  if (statements.length === 1) return `_w as (${statements[0]})`
-  return `${statements.map((st, i) => `_i${i} as (${st})`).join(', ')}, _w as (${statements.map((_, i) => `select * from _i${i}`).join(' union all ')})`
+  const rowType = `public.${quoteIdent(table.name)}`
+  if (listed.length === 0) {
+    // `{}`: every column takes its default, one row per object.
+    return `_w as (insert into ${target} select from generate_series(1, ${params.add(objects.length)}::int) ${returning})`
+  }
+  const cols = listed.map(quoteIdent).join(', ')
+  const source = params.add(JSON.stringify(objects))
+  let values: string
+  if (prefer.missing === 'default') {
+    // A key an object lacks takes the column's default: each row starts as a record of every column's
+    // default (evaluated for every row, as PostgREST does) and the object's keys are laid over it.
+    const defaults = [...table.columns.values()].map((col) => col.defaultSql ?? 'null').join(', ')
+    values = `select ${listed.map((n) => `(_s.r).${quoteIdent(n)}`).join(', ')} from (select jsonb_populate_record(row(${defaults})::${rowType}, _e) as r from jsonb_array_elements(${source}::jsonb) as _e) _s`
+  } else {
+    // As in PostgREST, a key an object lacks is NULL.
+    values = `select ${cols} from json_populate_recordset(null::${rowType}, ${source}::json)`
+  }
+  return `_w as (insert into ${target} (${cols}) ${values}${conflict(listed)} ${returning})`
 }
-
 /** The CTE of an update with `body`; null when the body names no column (nothing to change). */
 export function updateCte(
   table: TableInfo,
