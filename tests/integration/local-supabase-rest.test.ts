@@ -121,6 +121,26 @@ describe('reading posts', () => {
     expect(empty.headers.get('content-range')).toBe(`*/${seededPublished}`)
   })
 
+  it('answers CSV and stripped nulls when asked, and no plan unless the authenticator role enables it', async () => {
+    const csv = await rest(
+      'blogs?select=slug,type&slug=eq.hiring-in-two-weeks-how-our-talent-acquisition-works',
+      {
+        headers: { accept: 'text/csv' },
+      },
+    )
+    expect(csv.headers.get('content-type')).toContain('text/csv')
+    expect(await csv.text()).toBe('slug,type\nhiring-in-two-weeks-how-our-talent-acquisition-works,blog')
+
+    const stripped = await rest('blogs?select=slug,publish_at&limit=1', {
+      headers: { accept: 'application/vnd.pgrst.array+json;nulls=stripped' },
+    })
+    expect(Object.keys(((await stripped.json()) as object[])[0])).toEqual(['slug'])
+
+    const plan = await rest('blogs?select=slug', { headers: { accept: 'application/vnd.pgrst.plan+json' } })
+    expect(plan.status).toBe(406)
+    expect((await plan.json()).code).toBe('PGRST107')
+  })
+
   it('honours the Range header', async () => {
     const res = await rest('blogs?select=slug&order=created_at.desc', { headers: { range: '1-2' } })
     expect(res.status).toBe(200)

@@ -40,6 +40,8 @@ export interface RestSettings {
   aggregates: boolean
   /** `pgrst.db_tx_end`: `commit-allow-override` lets `Prefer: tx=rollback` roll a request back. */
   txEnd: string
+  /** `pgrst.db_plan_enabled`: `Accept: application/vnd.pgrst.plan` answers the query's plan. */
+  plan: boolean
 }
 
 /** Public tables (and views) by name, plus callable public functions: the only names a request can reach. */
@@ -99,6 +101,7 @@ export async function loadCatalog(db: PGlite): Promise<Catalog> {
     settings: {
       aggregates: setting('db_aggregates_enabled') === 'true',
       txEnd: setting('db_tx_end') ?? 'commit',
+      plan: setting('db_plan_enabled') === 'true',
     },
   })
   for (const row of columns.rows) {

@@ -30,7 +30,10 @@ export function parsePrefer(header: string | undefined): Prefer {
 
 /** The representation a request accepts, as PostgREST negotiates it (its first type it knows). */
 export interface Media {
-  kind: 'json' | 'csv'
+  kind: 'json' | 'csv' | 'plan'
+  /** For `plan`: `text` or `json`, and EXPLAIN's options (from an allow-list). */
+  planFormat?: 'text' | 'json'
+  planOptions?: string[]
   /** `application/vnd.pgrst.object+json`: one object, not an array. */
   single: boolean
   /** `;nulls=stripped`: keys whose value is null are left out. */
@@ -46,6 +49,21 @@ export function negotiate(c: Context): Media {
     if (type === 'application/vnd.pgrst.array+json' || type === 'application/json')
       return { kind: 'json', single: false, stripNulls }
     if (type === 'text/csv') return { kind: 'csv', single: false, stripNulls: false }
+    const plan = /^application\/vnd\.pgrst\.plan(\+json|\+text)?$/.exec(type)
+    if (plan) {
+      const options =
+        params
+          .find((p) => p.startsWith('options='))
+          ?.slice('options='.length)
+          .split('|') ?? []
+      return {
+        kind: 'plan',
+        single: false,
+        stripNulls: false,
+        planFormat: plan[1] === '+json' ? 'json' : 'text',
+        planOptions: options.filter((o) => ['analyze', 'verbose', 'settings', 'buffers', 'wal'].includes(o)),
+      }
+    }
   }
   return { kind: 'json', single: false, stripNulls: false }
 }
@@ -56,6 +74,8 @@ export function wantsSingleObject(c: Context): boolean {
 
 export function contentType(media: Media): string {
   if (media.kind === 'csv') return 'text/csv; charset=utf-8'
+  if (media.kind === 'plan')
+    return `application/vnd.pgrst.plan+${media.planFormat}; for="application/json"; charset=utf-8`
   const nulls = media.stripNulls ? '; nulls=stripped' : ''
   return media.single
     ? `application/vnd.pgrst.object+json${nulls}; charset=utf-8`

@@ -24,6 +24,7 @@ import {
   single,
   statusForPgError,
   wantsSingleObject,
+  type Media,
   type Outcome,
   type Prefer,
 } from './http.ts'
@@ -150,6 +151,29 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
     return plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']
   }
 
+  /** `Accept: application/vnd.pgrst.plan`: the read's plan, where pgrst.db_plan_enabled allows it. */
+  async function explain(
+    tx: Transaction,
+    catalog: Catalog,
+    media: Media,
+    sql: string,
+    params: Params,
+  ): Promise<Outcome> {
+    if (!catalog.settings.plan)
+      throw new RestError(
+        406,
+        'PGRST107',
+        'None of these media types are available: application/vnd.pgrst.plan',
+      )
+    const options = [`format ${media.planFormat}`, ...(media.planOptions ?? [])].join(', ')
+    const plan = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (${options}) ${sql}`, params.values)
+    const body =
+      media.planFormat === 'json'
+        ? JSON.stringify(plan.rows[0]['QUERY PLAN'])
+        : plan.rows.map((r) => String(r['QUERY PLAN'])).join('\n')
+    return { status: 200, body }
+  }
+
   /**
    * A page of rows from `source` (a table, or a function call) aliased `_t0`, with the request's filters,
    * order, paging, `select` and `Prefer: count`, as PostgREST reads; `params` may already hold the source's.
@@ -181,6 +205,7 @@ export function createRestApp({ db, keys, logger, maxRows }: RestDeps): Hono {
         : 'null::int'
     const pageSql = `select ${bodyAggregate(media)} as body, count(*)::int as n, ${exactSql} as total
       from (${read.sql}${read.order} limit ${params.add(limit)} offset ${params.add(offset)}) _t`
+    if (media.kind === 'plan') return explain(tx, catalog, media, pageSql, params)
     const page = (await tx.query<{ body: string; n: number; total: number | null }>(pageSql, params.values))
       .rows[0]
     let total: number | null = page.total
