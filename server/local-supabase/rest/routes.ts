@@ -35,7 +35,9 @@ export { RestError } from './errors.ts'
 // The PostgREST subset supabase-js uses, over the embedded PGlite. Every identifier that reaches SQL is a
 // table or column name looked up in the catalog (then quoted); every value is a bind parameter; the only
 // other SQL fragments are fixed strings chosen from allow-lists. The grammar of the query string is in
-// query-grammar.ts, the catalog in catalog.ts, the SQL built from both in sql.ts.
+// query-grammar.ts and select-grammar.ts, the catalog in catalog.ts (relationships.ts for embedding), the SQL
+// of reads in read.ts (filters in sql.ts), of writes in writes.ts, of function calls in rpc.ts; what headers
+// mean in http.ts.
 
 export interface RestDeps {
   db: PGlite
