@@ -45,7 +45,8 @@ function obtainSupabaseJs(work: string): string {
   return target
 }
 
-/** The fixture schema without what only a PostgREST server (not a database) understands. */
+/** The fixture schema without what PGlite lacks (PostGIS). Its `alter role authenticator set pgrst.…`
+ * lines stay: the embedded backend reads PostgREST's in-database configuration as PostgREST does. */
 function fixtureSql(suiteDir: string): string {
   const schema = readFileSync(
     path.join(suiteDir, 'test/supabase/migrations/00000000000000_schema.sql'),
@@ -54,7 +55,6 @@ function fixtureSql(suiteDir: string): string {
   const seed = readFileSync(path.join(suiteDir, 'test/supabase/seed.sql'), 'utf8')
   // PostGIS is not built into PGlite: the one geometry column (shops.shop_geom) keeps its EWKT as text.
   const adapted = schema
-    .replace(/^alter role authenticator .*$/gim, '')
     .replace(/^create extension if not exists postgis .*$/gim, '')
     .replace(/extensions\.geometry\([^)]*\)/g, 'text')
   return `${adapted}\n${seed}`
@@ -115,19 +115,34 @@ globalThis.fetch = ((input, init) => {
     globals: true,
     setupFiles: [${JSON.stringify(setup)}],
     fileParallelism: false,
+    // The suite's own jest sequencer runs its files in alphabetical order; later files read rows earlier
+    // ones wrote, so the order is part of what its snapshots expect.
+    sequence: {
+      sequencer: class {
+        async shard(files) { return files }
+        async sort(files) { return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId)) }
+      },
+    },
     testTimeout: 30000,
-    reporters: [['json', { outputFile: ${JSON.stringify(report)} }]],
+    reporters: [${process.env.COMPAT_VERBOSE === '2' ? "'default', " : ''}['json', { outputFile: ${JSON.stringify(report)} }]],
   },
 }
 `,
       )
       // Asynchronously: the backend answers from this process's event loop.
       await new Promise<void>((resolve, reject) => {
-        const child = spawn(path.join(repoRoot, 'node_modules/.bin/vitest'), ['run', '--config', config], {
-          cwd: suiteDir,
-          stdio: ['ignore', 'ignore', 'inherit'],
-          env: { ...process.env, CI: '1' },
-        })
+        // Arguments after the checkout are vitest's: a file filter (`relationships`) or `-t <name>`.
+        const extra = process.argv.slice(3)
+        const child = spawn(
+          path.join(repoRoot, 'node_modules/.bin/vitest'),
+          ['run', '--config', config, ...extra],
+          {
+            cwd: suiteDir,
+            // COMPAT_VERBOSE=2 shows vitest's own report too (with each failure's diff).
+            stdio: ['ignore', process.env.COMPAT_VERBOSE === '2' ? 'inherit' : 'ignore', 'inherit'],
+            env: { ...process.env, CI: '1' },
+          },
+        )
         child.once('error', reject)
         child.once('exit', () => resolve())
       })
@@ -164,7 +179,10 @@ function printSummary(suiteDir: string, files: FileResult[]) {
     `  ${'total'.padEnd(50)} ${String(passed).padStart(4)} passed ${String(total - passed).padStart(4)} failed (${((100 * passed) / Math.max(total, 1)).toFixed(1)}%)`,
   )
   if (process.env.COMPAT_VERBOSE)
-    for (const r of rows) for (const f of r.failed) console.log(`FAIL ${r.file} › ${f.fullName}`)
+    for (const r of rows)
+      for (const f of r.failed) {
+        console.log(`FAIL ${r.file} › ${f.fullName}`)
+      }
   for (const f of files)
     if (f.assertionResults.length === 0 && f.message)
       console.log(`  ${path.relative(suiteDir, f.name)} did not run: ${f.message.split('\n')[0]}`)

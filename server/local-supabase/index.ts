@@ -11,7 +11,7 @@ import { openDatabase, withClaims, type PGlite } from './database.ts'
 import type { LocalSupabaseDeps } from './deps.ts'
 import { loadOrCreateKeys, requestRole, signAccessToken, verifyJwt, type LocalSupabaseKeys } from './keys.ts'
 import { createAutovacuum } from './autovacuum.ts'
-import { createRestApp } from './rest.ts'
+import { createRestApp } from './rest/routes.ts'
 import { createStorageApp, rejectStorageTraversal } from './storage.ts'
 
 export type { LocalSupabaseKeys } from './keys.ts'

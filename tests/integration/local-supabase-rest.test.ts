@@ -114,8 +114,31 @@ describe('reading posts', () => {
       headers: { prefer: 'count=exact' },
     })
     expect(res.headers.get('content-range')).toBe(`5-6/${seededPublished}`)
+    // Past the end: PostgREST's 416, still saying how many rows there are.
     const empty = await rest('blogs?select=slug&offset=50&limit=5', { headers: { prefer: 'count=exact' } })
+    expect(empty.status).toBe(416)
+    expect((await empty.json()).code).toBe('PGRST103')
     expect(empty.headers.get('content-range')).toBe(`*/${seededPublished}`)
+  })
+
+  it('answers CSV and stripped nulls when asked, and no plan unless the authenticator role enables it', async () => {
+    const csv = await rest(
+      'blogs?select=slug,type&slug=eq.hiring-in-two-weeks-how-our-talent-acquisition-works',
+      {
+        headers: { accept: 'text/csv' },
+      },
+    )
+    expect(csv.headers.get('content-type')).toContain('text/csv')
+    expect(await csv.text()).toBe('slug,type\nhiring-in-two-weeks-how-our-talent-acquisition-works,blog')
+
+    const stripped = await rest('blogs?select=slug,publish_at&limit=1', {
+      headers: { accept: 'application/vnd.pgrst.array+json;nulls=stripped' },
+    })
+    expect(Object.keys(((await stripped.json()) as object[])[0])).toEqual(['slug'])
+
+    const plan = await rest('blogs?select=slug', { headers: { accept: 'application/vnd.pgrst.plan+json' } })
+    expect(plan.status).toBe(406)
+    expect((await plan.json()).code).toBe('PGRST107')
   })
 
   it('honours the Range header', async () => {
@@ -277,7 +300,8 @@ describe('writing posts', () => {
       .select()
       .single()
     expect(second.error).toBeNull()
-    expect(second.status).toBe(201)
+    // PostgREST answers 200 when an upsert only updated existing rows.
+    expect(second.status).toBe(200)
     expect(second.data).toMatchObject({
       title: 'Upsert one, revised',
       slug: 'upsert-one',
@@ -480,12 +504,24 @@ describe('error mapping', () => {
       'blogs?limit=-1',
       'blogs?slug=is.maybe',
       'blogs?slug=in.1,2',
-      'blogs?select=author(name)',
+      'blogs?select=title,author!(name)',
     ]) {
       const res = await rest(path)
       expect({ path, status: res.status }).toEqual({ path, status: 400 })
       expect((await res.json()).code).toBe('PGRST100')
     }
+  })
+
+  it('embedding a column that is no foreign key is 400 PGRST200', async () => {
+    const res = await rest('blogs?select=author(name)')
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      code: 'PGRST200',
+      details:
+        "Searched for a foreign key relationship between 'blogs' and 'author' in the schema 'public', but no matches were found.",
+      hint: null,
+      message: "Could not find a relationship between 'blogs' and 'author' in the schema cache",
+    })
   })
 
   it('malformed JSON is 400 PGRST102 and changes nothing', async () => {

@@ -6,8 +6,10 @@ export class RestError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
-    readonly details: string | null = null,
+    readonly details: unknown = null,
     readonly hint: string | null = null,
+    /** Headers the answer carries besides the error (a 416's Content-Range). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
   }

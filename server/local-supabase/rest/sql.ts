@@ -1,36 +1,36 @@
-import { column, quoteIdent, type TableInfo } from './rest-catalog.ts'
-import { parseError } from './rest-errors.ts'
-import { splitTopLevel, unquote, type Condition, type ReadOptions } from './rest-query.ts'
+import { quoteIdent, type TableInfo } from './catalog.ts'
+import { parseError, RestError } from './errors.ts'
+import { splitTopLevel, unquote, type Condition, type OrderTerm } from './query-grammar.ts'
+import { parseFieldRef, type FieldRef } from './select-grammar.ts'
 
-export interface SelectItem {
-  column: string
+/** Where a request's names resolve: one relation under a safe SQL alias (`_t0`, `_t1`…). */
+export interface Scope {
+  table: TableInfo
   alias: string
+  /** The name Postgres would give the relation in an error: `users`, or `messages_1` when embedded. */
+  errName: string
+  params: Params
+  /** Null-embed filters (`messages=not.is.null`): the SQL that is null when the embed is empty. */
+  embedMarkers?: Map<string, string>
 }
 
-/** `select=*` / `select=a,b,alias:c`. Embedded resources are outside this backend's subset. */
-export function parseSelect(table: TableInfo, value: string | undefined): SelectItem[] | '*' {
-  if (value === undefined || value.trim() === '' || value.trim() === '*') return '*'
-  const items: SelectItem[] = []
-  for (const raw of splitTopLevel(value)) {
-    const item = raw.trim()
-    if (item === '*') {
-      for (const name of table.columns.keys()) items.push({ column: name, alias: name })
-      continue
-    }
-    if (item.includes('('))
-      throw parseError(`select (${item})`, 'Embedded resources are not supported by the local backend')
-    const m = /^(?:([A-Za-z_][A-Za-z0-9_]*):)?([A-Za-z_][A-Za-z0-9_ ]*)$/.exec(item)
-    if (!m) throw parseError(`select (${item})`)
-    const name = m[2]
-    column(table, name)
-    items.push({ column: name, alias: m[1] ?? name })
+const jsonTypes = new Set(['json', 'jsonb'])
+
+/** A column (with its JSON path) as SQL and its type; unknown columns are 42703 like Postgres says it. */
+export function fieldSql(scope: Scope, ref: FieldRef): { sql: string; type: string } {
+  const col = scope.table.columns.get(ref.name)
+  if (!col) throw new RestError(400, '42703', `column ${scope.errName}.${ref.name} does not exist`)
+  let sql = `${scope.alias}.${quoteIdent(ref.name)}`
+  if (ref.jsonPath.length === 0) return { sql, type: col.type }
+  if (!jsonTypes.has(col.type)) sql = `to_jsonb(${sql})`
+  for (const step of ref.jsonPath) {
+    const key = /^-?\d+$/.test(step.key)
+      ? `${scope.params.add(Number(step.key))}::int`
+      : `${scope.params.add(step.key)}::text`
+    sql = `(${sql} ${step.arrow} ${key})`
   }
-  return items
-}
-
-export function selectList(table: TableInfo, items: SelectItem[] | '*'): string {
-  if (items === '*') return '_r.*'
-  return items.map((i) => `${column(table, i.column)} as ${quoteIdent(i.alias)}`).join(', ')
+  const last = ref.jsonPath.at(-1)!
+  return { sql, type: last.arrow === '->>' ? 'text' : jsonTypes.has(col.type) ? col.type : 'jsonb' }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -83,9 +83,10 @@ export function arrayLiteral(items: string[]): string {
   return `{${items.map((i) => `"${i.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`
 }
 
-export function compileCondition(table: TableInfo, cond: Condition, params: Params): string {
+export function compileCondition(scope: Scope, cond: Condition): string {
+  const params = scope.params
   if (cond.kind === 'logic') {
-    const parts = cond.items.map((item) => compileCondition(table, item, params))
+    const parts = cond.items.map((item) => compileCondition(scope, item))
     const joined = parts.length
       ? `(${parts.join(cond.op === 'or' ? ' or ' : ' and ')})`
       : cond.op === 'or'
@@ -93,7 +94,12 @@ export function compileCondition(table: TableInfo, cond: Condition, params: Para
         : 'true'
     return cond.negate ? `not ${joined}` : joined
   }
-  const col = column(table, cond.column)
+  const marker = scope.embedMarkers?.get(cond.column)
+  if (marker && cond.op === 'is' && cond.value.toLowerCase() === 'null')
+    return `${marker} is ${cond.negate ? 'not ' : ''}null`
+  const field = fieldSql(scope, parseFieldRef(cond.column, 'filter'))
+  const col = field.sql
+  const type = field.type
   let sql: string
   if (cond.op === 'is') {
     const keyword = isValues[cond.value.toLowerCase()]
@@ -104,7 +110,6 @@ export function compileCondition(table: TableInfo, cond: Condition, params: Para
       throw parseError(`filter (in.${cond.value})`, 'in expects (a,b,...)')
     const inner = cond.value.slice(1, -1)
     const items = inner.trim() === '' ? [] : splitTopLevel(inner).map((v) => unquote(v.trim()))
-    const type = table.columns.get(cond.column)!.type
     sql = `${col} = any (${params.add(arrayLiteral(items))}::${type.endsWith('[]') ? 'text' : type}[])`
   } else if (cond.quantifier) {
     if (!cond.value.startsWith('{') || !cond.value.endsWith('}'))
@@ -112,7 +117,6 @@ export function compileCondition(table: TableInfo, cond: Condition, params: Para
     const inner = cond.value.slice(1, -1)
     let items = inner.trim() === '' ? [] : splitTopLevel(inner).map((v) => unquote(v.trim()))
     if (cond.op === 'like' || cond.op === 'ilike') items = items.map((v) => v.replace(/\*/g, '%'))
-    const type = table.columns.get(cond.column)!.type
     const patterns = ['like', 'ilike', 'match', 'imatch'].includes(cond.op)
     const arrayType = patterns || type.endsWith('[]') ? 'text' : type
     sql = `${col} ${comparisons[cond.op]} ${cond.quantifier} (${params.add(arrayLiteral(items))}::${arrayType}[])`
@@ -128,13 +132,21 @@ export function compileCondition(table: TableInfo, cond: Condition, params: Para
   return cond.negate ? `not (${sql})` : sql
 }
 
-export function whereClause(table: TableInfo, conditions: Condition[], params: Params): string {
+export function whereClause(scope: Scope, conditions: Condition[]): string {
   if (conditions.length === 0) return ''
-  return ` where ${conditions.map((c) => compileCondition(table, c, params)).join(' and ')}`
+  return ` where ${conditions.map((c) => compileCondition(scope, c)).join(' and ')}`
 }
 
-export function orderClause(table: TableInfo, order: ReadOptions['order']): string {
-  if (order.length === 0) return ''
-  const terms = order.map((o) => `${column(table, o.column)} ${o.dir}${o.nulls ? ` nulls ${o.nulls}` : ''}`)
-  return ` order by ${terms.join(', ')}`
+/** `order by` terms; `related` gives the SQL of a to-one embed's column (`order=users(name)`). */
+export function orderTerms(
+  scope: Scope,
+  order: OrderTerm[],
+  related: (relation: string, column: string) => string,
+): string[] {
+  return order.map((o) => {
+    const sql = o.relation
+      ? related(o.relation, o.column)
+      : fieldSql(scope, parseFieldRef(o.column, 'order')).sql
+    return `${sql} ${o.dir}${o.nulls ? ` nulls ${o.nulls}` : ''}`
+  })
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { RestError } from './rest-errors.ts'
-import { parseQuery, splitTopLevel } from './rest-query.ts'
+import { RestError } from './errors.ts'
+import { parseQuery, splitTopLevel } from './query-grammar.ts'
 
 const parse = (qs: string) => parseQuery(new URL(`http://x/t?${qs}`))
 
@@ -43,6 +43,24 @@ describe('the PostgREST query grammar', () => {
       limit: 5,
       offset: 10,
     })
+  })
+
+  it('puts options prefixed with an embedded path inside that embed, and reads related order', () => {
+    const parsed = parse(
+      'messages.limit=2&messages.offset=1&messages.order=id.desc&messages.channel_id=eq.1&messages.channels.or=(id.eq.1,id.eq.2)&order=users(name).desc.nullslast&not.or=(a.eq.1)&data->a->>b=eq.x',
+    )
+    expect(parsed.order).toEqual([{ relation: 'users', column: 'name', dir: 'desc', nulls: 'last' }])
+    expect(parsed.conditions).toMatchObject([
+      { kind: 'logic', op: 'or', negate: true },
+      { kind: 'op', column: 'data->a->>b', op: 'eq', value: 'x' },
+    ])
+    expect(parsed.embedded.get('messages')).toMatchObject({
+      limit: 2,
+      offset: 1,
+      order: [{ column: 'id', dir: 'desc' }],
+      conditions: [{ kind: 'op', column: 'channel_id', op: 'eq', value: '1' }],
+    })
+    expect(parsed.embedded.get('messages.channels')!.conditions).toMatchObject([{ kind: 'logic', op: 'or' }])
   })
 
   it.each([

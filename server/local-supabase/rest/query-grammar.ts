@@ -1,4 +1,4 @@
-import { parseError } from './rest-errors.ts'
+import { parseError } from './errors.ts'
 
 // ---------------------------------------------------------------------------------------------------------
 // Parsing the query string
@@ -116,11 +116,24 @@ export function parseTreeItem(item: string): Condition {
 
 export const reservedParams = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns'])
 
+export interface OrderTerm {
+  column: string
+  /** `order=users(name)`: a column of a to-one embedded resource. */
+  relation?: string
+  dir: 'asc' | 'desc'
+  nulls?: 'first' | 'last'
+}
+
 export interface ReadOptions {
   conditions: Condition[]
-  order: { column: string; dir: 'asc' | 'desc'; nulls?: 'first' | 'last' }[]
+  order: OrderTerm[]
   limit?: number
   offset: number
+}
+
+/** The root's options, and those of embedded resources by path (`messages`, `messages.channels`). */
+export interface QueryOptions extends ReadOptions {
+  embedded: Map<string, ReadOptions>
 }
 
 export function parseNonNegative(name: string, value: string): number {
@@ -129,31 +142,54 @@ export function parseNonNegative(name: string, value: string): number {
   return Number(value)
 }
 
-export function parseQuery(url: URL, skip: ReadonlySet<string> = new Set()): ReadOptions {
-  const conditions: Condition[] = []
-  const order: ReadOptions['order'] = []
-  let limit: number | undefined
-  let offset = 0
+function parseOrder(value: string): OrderTerm[] {
+  return splitTopLevel(value).map((raw) => {
+    const term = raw.trim()
+    const related = /^([A-Za-z_][A-Za-z0-9_]*)\(([^()]+)\)((?:\.[a-z]+)*)$/.exec(term)
+    const [name, ...mods] = related ? ['', ...related[3].split('.').slice(1)] : term.split('.')
+    const entry: OrderTerm = related
+      ? { relation: related[1], column: related[2], dir: 'asc' }
+      : { column: name, dir: 'asc' }
+    for (const mod of mods) {
+      if (mod === 'asc' || mod === 'desc') entry.dir = mod
+      else if (mod === 'nullsfirst') entry.nulls = 'first'
+      else if (mod === 'nullslast') entry.nulls = 'last'
+      else throw parseError(`order (${term})`)
+    }
+    if (!entry.column) throw parseError(`order (${term})`)
+    return entry
+  })
+}
+
+const emptyOptions = (): ReadOptions => ({ conditions: [], order: [], offset: 0 })
+
+/**
+ * The query string's filters, logic trees, order and paging; a key prefixed with an embedded resource's
+ * path (`messages.limit=1`, `messages.channel_id=eq.1`) applies inside that resource.
+ */
+export function parseQuery(url: URL, skip: ReadonlySet<string> = new Set()): QueryOptions {
+  const root: QueryOptions = { ...emptyOptions(), embedded: new Map() }
   for (const [key, value] of url.searchParams) {
-    if (key === 'order') {
-      for (const term of value.split(',')) {
-        const [name, ...mods] = term.trim().split('.')
-        const entry: ReadOptions['order'][number] = { column: name, dir: 'asc' }
-        for (const mod of mods) {
-          if (mod === 'asc' || mod === 'desc') entry.dir = mod
-          else if (mod === 'nullsfirst') entry.nulls = 'first'
-          else if (mod === 'nullslast') entry.nulls = 'last'
-          else throw parseError(`order (${term})`)
-        }
-        if (!name) throw parseError(`order (${term})`)
-        order.push(entry)
-      }
-    } else if (key === 'limit') limit = parseNonNegative('limit', value)
-    else if (key === 'offset') offset = parseNonNegative('offset', value)
-    else if (reservedParams.has(key) || skip.has(key)) continue
-    else if (key === 'or' || key === 'and' || key === 'not.or' || key === 'not.and') {
-      conditions.push(parseLogic(key.endsWith('or') ? 'or' : 'and', key.startsWith('not.'), value))
-    } else conditions.push(parseOperation(key, value, false))
+    if (reservedParams.has(key) && key !== 'order' && key !== 'limit' && key !== 'offset') continue
+    if (skip.has(key)) continue
+    const segments = key.split('.')
+    // `not.or` / `not.and` are the root's negated logic trees, not a path.
+    const negatedLogic =
+      segments.length >= 2 && segments.at(-2) === 'not' && ['or', 'and'].includes(segments.at(-1)!)
+    const pathEnd = negatedLogic ? segments.length - 2 : segments.length - 1
+    const path = segments.slice(0, pathEnd).join('.')
+    const last = segments.slice(pathEnd).join('.')
+    let target: ReadOptions = root
+    if (path) {
+      target = root.embedded.get(path) ?? emptyOptions()
+      root.embedded.set(path, target)
+    }
+    if (last === 'order') target.order.push(...parseOrder(value))
+    else if (last === 'limit') target.limit = parseNonNegative('limit', value)
+    else if (last === 'offset') target.offset = parseNonNegative('offset', value)
+    else if (last === 'or' || last === 'and' || last === 'not.or' || last === 'not.and') {
+      target.conditions.push(parseLogic(last.endsWith('or') ? 'or' : 'and', last.startsWith('not.'), value))
+    } else target.conditions.push(parseOperation(last, value, false))
   }
-  return { conditions, order, limit, offset }
+  return root
 }
