@@ -1,4 +1,4 @@
-import type { AuthMailer } from '../local-supabase/auth.ts'
+import type { AuthMailer } from '../local-supabase/auth/context.ts'
 import type { ServerContext } from '../context.ts'
 import { renderInviteMail, renderPasswordResetMail } from './templates.ts'
 

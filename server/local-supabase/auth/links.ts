@@ -1,0 +1,246 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import { adminPath } from '../../../shared/config/brand.ts'
+import type { AuthContext } from './context.ts'
+import { authError, clientAddress, objectBody, storableObject, str } from './http.ts'
+import { FailedAttemptLimiter } from './rate-limit.ts'
+import { requireServiceRole } from './service-role.ts'
+import { sessionResponse, signUserToken, startSession } from './tokens.ts'
+import {
+  findUserByEmail,
+  findUserById,
+  isValidEmail,
+  normaliseEmail,
+  toGoTrueUser,
+  type AuthUserRow,
+  type Queryable,
+} from './users.ts'
+
+/** How long a mailed link works (GoTrue's mailer_otp_exp is one value; here an invite gets a day). */
+export const linkLifetimeSeconds = { invite: 24 * 3600, recovery: 3600 } as const
+type LinkType = keyof typeof linkLifetimeSeconds
+const isLinkType = (value: unknown): value is LinkType => value === 'invite' || value === 'recovery'
+
+const LINK_INVALID = 'Email link is invalid or has expired'
+
+/** Only the hash of a link's token is stored: a copy of the database cannot be used to take an account. */
+export function hashLinkToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+function siteUrl(ctx: AuthContext, c: Context): string {
+  return ctx.mailer.current?.siteUrl() ?? new URL(c.req.url).origin
+}
+
+/**
+ * Where a mailed link leads: `redirect_to` when it is on the site's own origin (GoTrue's allow list),
+ * else the admin route; the token and its type ride along as `token_hash` and `type`.
+ */
+function linkTarget(ctx: AuthContext, c: Context, redirectTo: string | undefined): URL {
+  const site = new URL(siteUrl(ctx, c))
+  const allowedOrigins = new Set([site.origin, new URL(c.req.url).origin])
+  if (redirectTo) {
+    try {
+      const wanted = new URL(redirectTo)
+      if (allowedOrigins.has(wanted.origin)) return wanted
+    } catch {
+      // Not a URL: the site's admin route.
+    }
+  }
+  return new URL(adminPath, site)
+}
+
+/** Issues a link token for the user (earlier links of the type stop working) and returns its URL. */
+async function issueLink(
+  ctx: AuthContext,
+  c: Context,
+  tx: Queryable,
+  user: AuthUserRow,
+  type: LinkType,
+  redirectTo?: string,
+) {
+  const token = randomBytes(32).toString('base64url')
+  await tx.query('delete from auth.one_time_tokens where user_id = $1::uuid and token_type = $2', [
+    user.id,
+    type,
+  ])
+  await tx.query(
+    'insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1::uuid, $2, $3, $4)',
+    [user.id, type, hashLinkToken(token), user.email],
+  )
+  const url = linkTarget(ctx, c, redirectTo)
+  url.searchParams.set('token_hash', token)
+  url.searchParams.set('type', type)
+  return url.toString()
+}
+
+/**
+ * Uses a link token once: its row is deleted as it is read, so of two uses only one finds it. Returns the
+ * user it belongs to, or null when it is unknown, of another type or expired.
+ */
+async function consumeLink(tx: Queryable, token: string, type: LinkType) {
+  const { rows } = await tx.query<{ user_id: string; expired: boolean }>(
+    `delete from auth.one_time_tokens where token_hash = $1 and token_type = $2
+     returning user_id::text as user_id, created_at + make_interval(secs => $3) < now() as expired`,
+    [hashLinkToken(token), type, linkLifetimeSeconds[type]],
+  )
+  const row = rows[0]
+  if (!row || row.expired) return null
+  // The mail reached its owner: the address is confirmed (an invite's first sign-in, or a reset).
+  await tx.query(
+    'update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1::uuid',
+    [row.user_id],
+  )
+  return row.user_id
+}
+
+async function verifyLink(ctx: AuthContext, c: Context, token: string | undefined, type: unknown) {
+  if (!isLinkType(type)) return { error: 'unsupported' as const }
+  if (!token) return { error: 'invalid' as const }
+  const session = await ctx.db.transaction(async (tx) => {
+    const userId = await consumeLink(tx, token, type)
+    if (!userId) return null
+    return { userId, ...(await startSession(c, tx, userId)) }
+  })
+  if (!session) return { error: 'invalid' as const }
+  const user = (await findUserById(ctx.db, session.userId))!
+  return { user, session, type }
+}
+
+/** Invite and password-reset links: `POST /invite` (service role), `POST /recover`, `POST|GET /verify`. */
+export function createLinkRoutes(ctx: AuthContext): Hono {
+  const { db, logger } = ctx
+  // Reset requests: one per address a minute, ten per client address in 15 minutes. Counted for every
+  // address asked about, existing or not, so a refusal says nothing about who has an account.
+  const recoverPerEmail = new FailedAttemptLimiter(1, 60 * 1000)
+  const recoverPerClient = new FailedAttemptLimiter(10, 15 * 60 * 1000)
+
+  const app = new Hono()
+
+  app.post('/invite', requireServiceRole(ctx.keys), objectBody, async (c) => {
+    const body = c.get('body')
+    const email = normaliseEmail(str(body.email) ?? '')
+    if (!isValidEmail(email))
+      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const data = body.data ?? {}
+    if (!storableObject(data)) return authError(c, 400, 'validation_failed', 'data must be an object')
+    const mailer = ctx.mailer.current
+    if (!mailer) return authError(c, 500, 'unexpected_failure', 'Error sending invite email')
+
+    const outcome = await db.transaction(async (tx) => {
+      let user = await findUserByEmail(tx, email)
+      // Someone with an account already accepted: GoTrue refuses to invite them again.
+      if (user?.email_confirmed_at) return null
+      if (user) {
+        await tx.query(
+          `update auth.users set invited_at = now(), raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1::uuid`,
+          [user.id, JSON.stringify(data)],
+        )
+      } else {
+        const { rows } = await tx.query<{ id: string }>(
+          `insert into auth.users (id, aud, role, email, invited_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+           values (gen_random_uuid(), 'authenticated', 'authenticated', $1, now(), $2::jsonb, $3::jsonb, now(), now())
+           returning id::text as id`,
+          [email, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(data)],
+        )
+        user = (await findUserById(tx, rows[0]!.id))!
+      }
+      const link = await issueLink(ctx, c, tx, user, 'invite', c.req.query('redirect_to'))
+      return { userId: user.id, link }
+    })
+    if (!outcome) {
+      return authError(c, 422, 'email_exists', 'A user with this email address has already been registered')
+    }
+    const role = str((data as Record<string, unknown>).role) ?? null
+    try {
+      await mailer.send({ kind: 'invite', to: email, link: outcome.link, role })
+    } catch (err) {
+      logger.error({ err }, 'Could not send an invite email')
+      return authError(c, 500, 'unexpected_failure', 'Error sending invite email')
+    }
+    return c.json(toGoTrueUser((await findUserById(db, outcome.userId))!))
+  })
+
+  app.post('/recover', objectBody, async (c) => {
+    const body = c.get('body')
+    const email = normaliseEmail(str(body.email) ?? '')
+    if (!isValidEmail(email))
+      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const client = clientAddress(c)
+    const wait = Math.max(
+      recoverPerEmail.retryAfterSeconds(email),
+      recoverPerClient.retryAfterSeconds(client),
+    )
+    if (wait > 0) {
+      c.header('Retry-After', String(wait))
+      return authError(
+        c,
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${wait} seconds.`,
+      )
+    }
+    recoverPerEmail.recordFailure(email)
+    recoverPerClient.recordFailure(client)
+
+    const user = await findUserByEmail(db, email)
+    const mailer = ctx.mailer.current
+    if (user && mailer) {
+      const link = await db.transaction(async (tx) => {
+        await tx.query('update auth.users set recovery_sent_at = now() where id = $1::uuid', [user.id])
+        return issueLink(ctx, c, tx, user, 'recovery', c.req.query('redirect_to'))
+      })
+      // Not awaited: the answer takes as long, and says the same, whether or not the address has an account.
+      mailer.send({ kind: 'recovery', to: user.email, link }).catch((err: unknown) => {
+        logger.error({ err }, 'Could not send a password reset email')
+      })
+    } else if (user) {
+      logger.error('A password reset was asked for, but no mailer is configured')
+    }
+    return c.json({})
+  })
+
+  app.post('/verify', objectBody, async (c) => {
+    const body = c.get('body')
+    const outcome = await verifyLink(ctx, c, str(body.token_hash), body.type)
+    if ('error' in outcome) {
+      if (outcome.error === 'unsupported')
+        return authError(
+          c,
+          400,
+          'validation_failed',
+          'Verify requires a verification type of invite or recovery',
+        )
+      return authError(c, 403, 'otp_expired', LINK_INVALID)
+    }
+    const { user, session, type } = outcome
+    return sessionResponse(ctx, c, user, session, type)
+  })
+
+  // The link GoTrue's default templates use: verifies, then redirects with the session in the fragment
+  // (or the error), as supabase-js's detectSessionInUrl expects.
+  app.get('/verify', async (c) => {
+    const target = linkTarget(ctx, c, c.req.query('redirect_to'))
+    target.search = ''
+    const outcome = await verifyLink(ctx, c, c.req.query('token'), c.req.query('type'))
+    const fragment = new URLSearchParams()
+    if ('error' in outcome) {
+      fragment.set('error', 'access_denied')
+      fragment.set('error_code', outcome.error === 'unsupported' ? 'validation_failed' : 'otp_expired')
+      fragment.set('error_description', LINK_INVALID)
+    } else {
+      const { user, session, type } = outcome
+      const { token, exp } = await signUserToken(ctx, c, user, session.id, session.signedInAt, type)
+      fragment.set('access_token', token)
+      fragment.set('expires_at', String(exp))
+      fragment.set('expires_in', String(ctx.accessTokenSeconds))
+      fragment.set('refresh_token', session.refresh)
+      fragment.set('token_type', 'bearer')
+      fragment.set('type', type)
+    }
+    target.hash = fragment.toString()
+    return c.redirect(target.toString(), 303)
+  })
+
+  return app
+}
