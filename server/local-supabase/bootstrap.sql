@@ -190,8 +190,9 @@ begin
 end
 $$;
 
-grant select on storage.buckets to anon, authenticated;
-grant all on storage.buckets to service_role;
+-- As on hosted Supabase, the API roles hold every privilege on buckets and row-level security decides:
+-- without a policy of the project's, only the service role creates, changes or deletes a bucket.
+grant all on storage.buckets to anon, authenticated, service_role;
 grant all on storage.objects to anon, authenticated, service_role;
 
 create or replace function storage.foldername(name text) returns text[]

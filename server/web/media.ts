@@ -119,7 +119,7 @@ export interface Original {
 
 let sharpModule: Promise<typeof import('sharp')> | null = null
 /** sharp (libvips) is loaded on the first image request, not at every server start. */
-function loadSharp() {
+export function loadSharp() {
   sharpModule ??= import('sharp').then((m) => {
     // Two cores are shared by everything; one libvips thread per job keeps requests responsive.
     m.default.concurrency(1)

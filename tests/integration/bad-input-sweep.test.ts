@@ -313,10 +313,22 @@ const authPath = fc.constantFrom(
 const storagePath = fc.oneof(
   segment.map((s) => `/storage/v1/object/images/blog-covers/${s}`),
   segment.map((s) => `/storage/v1/object/public/images/${s}`),
+  segment.map((s) => `/storage/v1/object/sign/images/blog-covers/${s}`),
+  segment.map((s) => `/storage/v1/render/image/public/images/${s}`),
+  segment.map((s) => `/storage/v1/bucket/${s}`),
   fc.constantFrom(
     '/storage/v1/object/list/images',
+    '/storage/v1/object/list-v2/images',
     '/storage/v1/bucket',
+    '/storage/v1/bucket/images',
+    '/storage/v1/bucket/images/empty',
     '/storage/v1/object/images',
+    '/storage/v1/object/sign/images',
+    '/storage/v1/object/upload/sign/images/blog-covers/a.png',
+    '/storage/v1/object/info/images/blog-covers/a.png',
+    '/storage/v1/object/move',
+    '/storage/v1/object/copy',
+    '/storage/v1/render/image/authenticated/images/blog-covers/a.png',
     '/storage/v1/nope',
   ),
 )
