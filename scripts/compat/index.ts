@@ -1,5 +1,6 @@
 // `npm run test:compat [-- <supabase-js checkout or git directory>]`: runs the supabase-js monorepo's own
-// postgrest-js test suite against the embedded backend and prints passed/failed per file.
+// postgrest-js and storage-js (./storage.ts) test suites against the embedded backend and prints
+// passed/failed per file.
 //
 // Nothing of supabase-js lives in this repository: the suite is read from a checkout (argument or
 // SUPABASE_JS_DIR; a bare git directory works too, its HEAD is exported), or cloned into a temporary
@@ -14,6 +15,7 @@ import path from 'node:path'
 import pino from 'pino'
 import { openDatabase } from '../../server/local-supabase/database.ts'
 import { startLocalSupabase } from '../../server/local-supabase/index.ts'
+import { runStorageSuite, storageSuitePath } from './storage.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const suitePath = 'packages/core/postgrest-js'
@@ -21,7 +23,8 @@ const suitePath = 'packages/core/postgrest-js'
 /** A directory holding `packages/core/postgrest-js` of supabase-js, and whether it is ours to delete. */
 function obtainSupabaseJs(work: string): string {
   const given = process.argv[2] ?? process.env.SUPABASE_JS_DIR
-  if (given && existsSync(path.join(given, suitePath))) return path.resolve(given)
+  if (given && existsSync(path.join(given, suitePath)) && existsSync(path.join(given, storageSuitePath)))
+    return path.resolve(given)
   const target = path.join(work, 'supabase-js')
   if (given) {
     // A git directory (bare or `.git`): export its HEAD's packages.
@@ -29,7 +32,7 @@ function obtainSupabaseJs(work: string): string {
     execFileSync('mkdir', ['-p', target])
     const archive = spawnSync(
       'git',
-      ['--git-dir', gitDir, 'archive', 'HEAD', suitePath, 'tsconfig.base.json'],
+      ['--git-dir', gitDir, 'archive', 'HEAD', suitePath, storageSuitePath, 'tsconfig.base.json'],
       {
         maxBuffer: 1 << 30,
       },
@@ -71,6 +74,10 @@ async function main() {
   const logger = pino({ level: 'silent' })
   try {
     const checkout = obtainSupabaseJs(work)
+    // COMPAT_SUITES=storage (or postgrest) runs one of the two.
+    const suites = (process.env.COMPAT_SUITES ?? 'storage,postgrest').split(',')
+    if (suites.includes('storage')) await runStorageSuite({ checkout, work, repoRoot })
+    if (!suites.includes('postgrest')) return
     const suiteDir = path.join(checkout, suitePath)
     const dataDir = path.join(work, 'data')
 
