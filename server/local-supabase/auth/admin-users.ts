@@ -18,6 +18,26 @@ import {
   type Queryable,
 } from './users.ts'
 
+const DURATION_UNITS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1e3,
+  m: 6e4,
+  h: 3.6e6,
+}
+
+/** A Go duration (`24h`, `1h30m`, `90s`), as GoTrue's `ban_duration` takes it, in milliseconds; null if not one. */
+export function goDurationMs(text: string): number | null {
+  if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(text)) return null
+  let ms = 0
+  for (const [, amount, unit] of text.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g))
+    ms += Number(amount) * DURATION_UNITS[unit!]!
+  // Up to about a hundred years (GoTrue's dashboard offers "100 years" as 876000h).
+  return ms > 0 && ms <= 876_600 * 3.6e6 ? ms : null
+}
+
 /** Applies the attributes an admin may set (GoTrue's AdminUserParams subset); a reply when one is bad. */
 async function applyAdminAttributes(
   ctx: AuthContext,
@@ -65,6 +85,21 @@ async function applyAdminAttributes(
     set('encrypted_password = ?', await hashPassword(password))
   }
   if (body.email_confirm === true) sets.push('email_confirmed_at = coalesce(email_confirmed_at, now())')
+  if (body.ban_duration !== undefined) {
+    const duration = str(body.ban_duration)
+    if (duration === 'none') sets.push('banned_until = null')
+    else {
+      const ms = duration === undefined ? null : goDurationMs(duration)
+      if (ms === null)
+        return authError(
+          c,
+          400,
+          'validation_failed',
+          `invalid format for ban duration: ${String(body.ban_duration)}`,
+        )
+      set('banned_until = now() + make_interval(secs => ?)', ms / 1000)
+    }
+  }
   for (const [key, column] of [
     ['user_metadata', 'raw_user_meta_data'],
     ['app_metadata', 'raw_app_meta_data'],
@@ -77,6 +112,28 @@ async function applyAdminAttributes(
   if (sets.length)
     await tx.query(`update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1::uuid`, params)
   return null
+}
+
+/** `page`, `per_page`, `sort` (`created_at [asc|desc]`, newest first by default) and `filter` of a user list. */
+function parseListing(query: Record<string, string>) {
+  const whole = (value: string | undefined, fallback: number) =>
+    value === undefined || value === '' ? fallback : /^\d{1,15}$/.test(value) ? Number(value) : NaN
+  const page = whole(query.page, 1)
+  const perPage = whole(query.per_page, 50)
+  if (!Number.isFinite(page) || !Number.isFinite(perPage))
+    return 'Bad Pagination Parameters: page and per_page must be whole numbers'
+  const sort = (query.sort ?? 'created_at desc').trim().split(/\s+/)
+  if (sort[0] !== 'created_at') return `Bad Sort Parameters: bad field for sort '${sort[0]}'`
+  const direction = (sort[1] ?? 'desc').toLowerCase()
+  if (direction !== 'asc' && direction !== 'desc')
+    return `Bad Sort Parameters: bad direction for sort '${sort[1]}', only 'asc' and 'desc' allowed`
+  return {
+    page: Math.min(Math.max(page, 1), 1_000_000),
+    perPage: Math.min(Math.max(perPage, 1), 1000),
+    descending: direction === 'desc',
+    // eslint-disable-next-line no-control-regex -- Postgres text cannot hold NUL
+    filter: (query.filter ?? '').slice(0, 200).replace(/\u0000/g, ''),
+  }
 }
 
 /** `/admin/users…`: the service role manages accounts (GoTrue's admin API). */
@@ -96,20 +153,31 @@ export function createAdminUserRoutes(ctx: AuthContext): Hono {
   const app = new Hono()
 
   app.get('/admin/users', admin, async (c) => {
-    const page = Math.min(Math.max(Number.parseInt(c.req.query('page') ?? '', 10) || 1, 1), 1_000_000)
-    const perPage = Math.min(Math.max(Number.parseInt(c.req.query('per_page') ?? '', 10) || 50, 1), 1000)
+    const listing = parseListing(c.req.query())
+    if (typeof listing === 'string') return authError(c, 400, 'validation_failed', listing)
+    const { page, perPage, descending, filter } = listing
+    const where = filter ? `where email ilike $1 or raw_user_meta_data ->> 'full_name' ilike $1` : ''
+    const like = filter ? [`%${filter.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`] : []
     const [{ rows }, counted] = await Promise.all([
       db.query<AuthUserRow>(
-        `select ${USER_COLUMNS} from auth.users order by created_at, id limit $1 offset $2`,
-        [perPage, (page - 1) * perPage],
+        `select ${USER_COLUMNS} from auth.users ${where}
+          order by created_at ${descending ? 'desc' : 'asc'}, id limit $${like.length + 1} offset $${like.length + 2}`,
+        [...like, perPage, (page - 1) * perPage],
       ),
-      db.query<{ n: number }>('select count(*)::int as n from auth.users'),
+      db.query<{ n: number }>(`select count(*)::int as n from auth.users ${where}`, like),
     ])
     const total = counted.rows[0]!.n
-    const lastPage = Math.max(Math.ceil(total / perPage), 1)
+    const lastPage = Math.ceil(total / perPage)
+    // GoTrue's headers: the request's own URL with another page, keys in order (auth-js reads them).
+    const pageUrl = (n: number) => {
+      const query = new URLSearchParams(c.req.query())
+      query.set('page', String(n))
+      query.sort()
+      return `</admin/users?${query.toString()}>`
+    }
     const links: string[] = []
-    if (page < lastPage) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`)
-    links.push(`</admin/users?page=${lastPage}&per_page=${perPage}>; rel="last"`)
+    if (lastPage > page) links.push(`${pageUrl(page + 1)}; rel="next"`)
+    links.push(`${pageUrl(lastPage)}; rel="last"`)
     c.header('X-Total-Count', String(total))
     c.header('Link', links.join(', '))
     return c.json({ users: rows.map(toGoTrueUser), aud: 'authenticated' })
@@ -165,6 +233,12 @@ export function createAdminUserRoutes(ctx: AuthContext): Hono {
     }
     return c.json({})
   })
+
+  // No multi-factor authentication here: a user has no factors, and there is none to delete.
+  app.get('/admin/users/:id/factors', admin, targetUser, (c) => c.json([]))
+  app.delete('/admin/users/:id/factors/:factorId', admin, targetUser, (c) =>
+    authError(c, 404, 'mfa_factor_not_found', 'Factor not found'),
+  )
 
   return app
 }

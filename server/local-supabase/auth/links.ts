@@ -1,8 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { adminPath } from '../../../shared/config/brand.ts'
 import type { AuthContext } from './context.ts'
 import { authError, clientAddress, objectBody, storableObject, str } from './http.ts'
+import {
+  consumeLinkToken,
+  hashLinkToken,
+  issueLinkToken,
+  linkTypesFor,
+  otpHash,
+  VERIFY_TYPES,
+} from './link-tokens.ts'
 import { FailedAttemptLimiter } from './rate-limit.ts'
 import { requireServiceRole } from './service-role.ts'
 import { sessionResponse, signUserToken, startSession } from './tokens.ts'
@@ -16,17 +23,8 @@ import {
   type Queryable,
 } from './users.ts'
 
-/** How long a mailed link works (GoTrue's mailer_otp_exp is one value; here an invite gets a day). */
-export const linkLifetimeSeconds = { invite: 24 * 3600, recovery: 3600 } as const
-type LinkType = keyof typeof linkLifetimeSeconds
-const isLinkType = (value: unknown): value is LinkType => value === 'invite' || value === 'recovery'
-
 const LINK_INVALID = 'Email link is invalid or has expired'
-
-/** Only the hash of a link's token is stored: a copy of the database cannot be used to take an account. */
-export function hashLinkToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
+const OTP_INVALID = 'Token has expired or is invalid'
 
 function siteUrl(ctx: AuthContext, c: Context): string {
   return ctx.mailer.current?.siteUrl() ?? new URL(c.req.url).origin
@@ -36,7 +34,7 @@ function siteUrl(ctx: AuthContext, c: Context): string {
  * Where a mailed link leads: `redirect_to` when it is on the site's own origin (GoTrue's allow list),
  * else the admin route; the token and its type ride along as `token_hash` and `type`.
  */
-function linkTarget(ctx: AuthContext, c: Context, redirectTo: string | undefined): URL {
+export function linkTarget(ctx: AuthContext, c: Context, redirectTo: string | undefined): URL {
   const site = new URL(siteUrl(ctx, c))
   const allowedOrigins = new Set([site.origin, new URL(c.req.url).origin])
   if (redirectTo) {
@@ -56,55 +54,28 @@ async function issueLink(
   c: Context,
   tx: Queryable,
   user: AuthUserRow,
-  type: LinkType,
+  type: 'invite' | 'recovery',
   redirectTo?: string,
 ) {
-  const token = randomBytes(32).toString('base64url')
-  await tx.query('delete from auth.one_time_tokens where user_id = $1::uuid and token_type = $2', [
-    user.id,
-    type,
-  ])
-  await tx.query(
-    'insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1::uuid, $2, $3, $4)',
-    [user.id, type, hashLinkToken(token), user.email],
-  )
+  const { token } = await issueLinkToken(tx, user.id, type, user.email)
   const url = linkTarget(ctx, c, redirectTo)
   url.searchParams.set('token_hash', token)
   url.searchParams.set('type', type)
   return url.toString()
 }
 
-/**
- * Uses a link token once: its row is deleted as it is read, so of two uses only one finds it. Returns the
- * user it belongs to, or null when it is unknown, of another type or expired.
- */
-async function consumeLink(tx: Queryable, token: string, type: LinkType) {
-  const { rows } = await tx.query<{ user_id: string; expired: boolean }>(
-    `delete from auth.one_time_tokens where token_hash = $1 and token_type = $2
-     returning user_id::text as user_id, created_at + make_interval(secs => $3) < now() as expired`,
-    [hashLinkToken(token), type, linkLifetimeSeconds[type]],
-  )
-  const row = rows[0]
-  if (!row || row.expired) return null
-  // The mail reached its owner: the address is confirmed (an invite's first sign-in, or a reset).
-  await tx.query(
-    'update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1::uuid',
-    [row.user_id],
-  )
-  return row.user_id
-}
-
-async function verifyLink(ctx: AuthContext, c: Context, token: string | undefined, type: unknown) {
-  if (!isLinkType(type)) return { error: 'unsupported' as const }
-  if (!token) return { error: 'invalid' as const }
+async function verifyLink(ctx: AuthContext, c: Context, tokenHash: string | null, type: unknown) {
+  const types = linkTypesFor(type)
+  if (!types) return { error: 'unsupported' as const }
+  if (!tokenHash) return { error: 'invalid' as const }
   const session = await ctx.db.transaction(async (tx) => {
-    const userId = await consumeLink(tx, token, type)
-    if (!userId) return null
-    return { userId, ...(await startSession(c, tx, userId)) }
+    const used = await consumeLinkToken(tx, tokenHash, types)
+    if (!used) return null
+    return { ...used, ...(await startSession(c, tx, used.userId)) }
   })
   if (!session) return { error: 'invalid' as const }
   const user = (await findUserById(ctx.db, session.userId))!
-  return { user, session, type }
+  return { user, session, type: session.type }
 }
 
 /** Invite and password-reset links: `POST /invite` (service role), `POST /recover`, `POST|GET /verify`. */
@@ -200,17 +171,40 @@ export function createLinkRoutes(ctx: AuthContext): Hono {
     return c.json({})
   })
 
+  // Wrong six-digit codes per address: ten in 15 minutes, then every attempt waits.
+  const otpFailures = new FailedAttemptLimiter(10, 15 * 60 * 1000)
+
   app.post('/verify', objectBody, async (c) => {
     const body = c.get('body')
-    const outcome = await verifyLink(ctx, c, str(body.token_hash), body.type)
+    const email = str(body.email)
+    const otp = str(body.token)
+    const byCode = !str(body.token_hash) && email !== undefined && otp !== undefined
+    const limitKey = byCode ? normaliseEmail(email) : ''
+    if (byCode) {
+      const wait = otpFailures.retryAfterSeconds(limitKey)
+      if (wait > 0) {
+        c.header('Retry-After', String(wait))
+        return authError(c, 429, 'over_request_rate_limit', 'Request rate limit reached')
+      }
+    }
+    const hash = byCode
+      ? otpHash(email, otp)
+      : str(body.token_hash)
+        ? hashLinkToken(str(body.token_hash)!)
+        : null
+    const outcome = await verifyLink(ctx, c, hash, body.type)
     if ('error' in outcome) {
       if (outcome.error === 'unsupported')
         return authError(
           c,
           400,
           'validation_failed',
-          'Verify requires a verification type of invite or recovery',
+          `Verify requires a verification type of ${VERIFY_TYPES.join(', ')}`,
         )
+      if (byCode) {
+        otpFailures.recordFailure(limitKey)
+        return authError(c, 403, 'otp_expired', OTP_INVALID)
+      }
       return authError(c, 403, 'otp_expired', LINK_INVALID)
     }
     const { user, session, type } = outcome
@@ -222,7 +216,8 @@ export function createLinkRoutes(ctx: AuthContext): Hono {
   app.get('/verify', async (c) => {
     const target = linkTarget(ctx, c, c.req.query('redirect_to'))
     target.search = ''
-    const outcome = await verifyLink(ctx, c, c.req.query('token'), c.req.query('type'))
+    const token = c.req.query('token')
+    const outcome = await verifyLink(ctx, c, token ? hashLinkToken(token) : null, c.req.query('type'))
     const fragment = new URLSearchParams()
     if ('error' in outcome) {
       fragment.set('error', 'access_denied')

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { diskProblemOf, isClientGone } from '../../failures.ts'
+import { createAdminLinkRoutes } from './admin-links.ts'
 import { createAdminUserRoutes } from './admin-users.ts'
 import { createAuthContext, type AuthDeps } from './context.ts'
 import { authError } from './http.ts'
@@ -65,6 +66,7 @@ export function createAuthApp(deps: AuthDeps): Hono {
   app.route('/', createUserRoutes(ctx))
   app.route('/', createLinkRoutes(ctx))
   app.route('/', createAdminUserRoutes(ctx))
+  app.route('/', createAdminLinkRoutes(ctx))
 
   app.get('/settings', (c) => c.json(settings))
 

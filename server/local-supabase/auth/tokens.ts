@@ -7,6 +7,7 @@ import { endSessions } from './session.ts'
 import {
   findUserByEmail,
   findUserById,
+  isBanned,
   normaliseEmail,
   passwordMatches,
   passwordTooLong,
@@ -128,6 +129,7 @@ async function passwordGrant(ctx: AuthContext, c: Context, body: Record<string, 
   }
   if (!user.email_confirmed_at) return authError(c, 400, 'email_not_confirmed', 'Email not confirmed')
   limiter.reset(limitKey)
+  if (isBanned(user)) return authError(c, 400, 'user_banned', 'User is banned')
 
   const session = await db.transaction((tx) => startSession(c, tx, user.id))
   const signedIn = (await findUserById(db, user.id))!
@@ -200,6 +202,7 @@ async function refreshGrant(ctx: AuthContext, c: Context, body: Record<string, u
   const user = await findUserById(db, outcome.userId)
   if (!user)
     return authError(c, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+  if (isBanned(user)) return authError(c, 400, 'user_banned', 'Invalid Refresh Token: User Banned')
   return sessionResponse(ctx, c, user, {
     id: outcome.sessionId,
     signedInAt: outcome.signedInAt,
