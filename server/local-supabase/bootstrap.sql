@@ -112,10 +112,11 @@ create table if not exists auth.one_time_tokens (
 create index if not exists one_time_tokens_user_id_token_type_idx on auth.one_time_tokens (user_id, token_type);
 
 -- Links the admin API generates too (GoTrue's generate_link): sign-up confirmations, magic links and email
--- changes; a pending email change waits in `email_change` until its link is used.
+-- changes (and the codes /reauthenticate mails); a pending email change waits in `email_change` until its
+-- link is used.
 alter table auth.one_time_tokens drop constraint if exists one_time_tokens_token_type_check;
 alter table auth.one_time_tokens add constraint one_time_tokens_token_type_check
-  check (token_type in ('invite', 'recovery', 'signup', 'magiclink', 'email_change'));
+  check (token_type in ('invite', 'recovery', 'signup', 'magiclink', 'email_change', 'reauthentication'));
 alter table auth.users add column if not exists email_change varchar(255);
 alter table auth.users add column if not exists email_change_sent_at timestamptz;
 alter table auth.users add column if not exists confirmation_sent_at timestamptz;

@@ -309,6 +309,8 @@ const authPath = fc.constantFrom(
   '/auth/v1/admin/users/00000000-0000-0000-0000-000000000000',
   '/auth/v1/admin/users/00000000-0000-0000-0000-000000000000/factors',
   '/auth/v1/admin/generate_link',
+  '/auth/v1/resend',
+  '/auth/v1/reauthenticate',
   '/auth/v1/factors',
   '/auth/v1/nope',
 )

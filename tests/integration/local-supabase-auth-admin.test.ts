@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { capturedMail, startTestServer, testEditor, type TestServer } from '../support/server.ts'
 
 // GoTrue's admin API of the embedded backend, through supabase-js's auth.admin: paging and filters,
 // generated links (and that they verify), updates by id with bans, and the service-role-only rule.
@@ -24,6 +24,16 @@ async function createConfirmed(email: string, password = 'a-fine-password-1', me
   })
   expect(error).toBeNull()
   return data.user!
+}
+
+/** The newest captured mail to `to` whose subject matches (mails are sent without being awaited). */
+async function mailTo(to: string, subject: RegExp) {
+  for (let i = 0; i < 50; i++) {
+    const mail = (await capturedMail(server)).find((m) => m.to.includes(to) && subject.test(m.subject))
+    if (mail) return mail
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`No mail to ${to} matching ${subject}`)
 }
 
 beforeAll(async () => {
@@ -225,5 +235,67 @@ describe('generated links', () => {
     }
     const badType = await service.auth.admin.generateLink({ type: 'phone' as never, email: testEditor.email })
     expect(badType.error).toMatchObject({ code: 'validation_failed', status: 400 })
+  })
+})
+
+describe('resend and reauthenticate', () => {
+  it('resends a sign-up confirmation whose link signs the address in; once a minute; nobody learns who exists', async () => {
+    const email = address('confirm')
+    await service.auth.admin.generateLink({ type: 'signup', email, password: 'confirm-password-1' })
+    expect(await client().auth.resend({ type: 'signup', email })).toMatchObject({ error: null })
+    const mail = await mailTo(email, /Confirm your .* account/)
+    const link = /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)![1]!
+    const followed = await fetch(link, { redirect: 'manual' })
+    expect(followed.status).toBe(303)
+    expect(new URL(followed.headers.get('location')!).hash).toMatch(/access_token=.*type=signup/)
+    expect(
+      (await client().auth.signInWithPassword({ email, password: 'confirm-password-1' })).error,
+    ).toBeNull()
+
+    const again = await client().auth.resend({ type: 'signup', email })
+    expect(again.error).toMatchObject({ code: 'over_email_send_rate_limit', status: 429 })
+    const before = (await capturedMail(server)).length
+    expect((await client().auth.resend({ type: 'signup', email: address('nobody') })).error).toBeNull()
+    await new Promise((r) => setTimeout(r, 300))
+    expect((await capturedMail(server)).length).toBe(before)
+    const phone = await client().auth.resend({ type: 'sms', phone: '+15555550100' })
+    expect(phone.error).toMatchObject({ code: 'phone_provider_disabled', status: 400 })
+  })
+
+  it('resends an email change link to the new address', async () => {
+    const user = await createConfirmed(address('changer'))
+    const newEmail = address('changed')
+    await service.auth.admin.generateLink({ type: 'email_change_new', email: user.email!, newEmail })
+    expect((await client().auth.resend({ type: 'email_change', email: user.email! })).error).toBeNull()
+    const mail = await mailTo(newEmail, /new .* address/)
+    const link = /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)![1]!
+    expect((await fetch(link, { redirect: 'manual' })).status).toBe(303)
+    expect((await service.auth.admin.getUserById(user.id)).data.user).toMatchObject({ email: newEmail })
+  })
+
+  it('mails a reauthentication code that a password change takes once as its nonce', async () => {
+    const email = address('reauth')
+    await createConfirmed(email, 'reauth-password-1')
+    const supabase = client()
+    expect(
+      (await supabase.auth.signInWithPassword({ email, password: 'reauth-password-1' })).error,
+    ).toBeNull()
+    expect((await supabase.auth.reauthenticate()).error).toBeNull()
+    const code = /(\d{6})/.exec((await mailTo(email, /confirmation code/)).text)![1]!
+    const wrong = await supabase.auth.updateUser({
+      password: 'reauth-password-2',
+      nonce: code === '000000' ? '111111' : '000000',
+    })
+    expect(wrong.error).toMatchObject({ code: 'reauthentication_not_valid', status: 400 })
+    expect((await supabase.auth.updateUser({ password: 'reauth-password-2', nonce: code })).error).toBeNull()
+    const reused = await supabase.auth.updateUser({ password: 'reauth-password-3', nonce: code })
+    expect(reused.error).toMatchObject({ code: 'reauthentication_not_valid' })
+    expect(
+      (await client().auth.signInWithPassword({ email, password: 'reauth-password-2' })).error,
+    ).toBeNull()
+    const anonymous = await fetch(`${server.url}/auth/v1/reauthenticate`, {
+      headers: { apikey: server.ctx.supabase.anonKey },
+    })
+    expect(anonymous.status).toBe(401)
   })
 })

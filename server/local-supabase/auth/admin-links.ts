@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import type { AuthContext } from './context.ts'
 import { authError, objectBody, orRefusal, RefusedInTransaction, storableObject, str } from './http.ts'
 import { issueLinkToken, type LinkType } from './link-tokens.ts'
-import { linkTarget } from './links.ts'
+import { linkTarget, verifyLinkUrl } from './links.ts'
 import { requireServiceRole } from './service-role.ts'
 import {
   findUserByEmail,
@@ -129,13 +129,9 @@ export function createAdminLinkRoutes(ctx: AuthContext): Hono {
     )
     if (outcome instanceof Response) return outcome
     const user = (await findUserById(db, outcome.userId))!
-    const action = new URL('/auth/v1/verify', new URL(c.req.url).origin)
-    action.searchParams.set('token', outcome.token)
-    action.searchParams.set('type', linkType)
-    action.searchParams.set('redirect_to', redirect.toString())
     return c.json({
       ...toGoTrueUser(user),
-      action_link: action.toString(),
+      action_link: verifyLinkUrl(c, outcome.token, linkType, redirect),
       email_otp: outcome.otp,
       hashed_token: outcome.token,
       verification_type: type,

@@ -19,14 +19,14 @@ export interface AuthDeps {
 }
 
 /** A mail the auth endpoints ask for: the server renders it with its own templates and sends it. */
-export interface AuthMail {
-  kind: 'invite' | 'recovery'
-  to: string
-  /** The link that sets a password (the site's admin route with `token_hash` and `type`). */
-  link: string
-  /** invite: the role the invitation gives (from the invite's `data.role`), if any. */
-  role?: string | null
-}
+export type AuthMail =
+  /** The link sets a password (the site's admin route with `token_hash` and `type`); `role` is the one given. */
+  | { kind: 'invite'; to: string; link: string; role?: string | null }
+  | { kind: 'recovery'; to: string; link: string }
+  /** A sign-up's confirmation, or a new address's (GoTrue's `/verify` link, back to the site signed in). */
+  | { kind: 'confirmation' | 'email_change'; to: string; link: string }
+  /** The six-digit code that confirms it is really the user (before a password change). */
+  | { kind: 'reauthentication'; to: string; code: string }
 
 export interface AuthMailer {
   /** The site's public origin: links point there unless a `redirect_to` on the same origin says otherwise. */

@@ -48,6 +48,15 @@ export function linkTarget(ctx: AuthContext, c: Context, redirectTo: string | un
   return new URL(adminPath, site)
 }
 
+/** GoTrue's own link (`/auth/v1/verify`): it verifies, then redirects to `redirect` signed in. */
+export function verifyLinkUrl(c: Context, token: string, type: string, redirect: URL): string {
+  const action = new URL('/auth/v1/verify', new URL(c.req.url).origin)
+  action.searchParams.set('token', token)
+  action.searchParams.set('type', type)
+  action.searchParams.set('redirect_to', redirect.toString())
+  return action.toString()
+}
+
 /** Issues a link token for the user (earlier links of the type stop working) and returns its URL. */
 async function issueLink(
   ctx: AuthContext,

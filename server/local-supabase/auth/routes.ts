@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { diskProblemOf, isClientGone } from '../../failures.ts'
 import { createAdminLinkRoutes } from './admin-links.ts'
 import { createAdminUserRoutes } from './admin-users.ts'
+import { createConfirmationRoutes } from './confirmations.ts'
 import { createAuthContext, type AuthDeps } from './context.ts'
 import { authError } from './http.ts'
 import { createLinkRoutes } from './links.ts'
@@ -65,6 +66,7 @@ export function createAuthApp(deps: AuthDeps): Hono {
   app.route('/', createTokenRoutes(ctx))
   app.route('/', createUserRoutes(ctx))
   app.route('/', createLinkRoutes(ctx))
+  app.route('/', createConfirmationRoutes(ctx))
   app.route('/', createAdminUserRoutes(ctx))
   app.route('/', createAdminLinkRoutes(ctx))
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { consumeNonce } from './confirmations.ts'
 import type { AuthContext } from './context.ts'
 import { authError, objectBody, storableObject, str } from './http.ts'
 import { endSessions, requireSession } from './session.ts'
@@ -86,6 +87,12 @@ export function createUserRoutes(ctx: AuthContext): Hono {
         }
         if (await passwordMatches(password, user.encrypted_password)) {
           return authError(c, 422, 'same_password', 'New password should be different from the old password.')
+        }
+        // A code from /reauthenticate, when given, must be the one mailed (GoTrue's `nonce`).
+        if (body.nonce !== undefined) {
+          const nonce = str(body.nonce)
+          if (!nonce || !(await consumeNonce(db, user.id, user.email, nonce)))
+            return authError(c, 400, 'reauthentication_not_valid', 'Nonce has expired or is invalid')
         }
         set('encrypted_password', await hashPassword(password))
       }
