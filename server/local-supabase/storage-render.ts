@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { z } from 'zod'
-import { loadSharp } from '../web/media.ts'
+import { createLimiter, loadSharp } from '../web/media.ts'
 import { storageError, type ObjectRow } from './storage-http.ts'
 import type { ObjectFiles } from './storage-objects.ts'
 
@@ -48,6 +48,10 @@ export function transformQuery(transform: Transform): string {
   return new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()
 }
 
+// Two encodes at a time, like the cover variants: a burst of render requests waits rather than taking the
+// server's two cores.
+const rendering = createLimiter(2)
+
 /** Renders an object's image with the transformation and answers it. */
 export async function renderObject(c: Context, files: ObjectFiles, row: ObjectRow, transform: Transform) {
   const bytes = await readFile(files.path(row.bucket_id, row.name)).catch(() => null)
@@ -65,7 +69,7 @@ export async function renderObject(c: Context, files: ObjectFiles, row: ObjectRo
     else if (format === 'webp') image = image.webp({ quality })
     else if (format === 'heif') image = image.avif({ quality })
     else image = image.png()
-    output = await image.toBuffer({ resolveWithObject: true })
+    output = await rendering(() => image.toBuffer({ resolveWithObject: true }))
   } catch {
     return storageError(c, 422, 'InvalidRequest', 'The object is not an image that can be transformed')
   }

@@ -129,7 +129,7 @@ export function loadSharp() {
 }
 
 /** At most `limit` encodes at a time; the rest wait their turn. */
-function createLimiter(limit: number) {
+export function createLimiter(limit: number) {
   let active = 0
   const waiting: (() => void)[] = []
   return async <T>(job: () => Promise<T>): Promise<T> => {
