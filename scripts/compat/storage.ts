@@ -4,26 +4,19 @@
 // The suite is written for a Supabase CLI project: its hard-coded service-role key is signed with the CLI's
 // well-known demo JWT secret, and its URL is `http://127.0.0.1:54321`. So the throwaway data directory gets
 // that secret (a project's secret is its own to choose), and a setup file points the URL at this backend.
-import { serve } from '@hono/node-server'
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { SignJWT } from 'jose'
 import pino from 'pino'
 import { openDatabase } from '../../server/local-supabase/database.ts'
 import { startLocalSupabase } from '../../server/local-supabase/index.ts'
+import { printSummary, runVitest, serveBackend } from './suite-run.ts'
 
 export const storageSuitePath = 'packages/core/storage-js'
 
 // The Supabase CLI's default JWT secret (public: every local CLI project uses it).
 const CLI_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
 const CLI_URL = 'http://127.0.0.1:54321'
-
-interface FileResult {
-  name: string
-  message?: string
-  assertionResults: { status: string; title: string; fullName: string }[]
-}
 
 async function cliKey(role: 'anon' | 'service_role') {
   return new SignJWT({ iss: 'supabase-demo', role })
@@ -103,12 +96,7 @@ export async function runStorageSuite({
   )
 
   const supabase = await startLocalSupabase({ dataDir, logger })
-  const server = await new Promise<{ close: (cb: () => void) => void; port: number }>((resolve) => {
-    const s = serve(
-      { fetch: supabase.app.fetch, port: Number(process.env.COMPAT_PORT ?? 0), hostname: '127.0.0.1' },
-      (info) => resolve({ close: (cb) => s.close(cb), port: info.port }),
-    )
-  })
+  const server = await serveBackend(supabase.app.fetch)
   const base = `http://127.0.0.1:${server.port}`
   const dir = path.join(work, 'storage-run')
   mkdirSync(dir, { recursive: true })
@@ -162,47 +150,9 @@ globalThis.fetch = ((input, init) => {
 }
 `,
     )
-    // Asynchronously: the backend answers from this process's event loop.
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(path.join(repoRoot, 'node_modules/.bin/vitest'), ['run', '--config', config], {
-        cwd: suiteDir,
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: { ...process.env, CI: '1' },
-      })
-      child.once('error', reject)
-      child.once('exit', () => resolve())
-    })
-    const results = JSON.parse(readFileSync(report, 'utf8')) as { testResults: FileResult[] }
-    printStorageSummary(suiteDir, results.testResults)
+    printSummary('storage-js', suiteDir, await runVitest(repoRoot, config, suiteDir, report))
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()))
     await supabase.close()
   }
-}
-
-function printStorageSummary(suiteDir: string, files: FileResult[]) {
-  let passed = 0
-  let total = 0
-  const rows = files
-    .map((f) => {
-      const ok = f.assertionResults.filter((a) => a.status === 'passed').length
-      const failed = f.assertionResults.filter((a) => a.status === 'failed')
-      passed += ok
-      total += ok + failed.length
-      return { file: path.relative(suiteDir, f.name), ok, failed }
-    })
-    .sort((a, b) => a.file.localeCompare(b.file))
-  console.log('\nstorage-js against the embedded backend')
-  for (const r of rows)
-    console.log(
-      `  ${r.file.padEnd(50)} ${String(r.ok).padStart(4)} passed ${String(r.failed.length).padStart(4)} failed`,
-    )
-  console.log(
-    `  ${'total'.padEnd(50)} ${String(passed).padStart(4)} passed ${String(total - passed).padStart(4)} failed (${((100 * passed) / Math.max(total, 1)).toFixed(1)}%)`,
-  )
-  if (process.env.COMPAT_VERBOSE)
-    for (const r of rows) for (const f of r.failed) console.log(`FAIL ${r.file} › ${f.fullName}`)
-  for (const f of files)
-    if (f.assertionResults.length === 0 && f.message)
-      console.log(`  ${path.relative(suiteDir, f.name)} did not run: ${f.message.split('\n')[0]}`)
 }
