@@ -1,19 +1,21 @@
 // `npm run test:compat [-- <supabase-js checkout or git directory>]`: runs the supabase-js monorepo's own
-// postgrest-js test suite against the embedded backend and prints passed/failed per file.
+// postgrest-js and storage-js (./storage.ts) test suites against the embedded backend and prints
+// passed/failed per file.
 //
 // Nothing of supabase-js lives in this repository: the suite is read from a checkout (argument or
 // SUPABASE_JS_DIR; a bare git directory works too, its HEAD is exported), or cloned into a temporary
 // directory when neither is given. Its fixture schema and seed are applied as a migration to a throwaway
 // data directory, the embedded backend is started on a free port, and vitest runs the suite (it is written
 // for jest; the setup file below maps `jest` to `vi` and points its hard-coded URL at this backend).
-import { serve } from '@hono/node-server'
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pino from 'pino'
 import { openDatabase } from '../../server/local-supabase/database.ts'
 import { startLocalSupabase } from '../../server/local-supabase/index.ts'
+import { runStorageSuite, storageSuitePath } from './storage.ts'
+import { printSummary, runVitest, serveBackend } from './suite-run.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const suitePath = 'packages/core/postgrest-js'
@@ -21,7 +23,8 @@ const suitePath = 'packages/core/postgrest-js'
 /** A directory holding `packages/core/postgrest-js` of supabase-js, and whether it is ours to delete. */
 function obtainSupabaseJs(work: string): string {
   const given = process.argv[2] ?? process.env.SUPABASE_JS_DIR
-  if (given && existsSync(path.join(given, suitePath))) return path.resolve(given)
+  if (given && existsSync(path.join(given, suitePath)) && existsSync(path.join(given, storageSuitePath)))
+    return path.resolve(given)
   const target = path.join(work, 'supabase-js')
   if (given) {
     // A git directory (bare or `.git`): export its HEAD's packages.
@@ -29,7 +32,7 @@ function obtainSupabaseJs(work: string): string {
     execFileSync('mkdir', ['-p', target])
     const archive = spawnSync(
       'git',
-      ['--git-dir', gitDir, 'archive', 'HEAD', suitePath, 'tsconfig.base.json'],
+      ['--git-dir', gitDir, 'archive', 'HEAD', suitePath, storageSuitePath, 'tsconfig.base.json'],
       {
         maxBuffer: 1 << 30,
       },
@@ -60,17 +63,15 @@ function fixtureSql(suiteDir: string): string {
   return `${adapted}\n${seed}`
 }
 
-interface FileResult {
-  name: string
-  message?: string
-  assertionResults: { status: string; title: string; fullName: string }[]
-}
-
 async function main() {
   const work = mkdtempSync(path.join(os.tmpdir(), 'meridian-compat-'))
   const logger = pino({ level: 'silent' })
   try {
     const checkout = obtainSupabaseJs(work)
+    // COMPAT_SUITES=storage (or postgrest) runs one of the two.
+    const suites = (process.env.COMPAT_SUITES ?? 'storage,postgrest').split(',')
+    if (suites.includes('storage')) await runStorageSuite({ checkout, work, repoRoot })
+    if (!suites.includes('postgrest')) return
     const suiteDir = path.join(checkout, suitePath)
     const dataDir = path.join(work, 'data')
 
@@ -79,12 +80,7 @@ async function main() {
     await database.close()
 
     const supabase = await startLocalSupabase({ dataDir, logger })
-    const server = await new Promise<{ close: (cb: () => void) => void; port: number }>((resolve) => {
-      const s = serve(
-        { fetch: supabase.app.fetch, port: Number(process.env.COMPAT_PORT ?? 0), hostname: '127.0.0.1' },
-        (info) => resolve({ close: (cb) => s.close(cb), port: info.port }),
-      )
-    })
+    const server = await serveBackend(supabase.app.fetch)
     const base = `http://127.0.0.1:${server.port}`
     try {
       const setup = path.join(work, 'setup.ts')
@@ -129,25 +125,7 @@ globalThis.fetch = ((input, init) => {
 }
 `,
       )
-      // Asynchronously: the backend answers from this process's event loop.
-      await new Promise<void>((resolve, reject) => {
-        // Arguments after the checkout are vitest's: a file filter (`relationships`) or `-t <name>`.
-        const extra = process.argv.slice(3)
-        const child = spawn(
-          path.join(repoRoot, 'node_modules/.bin/vitest'),
-          ['run', '--config', config, ...extra],
-          {
-            cwd: suiteDir,
-            // COMPAT_VERBOSE=2 shows vitest's own report too (with each failure's diff).
-            stdio: ['ignore', process.env.COMPAT_VERBOSE === '2' ? 'inherit' : 'ignore', 'inherit'],
-            env: { ...process.env, CI: '1' },
-          },
-        )
-        child.once('error', reject)
-        child.once('exit', () => resolve())
-      })
-      const results = JSON.parse(readFileSync(report, 'utf8')) as { testResults: FileResult[] }
-      printSummary(suiteDir, results.testResults)
+      printSummary('postgrest-js', suiteDir, await runVitest(repoRoot, config, suiteDir, report))
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await supabase.close()
@@ -156,36 +134,6 @@ globalThis.fetch = ((input, init) => {
     if (!process.env.COMPAT_KEEP) rmSync(work, { recursive: true, force: true })
     else console.log(`Kept ${work}`)
   }
-}
-
-function printSummary(suiteDir: string, files: FileResult[]) {
-  let passed = 0
-  let total = 0
-  const rows = files
-    .map((f) => {
-      const ok = f.assertionResults.filter((a) => a.status === 'passed').length
-      const failed = f.assertionResults.filter((a) => a.status === 'failed')
-      passed += ok
-      total += ok + failed.length
-      return { file: path.relative(suiteDir, f.name), ok, failed }
-    })
-    .sort((a, b) => a.file.localeCompare(b.file))
-  console.log('\npostgrest-js against the embedded backend')
-  for (const r of rows)
-    console.log(
-      `  ${r.file.padEnd(50)} ${String(r.ok).padStart(4)} passed ${String(r.failed.length).padStart(4)} failed`,
-    )
-  console.log(
-    `  ${'total'.padEnd(50)} ${String(passed).padStart(4)} passed ${String(total - passed).padStart(4)} failed (${((100 * passed) / Math.max(total, 1)).toFixed(1)}%)`,
-  )
-  if (process.env.COMPAT_VERBOSE)
-    for (const r of rows)
-      for (const f of r.failed) {
-        console.log(`FAIL ${r.file} › ${f.fullName}`)
-      }
-  for (const f of files)
-    if (f.assertionResults.length === 0 && f.message)
-      console.log(`  ${path.relative(suiteDir, f.name)} did not run: ${f.message.split('\n')[0]}`)
 }
 
 await main()

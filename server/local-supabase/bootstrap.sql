@@ -111,6 +111,16 @@ create table if not exists auth.one_time_tokens (
 );
 create index if not exists one_time_tokens_user_id_token_type_idx on auth.one_time_tokens (user_id, token_type);
 
+-- Links the admin API generates too (GoTrue's generate_link): sign-up confirmations, magic links and email
+-- changes (and the codes /reauthenticate mails); a pending email change waits in `email_change` until its
+-- link is used.
+alter table auth.one_time_tokens drop constraint if exists one_time_tokens_token_type_check;
+alter table auth.one_time_tokens add constraint one_time_tokens_token_type_check
+  check (token_type in ('invite', 'recovery', 'signup', 'magiclink', 'email_change', 'reauthentication'));
+alter table auth.users add column if not exists email_change varchar(255);
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
+alter table auth.users add column if not exists confirmation_sent_at timestamptz;
+
 -- The claims PostgREST puts into `request.jwt.claims`. PGlite returns '' (not null) for a setting cleared
 -- at transaction end, hence nullif.
 create or replace function auth.jwt() returns jsonb
@@ -190,8 +200,9 @@ begin
 end
 $$;
 
-grant select on storage.buckets to anon, authenticated;
-grant all on storage.buckets to service_role;
+-- As on hosted Supabase, the API roles hold every privilege on buckets and row-level security decides:
+-- without a policy of the project's, only the service role creates, changes or deletes a bucket.
+grant all on storage.buckets to anon, authenticated, service_role;
 grant all on storage.objects to anon, authenticated, service_role;
 
 create or replace function storage.foldername(name text) returns text[]

@@ -16,7 +16,7 @@ import {
   normaliseEmail,
   passwordTooLong,
   upsertPasswordUser,
-} from './auth-users.ts'
+} from './auth/users.ts'
 import { loadSupabaseConfig } from './config.ts'
 import { DataDirLockedError, openDatabase } from './database.ts'
 

@@ -50,6 +50,8 @@ export interface UploadedFile {
   declaredType: string
   /** Seconds, from the `cacheControl` form field or a `Cache-Control: max-age=N` header. */
   cacheControlSeconds: number
+  /** The `metadata` form field (the user metadata as JSON), when the body is multipart. */
+  metadataField: string | null
 }
 
 const DEFAULT_CACHE_SECONDS = 3600
@@ -80,16 +82,19 @@ export async function parseUpload(headers: Headers, body: Uint8Array): Promise<U
     if (files.length !== 1) throw new MalformedUploadError('Expected exactly one file in the multipart body')
     const file = files[0]!
     const cache = form.get('cacheControl')
+    const metadata = form.get('metadata')
     return {
       bytes: new Uint8Array(await file.arrayBuffer()),
       declaredType: file.type,
       cacheControlSeconds: parseCacheSeconds(typeof cache === 'string' ? cache : null),
+      metadataField: typeof metadata === 'string' ? metadata : null,
     }
   }
   return {
     bytes: body,
     declaredType: contentType,
     cacheControlSeconds: parseCacheSeconds(headers.get('cache-control')),
+    metadataField: null,
   }
 }
 

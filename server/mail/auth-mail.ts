@@ -1,9 +1,30 @@
-import type { AuthMailer } from '../local-supabase/auth.ts'
+import type { AuthMail, AuthMailer } from '../local-supabase/auth/context.ts'
 import type { ServerContext } from '../context.ts'
-import { renderInviteMail, renderPasswordResetMail } from './templates.ts'
+import {
+  renderConfirmationMail,
+  renderEmailChangeMail,
+  renderInviteMail,
+  renderPasswordResetMail,
+  renderReauthenticationMail,
+} from './templates.ts'
+
+function render(mail: AuthMail) {
+  switch (mail.kind) {
+    case 'invite':
+      return renderInviteMail({ link: mail.link, role: mail.role })
+    case 'recovery':
+      return renderPasswordResetMail({ link: mail.link })
+    case 'confirmation':
+      return renderConfirmationMail({ link: mail.link })
+    case 'email_change':
+      return renderEmailChangeMail({ link: mail.link })
+    case 'reauthentication':
+      return renderReauthenticationMail({ code: mail.code })
+  }
+}
 
 /**
- * The embedded backend's invite and password-reset mails: our templates, sent through the configured SMTP
+ * The embedded backend's auth mails (invites, password resets, confirmations, reauthentication codes): our templates, sent through the configured SMTP
  * (the capture inbox in local mode), with links on the site's public origin. (A hosted project sends these
  * itself, with the templates set in its dashboard.)
  */
@@ -11,11 +32,7 @@ export function authMailerFor(ctx: ServerContext): AuthMailer {
   return {
     siteUrl: () => ctx.publicUrl,
     async send(mail) {
-      const rendered =
-        mail.kind === 'invite'
-          ? renderInviteMail({ link: mail.link, role: mail.role })
-          : renderPasswordResetMail({ link: mail.link })
-      await ctx.mail.send({ to: mail.to, ...rendered })
+      await ctx.mail.send({ to: mail.to, ...render(mail) })
     },
   }
 }

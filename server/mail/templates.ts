@@ -257,3 +257,48 @@ ${buttonLink(input.link, 'Choose a new password')}
   const text = [intro, '', `Choose a new password: ${input.link}`, '', note].join('\n')
   return { subject, html, text }
 }
+
+/** A confirmation link for an address that signed up (the admin API's sign-ups; valid one hour, once). */
+export function renderConfirmationMail(input: { link: string }): RenderedMail {
+  const subject = `Confirm your ${brand.name} editor account`
+  const intro = `Confirm this address to finish creating your ${brand.name} editor account.`
+  const note = 'The link works once and for one hour. If you did not ask for an account, ignore this email.'
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+${buttonLink(input.link, 'Confirm my address')}
+<p style="margin:0;color:#475569">${escapeHtml(note)}</p>`,
+  )
+  const text = [intro, '', `Confirm my address: ${input.link}`, '', note].join('\n')
+  return { subject, html, text }
+}
+
+/** A link that moves an account to this new address (valid one hour, once), sent to the new address. */
+export function renderEmailChangeMail(input: { link: string }): RenderedMail {
+  const subject = `Confirm your new ${brand.name} editor address`
+  const intro = `Confirm that your ${brand.name} editor account should use this address from now on.`
+  const note =
+    'The link works once and for one hour. If you did not ask for this, ignore this email: nothing changes.'
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+${buttonLink(input.link, 'Use this address')}
+<p style="margin:0;color:#475569">${escapeHtml(note)}</p>`,
+  )
+  const text = [intro, '', `Use this address: ${input.link}`, '', note].join('\n')
+  return { subject, html, text }
+}
+
+/** The six-digit code a signed-in editor enters to confirm a sensitive change (valid one hour, once). */
+export function renderReauthenticationMail(input: { code: string }): RenderedMail {
+  const subject = `Your ${brand.name} confirmation code`
+  const intro = `Enter this code to confirm it is you: ${input.code}`
+  const note = 'The code works once and for one hour. If you did not ask for it, change your password.'
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+<p style="margin:0;color:#475569">${escapeHtml(note)}</p>`,
+  )
+  const text = [intro, '', note].join('\n')
+  return { subject, html, text }
+}

@@ -114,7 +114,7 @@ export interface Original {
 
 let sharpModule: Promise<typeof import('sharp')> | null = null
 /** sharp (libvips) is loaded on the first image request, not at every server start. */
-function loadSharp() {
+export function loadSharp() {
   sharpModule ??= import('sharp').then((m) => {
     // Two cores are shared by everything; one libvips thread per job keeps requests responsive.
     m.default.concurrency(1)
@@ -124,7 +124,7 @@ function loadSharp() {
 }
 
 /** At most `limit` encodes at a time; the rest wait their turn. */
-function createLimiter(limit: number) {
+export function createLimiter(limit: number) {
   let active = 0
   const waiting: (() => void)[] = []
   return async <T>(job: () => Promise<T>): Promise<T> => {

@@ -47,7 +47,7 @@ describe('roles on the desktop', { timeout: 240_000 }, () => {
       role: 'contributor',
     })
     // The password is set in the database here (the mailed link is tested in people.test.ts).
-    const { hashPassword } = await import('../../server/local-supabase/auth-users.ts')
+    const { hashPassword } = await import('../../server/local-supabase/auth/users.ts')
     await db.query(
       'update auth.users set encrypted_password = $2, email_confirmed_at = now() where id = $1::uuid',
       [invited.userId, await hashPassword('desk-writer-password')],

@@ -15,6 +15,10 @@ export interface AuthUserRow {
   last_sign_in_at: string | null
   invited_at: string | null
   recovery_sent_at: string | null
+  confirmation_sent_at: string | null
+  email_change: string | null
+  email_change_sent_at: string | null
+  banned_until: string | null
   raw_app_meta_data: Record<string, unknown> | null
   raw_user_meta_data: Record<string, unknown> | null
   created_at: string
@@ -33,6 +37,10 @@ export interface GoTrueUser {
   last_sign_in_at: string | null
   invited_at?: string
   recovery_sent_at?: string
+  confirmation_sent_at?: string
+  new_email?: string
+  email_change_sent_at?: string
+  banned_until?: string
   app_metadata: Record<string, unknown>
   user_metadata: Record<string, unknown>
   identities: []
@@ -99,6 +107,10 @@ export const USER_COLUMNS = [
   TIMESTAMP('last_sign_in_at'),
   TIMESTAMP('invited_at'),
   TIMESTAMP('recovery_sent_at'),
+  TIMESTAMP('confirmation_sent_at'),
+  'email_change',
+  TIMESTAMP('email_change_sent_at'),
+  TIMESTAMP('banned_until'),
   'raw_app_meta_data',
   'raw_user_meta_data',
   TIMESTAMP('created_at'),
@@ -120,6 +132,11 @@ export async function findUserById(db: Queryable, id: string): Promise<AuthUserR
   return rows[0] ?? null
 }
 
+/** Whether an admin's ban (`ban_duration`) is still running. */
+export function isBanned(user: Pick<AuthUserRow, 'banned_until'>, now = Date.now()): boolean {
+  return !!user.banned_until && Date.parse(user.banned_until) > now
+}
+
 export function toGoTrueUser(row: AuthUserRow): GoTrueUser {
   return {
     id: row.id,
@@ -133,6 +150,10 @@ export function toGoTrueUser(row: AuthUserRow): GoTrueUser {
     // GoTrue leaves these out until they are set.
     ...(row.invited_at ? { invited_at: row.invited_at } : {}),
     ...(row.recovery_sent_at ? { recovery_sent_at: row.recovery_sent_at } : {}),
+    ...(row.confirmation_sent_at ? { confirmation_sent_at: row.confirmation_sent_at } : {}),
+    ...(row.email_change ? { new_email: row.email_change } : {}),
+    ...(row.email_change_sent_at ? { email_change_sent_at: row.email_change_sent_at } : {}),
+    ...(row.banned_until ? { banned_until: row.banned_until } : {}),
     app_metadata: { provider: 'email', providers: ['email'], ...(row.raw_app_meta_data ?? {}) },
     user_metadata: row.raw_user_meta_data ?? {},
     identities: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FailedAttemptLimiter } from './auth-rate-limit.ts'
+import { FailedAttemptLimiter } from './rate-limit.ts'
 
 describe('FailedAttemptLimiter', () => {
   it('blocks a key after 5 failures within 5 minutes and lets it try again once the oldest expires', () => {
