@@ -8,7 +8,6 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  writeFileSync,
   writeSync,
 } from 'node:fs'
 import path from 'node:path'
@@ -18,7 +17,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import type { Logger } from 'pino'
-import { x as extractTar } from 'tar'
+import { c as createTar, x as extractTar } from 'tar'
 import { diskProblemOf } from '../failures.ts'
 import type { JwtClaims, RequestRole } from './keys.ts'
 
@@ -214,12 +213,13 @@ function templateKey(): string | null {
   }
 }
 
-async function saveTemplate(db: PGlite, file: string, logger: Logger) {
+async function saveTemplate(dbDir: string, file: string, logger: Logger) {
   try {
     mkdirSync(templateDir, { recursive: true })
-    const dump = await db.dumpDataDir('none')
+    // Packed from the closed data directory on disk, as a stream: PGlite's `dumpDataDir` would build the
+    // whole snapshot in memory and copy it (~40 MB, held two or three times over at the first start's peak).
     const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.partial`
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+    await createTar({ file: partial, cwd: dbDir, portable: true }, readdirSync(dbDir))
     renameSync(partial, file)
     for (const old of readdirSync(templateDir)) {
       if (
@@ -264,17 +264,19 @@ async function createDatabase(
     }
   }
   const db = await PGlite.create(dbDir, pgliteOptions)
+  let result: { fresh: boolean; applied: string[] }
   try {
-    const result = await migrate(db)
-    if (template) await saveTemplate(db, template, logger)
-    // Creating the cluster and writing the snapshot grew the WebAssembly heap (which never shrinks) by
-    // ~200 MB: the server goes on with the database opened again from disk (~0.5 s, on the first start only).
-    await db.close()
-    return { db: await PGlite.create(dbDir, pgliteOptions), ...result }
+    result = await migrate(db)
   } catch (err) {
     await db.close().catch(() => undefined)
     throw err
   }
+  // Creating the cluster grew the WebAssembly heap (which never shrinks) by ~200 MB: the server goes on
+  // with the database opened again from disk (~0.5 s, on the first start only), and the snapshot is packed
+  // from the closed directory in between.
+  await db.close()
+  if (template) await saveTemplate(dbDir, template, logger)
+  return { db: await PGlite.create(dbDir, pgliteOptions), ...result }
 }
 
 /**
