@@ -10,8 +10,8 @@
 --   `blog_search_positions`, read only for a "quoted phrase" (or a hyphenated word), and only for the
 --   posts that have all of its words.
 -- * The order is title matches first, then the newest (as before for a word in a title, without ranking
---   every match): the matches are read once, counted (the page's "Load more" needs the exact number) and
---   only the page's rows are kept in order (a top-N sort), so a query's work is one narrow row per match.
+--   every match): one pass over the matches' narrow rows counts them (the page's "Load more" needs the
+--   exact number), and the page's rows are read newest first, stopping at the page's end (see below).
 -- * As one types into the search box, the last word also finds the words it begins ("hir" finds
 --   "hiring"): the words hold both their English stems and the words as written (lower case), and the
 --   last word, when it is a plain word (not negated, not in a phrase, not a stop word, two letters or
@@ -56,6 +56,7 @@ select id, public.blog_search_words(title, content), public.blog_search_words(ti
        type, created_at
   from public.blogs;
 create index blog_search_documents_document_idx on public.blog_search_documents using gin (document);
+create index blog_search_documents_newest_idx on public.blog_search_documents (created_at desc, post_id);
 
 comment on table public.blog_search_documents is
   'The words of each post (English stems and the words as written, no positions; title_words: the title''s) and what the search filters by, written by the blogs_write_search_document trigger only.';
@@ -133,6 +134,13 @@ grant execute on function public.resources_search_terms(text) to anon, authentic
 -- first, then the newest, with list columns only and the number of all matches in `total` (on every row).
 -- Public means what the `published_blogs` view and the posts' select policy say: published, or scheduled
 -- and due. A search without any word (only punctuation or stop words such as "the") matches nothing.
+--
+-- The work is bounded by construction: one pass over the matches' narrow rows counts them (the exact
+-- total, and how many are in a title); then each part of the page (title matches, then the others) is
+-- read newest first, either by walking the `(created_at desc, post_id)` index and stopping at the page's
+-- end (when a part holds a tenth of the posts or more, so the walk passes about ten rows per row kept) or
+-- from the full-text index with a top-N sort of that part's matches (when they are fewer). Every statement
+-- is planned for the words searched (`force_custom_plan`), so the planner sees how common they are.
 create or replace function public.search_published_posts(
   search text,
   post_type text default null,
@@ -155,60 +163,89 @@ returns table (
   publish_at timestamptz,
   total bigint
 )
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
+set plan_cache_mode = force_custom_plan
 as $$
-  with terms as materialized (
-    select t.words, t.phrases,
-           greatest(coalesce(page_offset, 0), 0) as skip,
-           least(greatest(coalesce(page_limit, 9), 1), 1000) as size
-      from public.resources_search_terms(search) t
-  ),
-  -- The public matches (of the type asked for), as the full-text index finds them: narrow rows, read in
-  -- the order of the table, never ranked.
-  matches as (
-    select d.post_id, d.created_at, d.title_words operator(pg_catalog.@@) terms.words as in_title
-      from terms
-      join public.blog_search_documents d on d.document operator(pg_catalog.@@) terms.words
-     where (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
-       and (post_type is null or d.type = post_type)
-       and (terms.phrases is null or exists (
-             select 1 from public.blog_search_positions x
-              where x.post_id = d.post_id and x.document operator(pg_catalog.@@) terms.phrases))
-  ),
-  counts as materialized (
-    select count(*) as total, count(*) filter (where matches.in_title) as in_title from matches
-  ),
-  -- The page's part of the title matches, then of the others, each the newest first (a top-N sort: the
-  -- page's rows are kept, not every match); a limit of 0 reads nothing.
-  title_page as (
-    select matches.post_id, 0 as part, matches.created_at
-      from matches
-     where matches.in_title
-     order by matches.created_at desc, matches.post_id
-    offset (select skip from terms)
-     limit (select least(terms.size, greatest(counts.in_title - terms.skip, 0)) from terms, counts)
-  ),
-  body_page as (
-    select matches.post_id, 1 as part, matches.created_at
-      from matches
-     where not matches.in_title
-     order by matches.created_at desc, matches.post_id
-    offset (select greatest(terms.skip - counts.in_title, 0) from terms, counts)
-     limit (select terms.size - least(terms.size, greatest(counts.in_title - terms.skip, 0)) from terms, counts)
-  ),
-  page as (
-    select * from title_page
-    union all
-    select * from body_page
-  )
+#variable_conflict use_column
+declare
+  terms record;
+  skip integer := greatest(coalesce(page_offset, 0), 0);
+  size integer := least(greatest(coalesce(page_limit, 9), 1), 1000);
+  match_count bigint;
+  title_count bigint;
+  post_count double precision;
+  in_title boolean;
+  part_count bigint;
+  part_skip bigint;
+  part_rows bigint;
+  page_ids uuid[] := '{}';
+begin
+  select t.words, t.phrases into terms from public.resources_search_terms(search) t;
+
+  select count(*), count(*) filter (where d.title_words operator(pg_catalog.@@) terms.words)
+    into match_count, title_count
+    from public.blog_search_documents d
+   where d.document operator(pg_catalog.@@) terms.words
+     and (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
+     and (post_type is null or d.type = post_type)
+     and (terms.phrases is null or exists (
+           select 1 from public.blog_search_positions x
+            where x.post_id = d.post_id and x.document operator(pg_catalog.@@) terms.phrases));
+  if match_count = 0 then
+    return;
+  end if;
+  select greatest(c.reltuples, match_count) into post_count
+    from pg_catalog.pg_class c where c.oid = 'public.blog_search_documents'::regclass;
+
+  foreach in_title in array array[true, false] loop
+    part_count := case when in_title then title_count else match_count - title_count end;
+    part_skip := case when in_title then skip else greatest(skip - title_count, 0) end;
+    part_rows := least(size - pg_catalog.cardinality(page_ids), greatest(part_count - part_skip, 0));
+    continue when part_rows <= 0;
+    if part_count * 10 >= post_count then
+      page_ids := page_ids || array(
+        select d.post_id
+          from public.blog_search_documents d
+         where d.document operator(pg_catalog.@@) terms.words
+           and (d.title_words operator(pg_catalog.@@) terms.words) = in_title
+           and (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
+           and (post_type is null or d.type = post_type)
+           and (terms.phrases is null or exists (
+                 select 1 from public.blog_search_positions x
+                  where x.post_id = d.post_id and x.document operator(pg_catalog.@@) terms.phrases))
+         order by d.created_at desc, d.post_id
+        offset part_skip
+         limit part_rows);
+    else
+      page_ids := page_ids || array(
+        with part as materialized (
+          select d.post_id, d.created_at
+            from public.blog_search_documents d
+           where d.document operator(pg_catalog.@@) terms.words
+             and (d.title_words operator(pg_catalog.@@) terms.words) = in_title
+             and (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
+             and (post_type is null or d.type = post_type)
+             and (terms.phrases is null or exists (
+                   select 1 from public.blog_search_positions x
+                    where x.post_id = d.post_id and x.document operator(pg_catalog.@@) terms.phrases))
+        )
+        select part.post_id from part
+         order by part.created_at desc, part.post_id
+        offset part_skip
+         limit part_rows);
+    end if;
+  end loop;
+
+  return query
   select p.id, p.title, p.slug, p.type, p.excerpt, p.author, p.cover_image_url, p.tags, p.status,
-         p.created_at, p.updated_at, p.version, p.publish_at, (select counts.total from counts) as total
-    from page
+         p.created_at, p.updated_at, p.version, p.publish_at, match_count
+    from pg_catalog.unnest(page_ids) with ordinality as page (post_id, n)
     join public.published_blogs p on p.id = page.post_id
-   order by page.part, page.created_at desc, page.post_id
+   order by page.n;
+end
 $$;
 
 revoke execute on function public.search_published_posts(text, text, integer, integer) from public;

@@ -143,6 +143,25 @@ describe('resources search', () => {
     expect((await listPublishedPosts(anon, { search: 'z' })).total).toBe(0)
   })
 
+  it('pages through a word in nearly every post newest first, each page where the last one ended', async () => {
+    // "hiring" is in nearly every title and "talent" in nearly every body: both are read newest first from
+    // the date index and stop at the page's end.
+    for (const search of ['hiring', 'talent']) {
+      const first = await listPublishedPosts(anon, { search, page: 1, pageSize: 9 })
+      const second = await listPublishedPosts(anon, { search, page: 2, pageSize: 9 })
+      const both = await listPublishedPosts(anon, { search, page: 1, pageSize: 18 })
+      expect(first.total).toBeGreaterThanOrEqual(1995)
+      expect([...first.rows, ...second.rows].map((r) => r.slug)).toEqual(both.rows.map((r) => r.slug))
+      // Title matches first (every row here for "hiring"), each part the newest first.
+      const inTitle = both.rows.filter((r) => r.title.toLowerCase().includes(search))
+      expect(both.rows.slice(0, inTitle.length)).toEqual(inTitle)
+      for (const part of [inTitle, both.rows.slice(inTitle.length)]) {
+        const times = part.map((r) => Date.parse(r.created_at))
+        expect(times).toEqual([...times].sort((a, b) => b - a))
+      }
+    }
+  })
+
   it('reads query syntax in what is typed as text, never as an error', async () => {
     for (const search of [
       "hir'",
