@@ -6,9 +6,9 @@
 --
 -- * `blog_search_documents.document` holds each post's words without positions (`strip`), so the rows the
 --   full-text index points at are narrow: counting 10,000 matches reads ~600 pages instead of ~1,700 and
---   ranks nothing. `title_words` says whether a match is in the title. The words with positions move to
---   `blog_search_positions`, read only for a "quoted phrase" (or a hyphenated word), and only for the
---   posts that have all of its words.
+--   ranks nothing. `title_words` says whether a match is in the title. The words with positions (and their
+--   GIN index) move to `blog_search_positions`, read only for a search with word order (a "quoted phrase",
+--   a hyphenated word), which is matched as written.
 -- * The order is title matches first, then the newest (as before for a word in a title, without ranking
 --   every match): one pass over the matches' narrow rows counts them (the page's "Load more" needs the
 --   exact number), and the page's rows are read newest first, stopping at the page's end (see below).
@@ -37,7 +37,7 @@ create table public.blog_search_positions (
 );
 
 comment on table public.blog_search_positions is
-  'Each post''s search document with word positions (title A, body B), read only to check a phrase; written by the blogs_write_search_document trigger only.';
+  'Each post''s search document with word positions (title A, body B), read for a search with word order; written by the blogs_write_search_document trigger only.';
 
 alter table public.blog_search_positions enable row level security;
 revoke all on public.blog_search_positions from anon, authenticated;
@@ -45,6 +45,7 @@ grant all on public.blog_search_positions to service_role;
 
 insert into public.blog_search_positions (post_id, document)
 select post_id, document from public.blog_search_documents;
+create index blog_search_positions_document_idx on public.blog_search_positions using gin (document);
 
 -- The words without positions replace the documents: the rows are written again (the index after them), so
 -- the table holds no old row versions.
@@ -90,9 +91,9 @@ $$;
 
 revoke execute on function public.blogs_write_search_document() from public;
 
--- What a search looks for: `words`, matched against the words of each post (the full-text index), and
--- `phrases`, the part with word order ("quoted phrases", hyphenated words), checked against the positions
--- of the posts that have its words; null when there is none. The syntax is a web search's
+-- What a search looks for: `words`, matched against the words of each post (the full-text index), or, for
+-- a search with word order ("quoted phrases", hyphenated words), `phrases`, matched against the words'
+-- positions (their own full-text index); the other one is null. The syntax is a web search's
 -- (`websearch_to_tsquery`: words, "quoted phrases", `or`, `-word`); the last word is also a prefix when it
 -- is a plain word: not after `-` or `or`, not inside an open quote, not a stop word, at least two letters.
 create or replace function public.resources_search_terms(search text, out words tsquery, out phrases tsquery)
@@ -107,23 +108,24 @@ declare
   last_query tsquery;
 begin
   words := pg_catalog.websearch_to_tsquery('english'::regconfig, typed);
-  phrases := words;
+  -- Word order matters where the query has a phrase operator (<-> or <n>): such a search is matched as
+  -- written, against the positions.
+  if words::text ~ '<(-|[0-9]+)>' then
+    phrases := words;
+    words := null;
+    return;
+  end if;
   if last_word is not null and pg_catalog.char_length(last_word) >= 2
      and (pg_catalog.length(typed) - pg_catalog.length(pg_catalog.replace(typed, '"', ''))) % 2 = 0 then
     rest := pg_catalog.left(typed, pg_catalog.length(typed) - pg_catalog.length(last_word));
     last_query := pg_catalog.websearch_to_tsquery('english'::regconfig, last_word);
     if rest !~ '-$' and rest !~* '(^|[^[:alnum:]])or[^[:alnum:]]*$'
        and pg_catalog.numnode(last_query) > 0 then
-      phrases := pg_catalog.websearch_to_tsquery('english'::regconfig, rest);
       -- last_word is letters and digits only, so this text is one word followed by the prefix mark.
-      words := phrases operator(pg_catalog.&&) (
+      words := pg_catalog.websearch_to_tsquery('english'::regconfig, rest) operator(pg_catalog.&&) (
         last_query operator(pg_catalog.||) pg_catalog.to_tsquery('simple'::regconfig, last_word || ':*')
       );
     end if;
-  end if;
-  -- Word order matters only where the query has a phrase operator (<-> or <n>).
-  if phrases::text !~ '<(-|[0-9]+)>' then
-    phrases := null;
   end if;
 end
 $$;
@@ -185,15 +187,19 @@ declare
 begin
   select t.words, t.phrases into terms from public.resources_search_terms(search) t;
 
-  select count(*), count(*) filter (where d.title_words operator(pg_catalog.@@) terms.words)
+  select count(*), count(*) filter (where case when terms.phrases is null
+                                               then d.title_words operator(pg_catalog.@@) terms.words
+                                               else exists (select 1 from public.blog_search_positions x
+                                                             where x.post_id = d.post_id
+                                                               and pg_catalog.ts_filter(x.document, '{a}')
+                                                                   operator(pg_catalog.@@) terms.phrases) end)
     into match_count, title_count
     from public.blog_search_documents d
-   where d.document operator(pg_catalog.@@) terms.words
-     and (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
+   where (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
      and (post_type is null or d.type = post_type)
-     and (terms.phrases is null or exists (
-           select 1 from public.blog_search_positions x
-            where x.post_id = d.post_id and x.document operator(pg_catalog.@@) terms.phrases));
+     and case when terms.phrases is null then d.document operator(pg_catalog.@@) terms.words
+              else exists (select 1 from public.blog_search_positions x
+                            where x.post_id = d.post_id and x.document operator(pg_catalog.@@) terms.phrases) end;
   if match_count = 0 then
     return;
   end if;
@@ -209,13 +215,17 @@ begin
       page_ids := page_ids || array(
         select d.post_id
           from public.blog_search_documents d
-         where d.document operator(pg_catalog.@@) terms.words
-           and (d.title_words operator(pg_catalog.@@) terms.words) = in_title
+         where case when terms.phrases is null then d.document operator(pg_catalog.@@) terms.words
+                     else exists (select 1 from public.blog_search_positions x
+                                   where x.post_id = d.post_id
+                                     and x.document operator(pg_catalog.@@) terms.phrases) end
+           and case when terms.phrases is null then d.title_words operator(pg_catalog.@@) terms.words
+                    else exists (select 1 from public.blog_search_positions x
+                                  where x.post_id = d.post_id
+                                    and pg_catalog.ts_filter(x.document, '{a}') operator(pg_catalog.@@) terms.phrases)
+               end = in_title
            and (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
            and (post_type is null or d.type = post_type)
-           and (terms.phrases is null or exists (
-                 select 1 from public.blog_search_positions x
-                  where x.post_id = d.post_id and x.document operator(pg_catalog.@@) terms.phrases))
          order by d.created_at desc, d.post_id
         offset part_skip
          limit part_rows);
@@ -224,13 +234,17 @@ begin
         with part as materialized (
           select d.post_id, d.created_at
             from public.blog_search_documents d
-           where d.document operator(pg_catalog.@@) terms.words
-             and (d.title_words operator(pg_catalog.@@) terms.words) = in_title
+           where case when terms.phrases is null then d.document operator(pg_catalog.@@) terms.words
+                       else exists (select 1 from public.blog_search_positions x
+                                     where x.post_id = d.post_id
+                                       and x.document operator(pg_catalog.@@) terms.phrases) end
+             and case when terms.phrases is null then d.title_words operator(pg_catalog.@@) terms.words
+                      else exists (select 1 from public.blog_search_positions x
+                                    where x.post_id = d.post_id
+                                      and pg_catalog.ts_filter(x.document, '{a}') operator(pg_catalog.@@) terms.phrases)
+                 end = in_title
              and (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
              and (post_type is null or d.type = post_type)
-             and (terms.phrases is null or exists (
-                   select 1 from public.blog_search_positions x
-                    where x.post_id = d.post_id and x.document operator(pg_catalog.@@) terms.phrases))
         )
         select part.post_id from part
          order by part.created_at desc, part.post_id
