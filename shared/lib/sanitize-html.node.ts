@@ -7,19 +7,31 @@ import type { SanitizeReply, SanitizeRequest } from './sanitize-html.worker.ts'
  * Node variant of `sanitizeHtml` (server, tests): the same allow-list over a jsdom window, in a worker thread
  * of its own. jsdom takes ~90 MB once loaded (its code, its heap, a window), and a server sanitises a post
  * once per version of its page (the page cache keeps the result), so the worker ends after `idleMs` without
- * work and that memory goes with it; the next page to render starts it again (~0.5 s).
+ * work and that memory goes with it; the next page to render starts it again (~0.5 s). A post too large for
+ * the worker's heap ends the worker and fails that call only (in the server's own thread it would have ended
+ * the server).
  */
 
-const idleMs = 30_000
+/** How long the worker waits for more work before it ends; `running` says whether it is up now. */
+export const sanitizerWorker = {
+  idleMs: 30_000,
+  get running(): boolean {
+    return worker !== null
+  },
+}
 
 let worker: Worker | null = null
 let idleTimer: NodeJS.Timeout | null = null
 let nextId = 0
-const pending = new Map<number, { resolve(html: string): void; reject(err: Error): void }>()
+const pending = new Map<number, { thread: Worker; resolve(html: string): void; reject(err: Error): void }>()
 
-function failPending(err: Error) {
-  for (const waiting of pending.values()) waiting.reject(err)
-  pending.clear()
+/** The calls `thread` was given and will not answer (it stopped): each fails, no other. */
+function failPending(thread: Worker, err: Error) {
+  for (const [id, waiting] of pending) {
+    if (waiting.thread !== thread) continue
+    pending.delete(id)
+    waiting.reject(err)
+  }
 }
 
 function startWorker(): Worker {
@@ -35,15 +47,15 @@ function startWorker(): Worker {
     pending.delete(reply.id)
     if ('error' in reply) waiting?.reject(new Error(reply.error))
     else waiting?.resolve(reply.html)
-    if (pending.size === 0) idle(started)
+    if (worker === started && pending.size === 0) idle(started)
   })
   started.on('error', (err) => {
     if (worker === started) worker = null
-    failPending(err)
+    failPending(started, err)
   })
   started.on('exit', () => {
     if (worker === started) worker = null
-    failPending(new Error('The HTML sanitiser stopped'))
+    failPending(started, new Error('The HTML sanitiser stopped'))
   })
   return started
 }
@@ -57,19 +69,19 @@ function idle(current: Worker) {
       worker = null
       void current.terminate()
     }
-  }, idleMs)
+  }, sanitizerWorker.idleMs)
   idleTimer.unref()
 }
 
 export function sanitizeHtml(html: string): Promise<string> {
   if (idleTimer) clearTimeout(idleTimer)
   idleTimer = null
-  worker ??= startWorker()
-  worker.ref()
+  const thread = (worker ??= startWorker())
+  thread.ref()
   const id = nextId++
   const request: SanitizeRequest = { id, html }
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject })
-    worker!.postMessage(request)
+    pending.set(id, { thread, resolve, reject })
+    thread.postMessage(request)
   })
 }
