@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
@@ -7,7 +7,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import type { Logger } from 'pino'
-import { x as extractTar } from 'tar'
+import { c as createTar, x as extractTar } from 'tar'
 import { lockDirectory } from '../../shared/lib/directory-lock.node.ts'
 import { diskProblemOf } from '../failures.ts'
 import type { JwtClaims, RequestRole } from './keys.ts'
@@ -171,12 +171,13 @@ function templateKey(): string | null {
   }
 }
 
-async function saveTemplate(db: PGlite, file: string, logger: Logger) {
+async function saveTemplate(dbDir: string, file: string, logger: Logger) {
   try {
     mkdirSync(templateDir, { recursive: true })
-    const dump = await db.dumpDataDir('none')
+    // Packed from the closed data directory on disk, as a stream: PGlite's `dumpDataDir` would build the
+    // whole snapshot in memory and copy it (~40 MB, held two or three times over at the first start's peak).
     const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.partial`
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+    await createTar({ file: partial, cwd: dbDir, portable: true }, readdirSync(dbDir))
     renameSync(partial, file)
     for (const old of readdirSync(templateDir)) {
       if (
@@ -221,17 +222,19 @@ async function createDatabase(
     }
   }
   const db = await PGlite.create(dbDir, pgliteOptions)
+  let result: { fresh: boolean; applied: string[] }
   try {
-    const result = await migrate(db)
-    if (template) await saveTemplate(db, template, logger)
-    // Creating the cluster and writing the snapshot grew the WebAssembly heap (which never shrinks) by
-    // ~200 MB: the server goes on with the database opened again from disk (~0.5 s, on the first start only).
-    await db.close()
-    return { db: await PGlite.create(dbDir, pgliteOptions), ...result }
+    result = await migrate(db)
   } catch (err) {
     await db.close().catch(() => undefined)
     throw err
   }
+  // Creating the cluster grew the WebAssembly heap (which never shrinks) by ~200 MB: the server goes on
+  // with the database opened again from disk (~0.5 s, on the first start only), and the snapshot is packed
+  // from the closed directory in between.
+  await db.close()
+  if (template) await saveTemplate(dbDir, template, logger)
+  return { db: await PGlite.create(dbDir, pgliteOptions), ...result }
 }
 
 /**

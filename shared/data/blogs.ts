@@ -96,9 +96,10 @@ const searchTotals = z.array(z.object({ total: z.coerce.number().int() }))
 
 /**
  * Resources page: published posts, list columns only (never the bodies), newest first; with `search`, the
- * posts whose title or body match its words (full-text: English stemming, "quoted phrases", `or`, `-word`),
- * best match first. Reads the `published_blogs` view (only what a visitor may read); a search goes through
- * `search_published_posts` and its full-text index (see the migration that creates it).
+ * posts whose title or body match its words (full-text: English stemming, "quoted phrases", `or`, `-word`;
+ * the last word also as the beginning of a word, as one types), title matches first, then the newest. Reads
+ * the `published_blogs` view (only what a visitor may read); a search goes through `search_published_posts`
+ * and its full-text index (see the migrations that create and reshape it).
  */
 export async function listPublishedPosts(
   client: SupabaseClient,

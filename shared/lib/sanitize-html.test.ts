@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { sanitizeHtml } from './sanitize-html.ts'
-import { sanitizeHtml as sanitizeHtmlInNode } from './sanitize-html.node.ts'
+import { sanitizeHtml as sanitizeHtmlInNode, sanitizerWorker } from './sanitize-html.node.ts'
 
 /** Parses sanitised output so assertions look at the resulting DOM, not at string details. */
 function dom(html: string): HTMLElement {
@@ -133,5 +133,22 @@ describe('sanitizeHtml', () => {
     const html =
       '<p onclick="x()">Hi <a href="javascript:x()" target="_blank">l</a><img src=x onerror=alert(1)></p>'
     expect(await sanitizeHtmlInNode(html)).toBe(sanitizeHtml(html))
+  })
+
+  it('sanitises in Node in a worker that ends when idle and starts again on the next call', async () => {
+    const idleMs = sanitizerWorker.idleMs
+    sanitizerWorker.idleMs = 50
+    try {
+      expect(await sanitizeHtmlInNode('<p>a<script>x()</script></p>')).toBe('<p>a</p>')
+      await vi.waitFor(() => expect(sanitizerWorker.running).toBe(false), { timeout: 5000 })
+      // Calls made together share the next worker, and each gets its own answer.
+      const answers = await Promise.all(
+        ['<b>1</b>', '<i onclick="x()">2</i>', '<u>3</u>'].map((html) => sanitizeHtmlInNode(html)),
+      )
+      expect(answers).toEqual(['<b>1</b>', '<i>2</i>', '<u>3</u>'])
+      expect(sanitizerWorker.running).toBe(true)
+    } finally {
+      sanitizerWorker.idleMs = idleMs
+    }
   })
 })

@@ -125,6 +125,61 @@ describe('resources search', () => {
     expect((await listPublishedPosts(anon, { search: '%_*(),."\\' })).total).toBe(0)
   })
 
+  it('matches the last word as the beginning of a word, as one types', async () => {
+    const whole = await listPublishedPosts(anon, { search: 'zeppelinfactory' })
+    expect(whole.total).toBe(15)
+    // "zeppelinfact" is no word of any post: only its prefix matching finds them.
+    const typed = await listPublishedPosts(anon, { search: 'ZeppelinFact' })
+    expect(typed.total).toBe(15)
+    expect(typed.rows.map((r) => r.slug)).toEqual(whole.rows.map((r) => r.slug))
+    expect((await listPublishedPosts(anon, { search: 'hir' })).total).toBeGreaterThanOrEqual(1996)
+    expect((await listPublishedPosts(anon, { search: 'india zeppelinfa' })).total).toBe(15)
+    // Only the last word: the others are whole words.
+    expect((await listPublishedPosts(anon, { search: 'zeppelinfa india' })).total).toBe(0)
+    // Not a negated word, a phrase still open, a word joined by "or", or a single letter.
+    expect((await listPublishedPosts(anon, { search: 'zeppelinfactory -hir' })).total).toBe(15)
+    expect((await listPublishedPosts(anon, { search: '"india zeppelinfact' })).total).toBe(0)
+    expect((await listPublishedPosts(anon, { search: 'nothingelse or zeppelinfact' })).total).toBe(0)
+    expect((await listPublishedPosts(anon, { search: 'z' })).total).toBe(0)
+  })
+
+  it('pages through a word in nearly every post newest first, each page where the last one ended', async () => {
+    // "hiring" is in nearly every title and "talent" in nearly every body: both are read newest first from
+    // the date index and stop at the page's end.
+    for (const search of ['hiring', 'talent']) {
+      const first = await listPublishedPosts(anon, { search, page: 1, pageSize: 9 })
+      const second = await listPublishedPosts(anon, { search, page: 2, pageSize: 9 })
+      const both = await listPublishedPosts(anon, { search, page: 1, pageSize: 18 })
+      expect(first.total).toBeGreaterThanOrEqual(1995)
+      expect([...first.rows, ...second.rows].map((r) => r.slug)).toEqual(both.rows.map((r) => r.slug))
+      // Title matches first (every row here for "hiring"), each part the newest first.
+      const inTitle = both.rows.filter((r) => r.title.toLowerCase().includes(search))
+      expect(both.rows.slice(0, inTitle.length)).toEqual(inTitle)
+      for (const part of [inTitle, both.rows.slice(inTitle.length)]) {
+        const times = part.map((r) => Date.parse(r.created_at))
+        expect(times).toEqual([...times].sort((a, b) => b - a))
+      }
+    }
+  })
+
+  it('reads query syntax in what is typed as text, never as an error', async () => {
+    for (const search of [
+      "hir'",
+      'hir:*',
+      'hir & !india',
+      'hir | x',
+      "o'brien",
+      'a\\',
+      '(hir',
+      '<->',
+      'hir:A',
+    ]) {
+      const page = await listPublishedPosts(anon, { search })
+      expect(page.total).toBeGreaterThanOrEqual(0)
+    }
+    expect((await listPublishedPosts(anon, { search: 'zeppelinfactory:*' })).total).toBe(15)
+  })
+
   // The search reads the GIN index of the search documents, not every post's body.
   it('finds matches through the full-text index, not by scanning every post', async () => {
     const { rows } = await server.ctx.localSupabase!.db.query<{ 'QUERY PLAN': string }>(
