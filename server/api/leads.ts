@@ -13,7 +13,7 @@ import { visitSourceOf } from '../insights/page-views.ts'
 import { diskProblemOf } from '../failures.ts'
 import { tooManyRequestsMessage } from '../rate-limits.ts'
 import { serviceClient } from '../supabase-clients.ts'
-import { check, clientIp, readInput, refuse, refuseInput, type InputRefusal } from './pipeline.ts'
+import { bodyFields, check, clientIp, refuse, refuseInput, type InputRefusal } from './pipeline.ts'
 
 /** Largest accepted request body: the five fields at their caps fit several times over. */
 export const leadBodyLimitBytes = 16 * 1024
@@ -130,9 +130,8 @@ export async function takeLead(
 export function createLeadRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
 
-  routes.post('/', async (c) => {
-    const fields = await readInput(c, leadBodyOptions)
-    if (fields instanceof Response) return fields
+  routes.post('/', bodyFields(leadBodyOptions), async (c) => {
+    const fields = c.get('input')
     const outcome = await takeLead(ctx, c, fields, c.req.header('Idempotency-Key') ?? fields.idempotencyKey)
     switch (outcome.kind) {
       case 'stored':
