@@ -16,6 +16,7 @@ import { Spinner } from '../ui/Spinner.tsx'
 import type { AdminApi } from './contract.ts'
 import { downloadText } from './download-text.ts'
 import { LeadSource } from './insights/LeadSource.tsx'
+import { errorMessage, useLoaded } from './useLoaded.ts'
 
 /** One lead's email state in words: both sent, partly sent, waiting for a retry, or given up. */
 export function leadEmailStatus(lead: LeadRecord): { label: string; tone: 'ok' | 'waiting' | 'failed' } {
@@ -305,41 +306,20 @@ export function LeadsTable({
 export function LeadsPipeline({ api }: { api: AdminApi }) {
   const [filters, setFilters] = useState<Required<LeadFilters>>({ search: '', status: 'all', owner: 'all' })
   const [page, setPage] = useState(1)
-  const [list, setList] = useState<{ leads: LeadRecord[]; page: number; pageCount: number } | null>(null)
   const [owners, setOwners] = useState<{ userId: string; email: string }[]>([])
-  const [error, setError] = useState<string | null>(null)
-  const [loading, setLoading] = useState(true)
   const [exporting, setExporting] = useState(false)
   const [reload, setReload] = useState(0)
-  const message = (err: unknown) => (err instanceof Error ? err.message : String(err))
+  const {
+    data: list,
+    setData: setList,
+    error,
+    setError,
+    loading,
+  } = useLoaded(() => api.listLeads({ ...filters, page }), [api, filters, page, reload], 250)
 
   useEffect(() => {
-    api.listLeadOwners().then(setOwners, (err: unknown) => setError(message(err)))
-  }, [api])
-
-  useEffect(() => {
-    let active = true
-    setLoading(true)
-    const timer = setTimeout(() => {
-      api.listLeads({ ...filters, page }).then(
-        (result) => {
-          if (!active) return
-          setList(result)
-          setError(null)
-          setLoading(false)
-        },
-        (err: unknown) => {
-          if (!active) return
-          setError(message(err))
-          setLoading(false)
-        },
-      )
-    }, 250)
-    return () => {
-      active = false
-      clearTimeout(timer)
-    }
-  }, [api, filters, page, reload])
+    api.listLeadOwners().then(setOwners, (err: unknown) => setError(errorMessage(err)))
+  }, [api, setError])
 
   const update = useCallback(
     async (lead: LeadRecord, patch: LeadUpdate) => {
@@ -348,12 +328,12 @@ export function LeadsPipeline({ api }: { api: AdminApi }) {
         setList((l) => l && { ...l, leads: l.leads.map((x) => (x.id === saved.id ? saved : x)) })
         setError(null)
       } catch (err) {
-        setError(message(err))
+        setError(errorMessage(err))
         setReload((r) => r + 1)
         throw err
       }
     },
-    [api],
+    [api, setError, setList],
   )
 
   const filter = (patch: Partial<LeadFilters>) => {
@@ -387,7 +367,7 @@ export function LeadsPipeline({ api }: { api: AdminApi }) {
               await api.exportLeadsCsv(filters),
             )
           } catch (err) {
-            setError(message(err))
+            setError(errorMessage(err))
           } finally {
             setExporting(false)
           }

@@ -14,7 +14,7 @@ import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
-import { Spinner } from '../ui/Spinner.tsx'
+import { Loading, Spinner } from '../ui/Spinner.tsx'
 import type { AdminApi } from './contract.ts'
 
 const selectClass =
@@ -173,9 +173,7 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
 
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
         {people === null ? (
-          <p className="flex items-center justify-center gap-2 py-10 text-slate-500">
-            <Spinner /> Loading...
-          </p>
+          <Loading className="justify-center py-10" />
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="People">
             {people.map((person) => {

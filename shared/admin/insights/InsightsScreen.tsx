@@ -1,14 +1,15 @@
 import { Download } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { insightsToCsv } from '../../data/insights.ts'
 import { insightsPeriods, type InsightsPeriod, type InsightsReport } from '../../schemas/insights.ts'
 import { Button } from '../../ui/Button.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
+import { Loading } from '../../ui/Spinner.tsx'
 import { cx } from '../../ui/cx.ts'
 import type { AdminApi } from '../contract.ts'
 import { downloadText } from '../download-text.ts'
 import { InsightsChart } from './InsightsChart.tsx'
 import { RankedTable } from './RankedTable.tsx'
+import { useLoaded } from '../useLoaded.ts'
 
 const share = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '–')
 
@@ -19,30 +20,11 @@ const share = (part: number, whole: number) => (whole > 0 ? `${Math.round((part 
  */
 export function InsightsScreen({ api }: { api: AdminApi }) {
   const [days, setDays] = useState<InsightsPeriod>(30)
-  const [report, setReport] = useState<InsightsReport | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [loading, setLoading] = useState(true)
-
-  useEffect(() => {
-    let active = true
-    setLoading(true)
-    api.loadInsights(days).then(
-      (r) => {
-        if (!active) return
-        setReport(r)
-        setError(null)
-        setLoading(false)
-      },
-      (err: unknown) => {
-        if (!active) return
-        setError(err instanceof Error ? err.message : String(err))
-        setLoading(false)
-      },
-    )
-    return () => {
-      active = false
-    }
-  }, [api, days])
+  const {
+    data: report,
+    error,
+    loading,
+  } = useLoaded<InsightsReport>(() => api.loadInsights(days), [api, days])
 
   return (
     <section aria-labelledby="insights-title" className="space-y-4">
@@ -94,11 +76,7 @@ export function InsightsScreen({ api }: { api: AdminApi }) {
           {error}
         </p>
       )}
-      {loading && !report && (
-        <p className="flex items-center gap-2 py-10 text-slate-500">
-          <Spinner /> Loading...
-        </p>
-      )}
+      {loading && !report && <Loading className="py-10" />}
       {report && <InsightsReportView report={report} busy={loading} />}
     </section>
   )

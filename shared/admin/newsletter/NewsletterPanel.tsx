@@ -1,9 +1,9 @@
 import { Mail, Send } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button } from '../../ui/Button.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
+import { Loading, Spinner } from '../../ui/Spinner.tsx'
 import type { AdminApi } from '../contract.ts'
-import { ConfirmActionDialog } from './ConfirmActionDialog.tsx'
+import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
 import { SendProgress } from './SendProgress.tsx'
 import { useNewsletterSend } from './useNewsletterSend.ts'
 
@@ -43,11 +43,7 @@ export function NewsletterPanel({
       {!slug ? (
         <p className="text-sm text-slate-600">Save the post to send it as a newsletter.</p>
       ) : !status ? (
-        !newsletter.error && (
-          <p className="flex items-center gap-2 text-sm text-slate-500">
-            <Spinner /> Loading...
-          </p>
-        )
+        !newsletter.error && <Loading className="text-sm" />
       ) : (
         <>
           <p className="text-sm text-slate-600" data-testid="newsletter-subscriber-count">

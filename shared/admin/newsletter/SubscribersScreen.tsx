@@ -11,8 +11,8 @@ import { Button } from '../../ui/Button.tsx'
 import { Input } from '../../ui/Input.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import type { AdminApi } from '../contract.ts'
-import { downloadTextFile } from '../download-file.ts'
-import { ConfirmActionDialog } from './ConfirmActionDialog.tsx'
+import { downloadText } from '../download-text.ts'
+import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
 import { SendProgress } from './SendProgress.tsx'
 import { useSubscriberList } from './useSubscriberList.ts'
 
@@ -44,7 +44,7 @@ export function SubscribersScreen({ api }: { api: AdminApi }) {
     setBusy('export')
     try {
       const csv = await api.exportSubscribersCsv({ search: list.search, status: list.status })
-      downloadTextFile(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`, csv)
+      downloadText(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`, csv)
     } catch (err) {
       list.setError(err instanceof Error ? err.message : String(err))
     } finally {
