@@ -17,6 +17,7 @@ import type { AdminApi } from './contract.ts'
 import { downloadText } from './download-text.ts'
 import { LeadSource } from './insights/LeadSource.tsx'
 import { errorMessage, useLoaded } from './useLoaded.ts'
+import { ErrorText } from '../ui/Alert.tsx'
 
 /** One lead's email state in words: both sent, partly sent, waiting for a retry, or given up. */
 export function leadEmailStatus(lead: LeadRecord): { label: string; tone: 'ok' | 'waiting' | 'failed' } {
@@ -173,11 +174,7 @@ export function LeadsTable({
           </>
         )}
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <ErrorText message={error} />
       {/* Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too. */}
       <div
         tabIndex={0}

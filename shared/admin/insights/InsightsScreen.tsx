@@ -10,6 +10,7 @@ import { downloadText } from '../download-text.ts'
 import { InsightsChart } from './InsightsChart.tsx'
 import { RankedTable } from './RankedTable.tsx'
 import { useLoaded } from '../useLoaded.ts'
+import { ErrorText } from '../../ui/Alert.tsx'
 
 const share = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '–')
 
@@ -71,11 +72,7 @@ export function InsightsScreen({ api }: { api: AdminApi }) {
         Counted on this site without cookies: one visitor a day per browser, bots and Do Not Track left out.
         Days are in UTC.
       </p>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <ErrorText message={error} />
       {loading && !report && <Loading className="py-10" />}
       {report && <InsightsReportView report={report} busy={loading} />}
     </section>

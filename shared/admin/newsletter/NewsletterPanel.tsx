@@ -6,6 +6,7 @@ import type { AdminApi } from '../contract.ts'
 import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
 import { SendProgress } from './SendProgress.tsx'
 import { useNewsletterSend } from './useNewsletterSend.ts'
+import { ErrorText } from '../../ui/Alert.tsx'
 
 const count = (n: number) => n.toLocaleString('en-US')
 const readers = (n: number) => `${count(n)} ${n === 1 ? 'subscriber' : 'subscribers'}`
@@ -86,11 +87,7 @@ export function NewsletterPanel({
           {newsletter.notice}
         </p>
       )}
-      {newsletter.error && (
-        <p role="alert" className="text-sm text-red-700">
-          {newsletter.error}
-        </p>
-      )}
+      <ErrorText message={newsletter.error} />
       <ConfirmActionDialog
         open={confirming}
         title={`Send “${title}” to ${readers(recipients)}?`}

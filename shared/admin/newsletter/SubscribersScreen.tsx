@@ -15,6 +15,7 @@ import { downloadText } from '../download-text.ts'
 import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
 import { SendProgress } from './SendProgress.tsx'
 import { useSubscriberList } from './useSubscriberList.ts'
+import { ErrorText } from '../../ui/Alert.tsx'
 
 const statusLabels = {
   all: 'All',
@@ -145,11 +146,7 @@ export function SubscribersScreen({ api }: { api: AdminApi }) {
             ))}
           </select>
         </div>
-        {list.error && (
-          <p role="alert" className="mt-3 text-sm text-red-700">
-            {list.error}
-          </p>
-        )}
+        <ErrorText message={list.error} className="mt-3" />
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-600">
