@@ -1,5 +1,4 @@
 import { longDate, longDateTime } from '../lib/dates.ts'
-import { Download } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
 import {
   leadStatuses,
@@ -12,9 +11,8 @@ import type { LeadFilters } from '../data/leads.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Input, Textarea } from '../ui/Input.tsx'
-import { Spinner } from '../ui/Spinner.tsx'
 import type { AdminApi } from './contract.ts'
-import { downloadText } from './download-text.ts'
+import { ExportCsvButton, today } from './ExportCsvButton.tsx'
 import { LeadSource } from './insights/LeadSource.tsx'
 import { errorMessage, useLoaded } from './useLoaded.ts'
 import { ErrorText } from '../ui/Alert.tsx'
@@ -51,8 +49,9 @@ export interface LeadsTableProps {
     onOwner: (value: string) => void
     owners: { userId: string; email: string }[]
     onUpdate: (lead: LeadRecord, patch: LeadUpdate) => Promise<void>
-    onExport: () => Promise<void>
-    exporting: boolean
+    /** All leads the filters match, as CSV. */
+    exportCsv: () => Promise<string>
+    onError(message: string): void
   }
 }
 
@@ -116,15 +115,11 @@ export function LeadsTable({
           Leads
         </h2>
         {pipeline && (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={pipeline.exporting}
-            onClick={() => void pipeline.onExport()}
-          >
-            {pipeline.exporting ? <Spinner /> : <Download aria-hidden="true" className="size-4" />}
-            Export CSV
-          </Button>
+          <ExportCsvButton
+            fileName={() => `leads-${today()}.csv`}
+            csv={pipeline.exportCsv}
+            onError={pipeline.onError}
+          />
         )}
       </div>
       <div className="flex flex-wrap items-end gap-3">
@@ -304,7 +299,6 @@ export function LeadsPipeline({ api }: { api: AdminApi }) {
   const [filters, setFilters] = useState<Required<LeadFilters>>({ search: '', status: 'all', owner: 'all' })
   const [page, setPage] = useState(1)
   const [owners, setOwners] = useState<{ userId: string; email: string }[]>([])
-  const [exporting, setExporting] = useState(false)
   const [reload, setReload] = useState(0)
   const {
     data: list,
@@ -355,20 +349,8 @@ export function LeadsPipeline({ api }: { api: AdminApi }) {
         onOwner: (owner) => filter({ owner }),
         owners,
         onUpdate: update,
-        exporting,
-        onExport: async () => {
-          setExporting(true)
-          try {
-            downloadText(
-              `leads-${new Date().toISOString().slice(0, 10)}.csv`,
-              await api.exportLeadsCsv(filters),
-            )
-          } catch (err) {
-            setError(errorMessage(err))
-          } finally {
-            setExporting(false)
-          }
-        },
+        exportCsv: () => api.exportLeadsCsv(filters),
+        onError: setError,
       }}
     />
   )

@@ -1,12 +1,10 @@
-import { Download } from 'lucide-react'
 import { useState } from 'react'
 import { insightsToCsv } from '../../data/insights.ts'
 import { insightsPeriods, type InsightsPeriod, type InsightsReport } from '../../schemas/insights.ts'
-import { Button } from '../../ui/Button.tsx'
 import { Loading } from '../../ui/Spinner.tsx'
 import { cx } from '../../ui/cx.ts'
 import type { AdminApi } from '../contract.ts'
-import { downloadText } from '../download-text.ts'
+import { ExportCsvButton } from '../ExportCsvButton.tsx'
 import { InsightsChart } from './InsightsChart.tsx'
 import { RankedTable } from './RankedTable.tsx'
 import { useLoaded } from '../useLoaded.ts'
@@ -24,6 +22,7 @@ export function InsightsScreen({ api }: { api: AdminApi }) {
   const {
     data: report,
     error,
+    setError,
     loading,
   } = useLoaded<InsightsReport>(() => api.loadInsights(days), [api, days])
 
@@ -54,18 +53,12 @@ export function InsightsScreen({ api }: { api: AdminApi }) {
               </button>
             ))}
           </div>
-          <Button
-            variant="outline"
-            size="sm"
+          <ExportCsvButton
             disabled={!report}
-            onClick={() =>
-              report &&
-              downloadText(`insights-${report.firstDay}-to-${report.lastDay}.csv`, insightsToCsv(report))
-            }
-          >
-            <Download aria-hidden="true" className="size-4" />
-            Export CSV
-          </Button>
+            fileName={() => `insights-${report!.firstDay}-to-${report!.lastDay}.csv`}
+            csv={() => insightsToCsv(report!)}
+            onError={setError}
+          />
         </div>
       </div>
       <p className="text-sm text-slate-600">

@@ -1,4 +1,4 @@
-import { Download, RefreshCw, Trash2 } from 'lucide-react'
+import { RefreshCw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { longDate } from '../../lib/dates.ts'
 import {
@@ -9,9 +9,8 @@ import {
 import { Badge, type BadgeVariant } from '../../ui/Badge.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Input } from '../../ui/Input.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
 import type { AdminApi } from '../contract.ts'
-import { downloadText } from '../download-text.ts'
+import { ExportCsvButton, today } from '../ExportCsvButton.tsx'
 import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
 import { SendProgress } from './SendProgress.tsx'
 import { useSubscriberList } from './useSubscriberList.ts'
@@ -39,19 +38,7 @@ const statusBadges: Record<Exclude<keyof typeof statusLabels, 'all'>, BadgeVaria
 export function SubscribersScreen({ api }: { api: AdminApi }) {
   const list = useSubscriberList(api)
   const [removing, setRemoving] = useState<NewsletterSubscriberView | null>(null)
-  const [busy, setBusy] = useState<'remove' | 'export' | null>(null)
-
-  async function exportCsv() {
-    setBusy('export')
-    try {
-      const csv = await api.exportSubscribersCsv({ search: list.search, status: list.status })
-      downloadText(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`, csv)
-    } catch (err) {
-      list.setError(err instanceof Error ? err.message : String(err))
-    } finally {
-      setBusy(null)
-    }
-  }
+  const [busy, setBusy] = useState<'remove' | null>(null)
 
   async function confirmRemove() {
     if (!removing) return
@@ -119,10 +106,11 @@ export function SubscribersScreen({ api }: { api: AdminApi }) {
                 : 'Loading...'}
             </p>
           </div>
-          <Button variant="outline" size="sm" disabled={busy === 'export'} onClick={() => void exportCsv()}>
-            {busy === 'export' ? <Spinner /> : <Download aria-hidden="true" className="size-4" />}
-            Export CSV
-          </Button>
+          <ExportCsvButton
+            fileName={() => `subscribers-${today()}.csv`}
+            csv={() => api.exportSubscribersCsv({ search: list.search, status: list.status })}
+            onError={list.setError}
+          />
         </div>
         <div className="mt-4 flex flex-wrap gap-2">
           <Input
