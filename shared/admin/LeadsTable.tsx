@@ -12,6 +12,7 @@ import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Input, Textarea } from '../ui/Input.tsx'
 import type { AdminApi } from './contract.ts'
+import { ChoiceSelect, choicesOf } from './ChoiceSelect.tsx'
 import { ExportCsvButton, today } from './ExportCsvButton.tsx'
 import { LeadSource } from './insights/LeadSource.tsx'
 import { errorMessage, useLoaded } from './useLoaded.ts'
@@ -28,8 +29,7 @@ export function leadEmailStatus(lead: LeadRecord): { label: string; tone: 'ok' |
   return { label: lead.lastError ? `Emails failed: ${lead.lastError}` : 'Emails not sent', tone: 'failed' }
 }
 
-const selectClass =
-  'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:bg-slate-50'
+const statusChoices = choicesOf(leadStatuses, leadStatusLabels)
 
 export interface LeadsTableProps {
   leads: LeadRecord[]
@@ -108,6 +108,7 @@ export function LeadsTable({
 }: LeadsTableProps) {
   const id = useId()
   const columns = pipeline ? 9 : 7
+  const ownerChoices = (pipeline?.owners ?? []).map((o) => [o.userId, o.email] as const)
   return (
     <section aria-labelledby="leads-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -135,36 +136,22 @@ export function LeadsTable({
           <>
             <div className="flex items-center gap-2 text-sm text-slate-700">
               <label htmlFor={`${id}-status`}>Status</label>
-              <select
+              <ChoiceSelect
                 id={`${id}-status`}
-                className={selectClass}
                 value={pipeline.status}
-                onChange={(e) => pipeline.onStatus(e.target.value as LeadStatus | 'all')}
-              >
-                <option value="all">All</option>
-                {leadStatuses.map((s) => (
-                  <option key={s} value={s}>
-                    {leadStatusLabels[s]}
-                  </option>
-                ))}
-              </select>
+                choices={[['all', 'All'], ...statusChoices]}
+                onChoose={pipeline.onStatus}
+              />
             </div>
             <div className="flex items-center gap-2 text-sm text-slate-700">
               <label htmlFor={`${id}-owner`}>Owner</label>
-              <select
+              <ChoiceSelect
                 id={`${id}-owner`}
-                className={`${selectClass} max-w-64`}
+                className="max-w-64"
                 value={pipeline.owner}
-                onChange={(e) => pipeline.onOwner(e.target.value)}
-              >
-                <option value="all">Anyone</option>
-                <option value="none">Nobody yet</option>
-                {pipeline.owners.map((o) => (
-                  <option key={o.userId} value={o.userId}>
-                    {o.email}
-                  </option>
-                ))}
-              </select>
+                choices={[['all', 'Anyone'], ['none', 'Nobody yet'], ...ownerChoices]}
+                onChoose={pipeline.onOwner}
+              />
             </div>
           </>
         )}
@@ -214,37 +201,22 @@ export function LeadsTable({
                   </td>
                   {pipeline && (
                     <td className="min-w-44 space-y-2 px-3 py-2">
-                      <select
+                      <ChoiceSelect
                         aria-label={`Status of ${lead.name}`}
-                        className={`${selectClass} w-full`}
+                        className="w-full"
                         value={lead.status}
-                        onChange={(e) =>
-                          void pipeline
-                            .onUpdate(lead, { status: e.target.value as LeadStatus })
-                            .catch(() => {})
-                        }
-                      >
-                        {leadStatuses.map((s) => (
-                          <option key={s} value={s}>
-                            {leadStatusLabels[s]}
-                          </option>
-                        ))}
-                      </select>
-                      <select
+                        choices={statusChoices}
+                        onChoose={(status) => void pipeline.onUpdate(lead, { status }).catch(() => {})}
+                      />
+                      <ChoiceSelect
                         aria-label={`Owner of ${lead.name}`}
-                        className={`${selectClass} w-full`}
+                        className="w-full"
                         value={lead.ownerId ?? ''}
-                        onChange={(e) =>
-                          void pipeline.onUpdate(lead, { ownerId: e.target.value || null }).catch(() => {})
+                        choices={[['', 'Nobody yet'], ...ownerChoices]}
+                        onChoose={(owner) =>
+                          void pipeline.onUpdate(lead, { ownerId: owner || null }).catch(() => {})
                         }
-                      >
-                        <option value="">Nobody yet</option>
-                        {pipeline.owners.map((o) => (
-                          <option key={o.userId} value={o.userId}>
-                            {o.email}
-                          </option>
-                        ))}
-                      </select>
+                      />
                     </td>
                   )}
                   {pipeline && (

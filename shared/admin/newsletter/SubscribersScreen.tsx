@@ -10,6 +10,7 @@ import { Badge, type BadgeVariant } from '../../ui/Badge.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Input } from '../../ui/Input.tsx'
 import type { AdminApi } from '../contract.ts'
+import { ChoiceSelect, choicesOf } from '../ChoiceSelect.tsx'
 import { ExportCsvButton, today } from '../ExportCsvButton.tsx'
 import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
 import { SendProgress } from './SendProgress.tsx'
@@ -121,18 +122,13 @@ export function SubscribersScreen({ api }: { api: AdminApi }) {
             value={list.search}
             onChange={(e) => list.setSearch(e.target.value)}
           />
-          <select
+          <ChoiceSelect
             aria-label="Subscriber status"
-            className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
+            tall
             value={list.status}
-            onChange={(e) => list.setStatus(e.target.value as (typeof subscriberStatuses)[number])}
-          >
-            {subscriberStatuses.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </select>
+            choices={choicesOf(subscriberStatuses, statusLabels)}
+            onChoose={list.setStatus}
+          />
         </div>
         <ErrorText message={list.error} className="mt-3" />
         <div className="mt-4 overflow-x-auto">
