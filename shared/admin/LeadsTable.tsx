@@ -12,6 +12,7 @@ import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Input, Textarea } from '../ui/Input.tsx'
 import type { AdminApi } from './contract.ts'
+import { AdminScreen } from './AdminScreen.tsx'
 import { ChoiceSelect, choicesOf } from './ChoiceSelect.tsx'
 import { ExportCsvButton, today } from './ExportCsvButton.tsx'
 import { LeadSource } from './insights/LeadSource.tsx'
@@ -110,19 +111,19 @@ export function LeadsTable({
   const columns = pipeline ? 9 : 7
   const ownerChoices = (pipeline?.owners ?? []).map((o) => [o.userId, o.email] as const)
   return (
-    <section aria-labelledby="leads-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="leads-title" className="text-2xl font-semibold text-slate-900">
-          Leads
-        </h2>
-        {pipeline && (
+    <AdminScreen
+      id="leads"
+      title="Leads"
+      actions={
+        pipeline && (
           <ExportCsvButton
             fileName={() => `leads-${today()}.csv`}
             csv={pipeline.exportCsv}
             onError={pipeline.onError}
           />
-        )}
-      </div>
+        )
+      }
+    >
       <div className="flex flex-wrap items-end gap-3">
         <Input
           type="search"
@@ -259,7 +260,7 @@ export function LeadsTable({
           Next
         </Button>
       </div>
-    </section>
+    </AdminScreen>
   )
 }
 

@@ -4,6 +4,7 @@ import { insightsPeriods, type InsightsPeriod, type InsightsReport } from '../..
 import { Loading } from '../../ui/Spinner.tsx'
 import { cx } from '../../ui/cx.ts'
 import type { AdminApi } from '../contract.ts'
+import { AdminScreen } from '../AdminScreen.tsx'
 import { ExportCsvButton } from '../ExportCsvButton.tsx'
 import { InsightsChart } from './InsightsChart.tsx'
 import { RankedTable } from './RankedTable.tsx'
@@ -27,11 +28,10 @@ export function InsightsScreen({ api }: { api: AdminApi }) {
   } = useLoaded<InsightsReport>(() => api.loadInsights(days), [api, days])
 
   return (
-    <section aria-labelledby="insights-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="insights-title" className="text-2xl font-semibold text-slate-900">
-          Insights
-        </h2>
+    <AdminScreen
+      id="insights"
+      title="Insights"
+      actions={
         <div className="flex flex-wrap items-center gap-2">
           <div
             role="group"
@@ -60,7 +60,8 @@ export function InsightsScreen({ api }: { api: AdminApi }) {
             onError={setError}
           />
         </div>
-      </div>
+      }
+    >
       <p className="text-sm text-slate-600">
         Counted on this site without cookies: one visitor a day per browser, bots and Do Not Track left out.
         Days are in UTC.
@@ -68,7 +69,7 @@ export function InsightsScreen({ api }: { api: AdminApi }) {
       <ErrorText message={error} />
       {loading && !report && <Loading className="py-10" />}
       {report && <InsightsReportView report={report} busy={loading} />}
-    </section>
+    </AdminScreen>
   )
 }
 
