@@ -4,7 +4,7 @@ import { cors } from 'hono/cors'
 import type { AddressInfo } from 'node:net'
 import { serviceEmailSchema } from '../shared/schemas/email.ts'
 import { requireEditor, staffRoles } from './api/editor-auth.ts'
-import { clientIp, limitReached, parseInput, refuse } from './api/pipeline.ts'
+import { clientAddress, rateLimit, refuse, validBody } from './api/pipeline.ts'
 import { httpServerOptions } from './config/env.ts'
 import type { ServerContext } from './context.ts'
 import { closeUnreadBodies, isClientGone } from './failures.ts'
@@ -61,20 +61,16 @@ export function createEmailServiceApp(ctx: ServerContext): Hono {
 
   app.post(
     '/send-email',
-    async (c, next) => {
-      const limited = await limitReached(ctx, c, 'emailServicePerIp', clientIp(c, ctx.env.TRUST_PROXY), shape)
-      return limited ?? next()
-    },
+    rateLimit(ctx, 'emailServicePerIp', clientAddress(ctx), shape),
     sender,
+    validBody(serviceEmailSchema, {
+      maxBytes: 64 * 1024,
+      shape,
+      tooLargeMessage: 'The message is too large.',
+    }),
     async (c) => {
       const caller = c.get('editor')?.email ?? 'service token'
-
-      const input = await parseInput(c, serviceEmailSchema, {
-        maxBytes: 64 * 1024,
-        shape,
-        tooLargeMessage: 'The message is too large.',
-      })
-      if (input instanceof Response) return input
+      const input = c.get('input')
 
       try {
         const { messageId } = await ctx.mail.send({ to: input.to, ...renderServiceMessage(input) })

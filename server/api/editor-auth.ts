@@ -51,7 +51,7 @@ export interface EditorCheck {
 /** The server's service-role key: scripts, tests and operators use staff tools with it. */
 export const serviceRoleKey = (ctx: ServerContext) => ctx.supabase.serviceRoleKey
 
-type EditorEnv<Caller> = { Variables: { editor: Caller } }
+export type EditorEnv<Caller> = { Variables: { editor: Caller } }
 
 /**
  * The one check of a caller on the server: the bearer token is validated by GoTrue (`auth.getUser`) and its

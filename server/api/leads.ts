@@ -3,15 +3,14 @@ import { Hono } from 'hono'
 import type { LeadSubmissionResult } from '../../shared/schemas/lead.ts'
 import type { ServerContext } from '../context.ts'
 import { leadBodyOptions, takeLead } from '../leads/take-lead.ts'
-import { readInput, refuse, refuseInput } from './pipeline.ts'
+import { bodyFields, refuse, refuseInput } from './pipeline.ts'
 
 /** `POST /api/leads`: validate, store (service role), send both emails, answer what was sent. */
 export function createLeadRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
 
-  routes.post('/', async (c) => {
-    const fields = await readInput(c, leadBodyOptions)
-    if (fields instanceof Response) return fields
+  routes.post('/', bodyFields(leadBodyOptions), async (c) => {
+    const fields = c.get('input')
     const outcome = await takeLead(ctx, c, fields, c.req.header('Idempotency-Key') ?? fields.idempotencyKey)
     switch (outcome.kind) {
       case 'stored':

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { getPostBySlug } from '../../shared/data/blogs.ts'
 import {
   countNewsletterRecipients,
@@ -17,8 +17,8 @@ import { newsletterMail, unsubscribeUrlFor } from '../mail/newsletter-mail.ts'
 import { renderNewsletterPost } from '../mail/newsletter-post.ts'
 import { renderNewsletterIssue } from '../mail/templates.ts'
 import { serviceClient } from '../supabase-clients.ts'
-import { requireEditor, serviceRoleKey, staffRoles } from './editor-auth.ts'
-import { limitReached, parseInput, refuse } from './pipeline.ts'
+import { requireEditor, serviceRoleKey, staffRoles, type Editor, type EditorEnv } from './editor-auth.ts'
+import { noStore, rateLimit, refuse, validBody } from './pipeline.ts'
 
 /**
  * Sending a published post to the newsletter (editors and administrators):
@@ -40,14 +40,10 @@ function notPublishedReason(post: BlogRow): string | null {
 }
 
 const noPost = (slug: string) => `There is no post with the slug “${slug}”.`
-const bodyLimit = { maxBytes: 4 * 1024 }
 
 export function createNewsletterSendRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
-  routes.use('*', async (c, next) => {
-    c.header('Cache-Control', 'no-store')
-    await next()
-  })
+  routes.use('*', noStore)
   // Editors and administrators by their token, or the server's service-role key (scripts). Contributors are
   // people of the admin too: they are refused (403), anyone else is not signed in (401).
   const sender = requireEditor(ctx, {
@@ -57,10 +53,11 @@ export function createNewsletterSendRoutes(ctx: ServerContext): Hono {
     secret: serviceRoleKey,
   })
 
-  routes.post('/send', sender, async (c) => {
+  const request = validBody(newsletterSendRequestSchema, { maxBytes: 4 * 1024 })
+
+  routes.post('/send', sender, request, async (c) => {
     const editor = c.get('editor')
-    const input = await parseInput(c, newsletterSendRequestSchema, bodyLimit)
-    if (input instanceof Response) return input
+    const input = c.get('input')
 
     const client = serviceClient(ctx)
     const post = await getPostBySlug(client, input.slug)
@@ -97,13 +94,18 @@ export function createNewsletterSendRoutes(ctx: ServerContext): Hono {
     return c.json({ created, send } satisfies NewsletterSendResult, created ? 202 : 200)
   })
 
-  routes.post('/test', sender, async (c) => {
-    const editor = c.get('editor')
-    if (!editor) return refuse(c, 400, 'A test goes to a signed-in editor: sign in first.')
-    const limited = await limitReached(ctx, c, 'staffMailPerEditor', editor.userId)
-    if (limited) return limited
-    const input = await parseInput(c, newsletterSendRequestSchema, bodyLimit)
-    if (input instanceof Response) return input
+  // A test goes to the caller's own address: the service-role key has none.
+  const signedIn: MiddlewareHandler<EditorEnv<Editor | null>> = async (c, next) =>
+    c.get('editor') ? next() : refuse(c, 400, 'A test goes to a signed-in editor: sign in first.')
+  const testsPerEditor = rateLimit(
+    ctx,
+    'staffMailPerEditor',
+    (c: Context<EditorEnv<Editor>>) => c.get('editor').userId,
+  )
+
+  routes.post('/test', sender, signedIn, testsPerEditor, request, async (c) => {
+    const editor = c.get('editor')!
+    const input = c.get('input')
 
     const post = await getPostBySlug(serviceClient(ctx), input.slug)
     if (!post) return refuse(c, 404, noPost(input.slug))

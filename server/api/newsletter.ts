@@ -19,7 +19,7 @@ import { renderNewsletterConfirmation } from '../mail/templates.ts'
 import { newsletterMail, unsubscribeUrlFor } from '../mail/newsletter-mail.ts'
 import { serviceClient } from '../supabase-clients.ts'
 import { newsletterPage } from './newsletter-pages.ts'
-import { clientIp, limitReached, parseInput, readInput, refuse, validate } from './pipeline.ts'
+import { clientAddress, rateLimit, refuse, validBody } from './pipeline.ts'
 
 export const newsletterBodyLimitBytes = 16 * 1024
 /** How long a confirmation link works. */
@@ -79,11 +79,11 @@ export function createNewsletterRoutes(ctx: ServerContext): Hono {
       message: `${invalidNewsletterLinkMessage} Subscribe again to get a new one.`,
     })
 
-  routes.post('/', async (c) => {
-    const limited = await limitReached(ctx, c, 'newsletterPerIp', clientIp(c, ctx.env.TRUST_PROXY))
-    if (limited) return limited
-    const input = await parseInput(c, newsletterSubscriptionSchema, { maxBytes: newsletterBodyLimitBytes })
-    if (input instanceof Response) return input
+  const perAddress = rateLimit(ctx, 'newsletterPerIp', clientAddress(ctx))
+  const subscription = validBody(newsletterSubscriptionSchema, { maxBytes: newsletterBodyLimitBytes })
+
+  routes.post('/', perAddress, subscription, async (c) => {
+    const input = c.get('input')
 
     const client = serviceClient(ctx)
     let subscriber
@@ -102,7 +102,10 @@ export function createNewsletterRoutes(ctx: ServerContext): Hono {
       try {
         const confirm = newToken()
         await recordNewsletterConfirmationSent(client, subscriber.id, hashToken(confirm))
-        const links = newsletterLinks(ctx.publicUrl, { confirm, unsubscribe: subscriber.unsubscribe_token! })
+        const links = newsletterLinks(ctx.publicUrl, {
+          confirm,
+          unsubscribe: subscriber.unsubscribe_token!,
+        })
         await sendNewsletterMail(
           ctx,
           subscriber.email,
@@ -127,9 +130,8 @@ export function createNewsletterRoutes(ctx: ServerContext): Hono {
     })
   })
 
-  routes.post('/confirm', async (c) => {
-    const input = await parseInput(c, newsletterTokenSchema, { maxBytes: 4 * 1024 })
-    if (input instanceof Response) return input
+  routes.post('/confirm', validBody(newsletterTokenSchema, { maxBytes: 4 * 1024 }), async (c) => {
+    const input = c.get('input')
     try {
       const confirmed = await confirmNewsletterSubscription(
         serviceClient(ctx),
@@ -164,11 +166,12 @@ export function createNewsletterRoutes(ctx: ServerContext): Hono {
 
   // The page's button, and mail clients' one-click unsubscribe (RFC 8058: a POST to the List-Unsubscribe
   // URL, token in its query, body `List-Unsubscribe=One-Click`).
-  routes.post('/unsubscribe', async (c) => {
-    const body = await readInput(c, { maxBytes: 4 * 1024 })
-    if (body instanceof Response) return body
-    const input = validate(c, newsletterTokenSchema, { token: body.token ?? c.req.query('token') ?? '' })
-    if (input instanceof Response) return input
+  const unsubscription = validBody(newsletterTokenSchema, {
+    maxBytes: 4 * 1024,
+    pick: (fields, c) => ({ token: fields.token ?? c.req.query('token') ?? '' }),
+  })
+  routes.post('/unsubscribe', unsubscription, async (c) => {
+    const input = c.get('input')
     try {
       const gone = await unsubscribeFromNewsletter(serviceClient(ctx), input.token)
       if (!gone) return invalidLink(c)

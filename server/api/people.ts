@@ -1,11 +1,11 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { adminPath } from '../../shared/config/brand.ts'
 import type { SupabaseClient, User } from '../../shared/data/client.ts'
 import { inviteSchema, roleChangeSchema, type Person } from '../../shared/schemas/people.ts'
 import type { ServerContext } from '../context.ts'
 import { serviceClient } from '../supabase-clients.ts'
 import { requireEditor } from './editor-auth.ts'
-import { parseInput, refuse } from './pipeline.ts'
+import { refuse, validBody } from './pipeline.ts'
 
 /**
  * `/api/people`: administrators invite people by email with a role, change roles and remove people.
@@ -75,10 +75,9 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
     return c.json({ people: (data as EditorRow[]).map((row) => toPerson(row, byId.get(row.user_id))) })
   })
 
-  routes.post('/', administrator, async (c) => {
+  routes.post('/', administrator, validBody(inviteSchema, { maxBytes: 4 * 1024 }), async (c) => {
     const admin = c.get('editor')
-    const input = await parseInput(c, inviteSchema, { maxBytes: 4 * 1024 })
-    if (input instanceof Response) return input
+    const input = c.get('input')
 
     const existing = await admin.client.from('editors').select('user_id').eq('email', input.email).limit(1)
     if (existing.error) throw new Error(existing.error.message)
@@ -111,12 +110,16 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
     return c.json({ person: toPerson(added.data as EditorRow, user) }, 201)
   })
 
-  routes.patch('/:userId', administrator, async (c) => {
+  // A person is named by their account's id: anything else names nobody.
+  const person: MiddlewareHandler = async (c, next) =>
+    UUID.test(c.req.param('userId') ?? '') ? next() : refuse(c, 404, 'No such person.')
+
+  const roleChange = validBody(roleChangeSchema, { maxBytes: 1024 })
+
+  routes.patch('/:userId', administrator, person, roleChange, async (c) => {
     const admin = c.get('editor')
     const userId = c.req.param('userId')
-    if (!UUID.test(userId)) return refuse(c, 404, 'No such person.')
-    const input = await parseInput(c, roleChangeSchema, { maxBytes: 1024 })
-    if (input instanceof Response) return input
+    const input = c.get('input')
     if (userId === admin.userId)
       return refuse(c, 400, 'You cannot change your own role. Ask another administrator.')
     const { data, error } = await admin.client
@@ -133,10 +136,9 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
     return c.json({ person: toPerson(data[0] as EditorRow, await authUser(ctx, userId)) })
   })
 
-  routes.delete('/:userId', administrator, async (c) => {
+  routes.delete('/:userId', administrator, person, async (c) => {
     const admin = c.get('editor')
     const userId = c.req.param('userId')
-    if (!UUID.test(userId)) return refuse(c, 404, 'No such person.')
     if (userId === admin.userId)
       return refuse(c, 400, 'You cannot remove yourself. Ask another administrator.')
     // Only people on the team can be removed here (never any other account of the project).

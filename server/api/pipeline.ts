@@ -1,5 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
-import type { Context } from 'hono'
+import type { Context, Env, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
 import { normaliseInput } from '../../shared/schemas/text.ts'
@@ -196,18 +196,6 @@ export async function readFields(
   return { ok: true, value: value as Record<string, unknown> }
 }
 
-/**
- * The request body as a normalised object (see `readFields`). A refusal (400, 413) comes back as the
- * Response to return.
- */
-export async function readInput(
-  c: Context,
-  options: BodyOptions,
-): Promise<Record<string, unknown> | Response> {
-  const read = await readFields(c, options)
-  return read.ok ? read.value : refuseInput(c, read, options.shape)
-}
-
 /** Checks an already-read input against a shared schema: its data, or the refusal with field messages. */
 export function check<S extends z.ZodType>(
   schema: S,
@@ -218,40 +206,83 @@ export function check<S extends z.ZodType>(
   return { ok: true, data: parsed.data }
 }
 
-/** Checks an already-read input against the endpoint's schema: its data, or a 400 with field messages. */
-export function validate<S extends z.ZodType>(
-  c: Context,
-  schema: S,
-  input: unknown,
-  shape: ReplyShape = 'message',
-): z.output<S> | Response {
-  const checked = check(schema, input)
-  return checked.ok ? checked.data : refuseInput(c, checked, shape)
-}
+/** What the validation middlewares put on the context: the endpoint's input, `c.get('input')`. */
+export type InputEnv<T> = { Variables: { input: T } }
 
-/** `readInput` then `validate`: the usual first step of a JSON or form endpoint. */
-export async function parseInput<S extends z.ZodType>(
-  c: Context,
-  schema: S,
-  options: BodyOptions,
-): Promise<z.output<S> | Response> {
-  const input = await readInput(c, options)
-  if (input instanceof Response) return input
-  return validate(c, schema, input, options.shape)
+/**
+ * The request body as a normalised object (see `readFields`), on the context as `input`; a refusal (400,
+ * 413) answers the request. For an endpoint that checks the fields itself (a lead: the honeypot first).
+ */
+export function bodyFields(options: BodyOptions): MiddlewareHandler<InputEnv<Record<string, unknown>>> {
+  return async (c, next) => {
+    const read = await readFields(c, options)
+    if (!read.ok) return refuseInput(c, read, options.shape)
+    c.set('input', read.value)
+    await next()
+  }
 }
 
 /**
- * Counts one request under a rate-limit rule; the 429 reply (with Retry-After) when it is over, else null.
+ * The request body (see `readFields`) checked against the endpoint's shared schema, on the context as
+ * `input`; otherwise a 400 with a message per field (413 when too large). `pick` chooses what is checked
+ * from the fields and the request (default: the fields).
  */
-export async function limitReached(
+export function validBody<S extends z.ZodType>(
+  schema: S,
+  options: BodyOptions & { pick?: (fields: Record<string, unknown>, c: Context) => unknown },
+): MiddlewareHandler<InputEnv<z.output<S>>> {
+  return async (c, next) => {
+    const read = await readFields(c, options)
+    if (!read.ok) return refuseInput(c, read, options.shape)
+    const checked = check(schema, options.pick ? options.pick(read.value, c) : read.value)
+    if (!checked.ok) return refuseInput(c, checked, options.shape)
+    c.set('input', checked.data)
+    await next()
+  }
+}
+
+/**
+ * Parts of the URL (`pick`: the query, a path parameter) checked against the endpoint's shared schema, on
+ * the context as `input`; otherwise a 400 with a message per field.
+ */
+export function validUrl<S extends z.ZodType>(
+  schema: S,
+  pick: (c: Context) => unknown,
+): MiddlewareHandler<InputEnv<z.output<S>>> {
+  return async (c, next) => {
+    const checked = check(schema, pick(c))
+    if (!checked.ok) return refuseInput(c, checked)
+    c.set('input', checked.data)
+    await next()
+  }
+}
+
+/**
+ * Counts one request under a rate-limit rule, keyed by `keyOf` (an address, an editor); over the limit the
+ * request is answered 429 with Retry-After.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the key may read what earlier middleware set
+export function rateLimit<E extends Env = any>(
   ctx: ServerContext,
-  c: Context,
   rule: RateLimitName,
-  key: string,
+  keyOf: (c: Context<E>) => string,
   shape: ReplyShape = 'message',
-): Promise<Response | null> {
-  const result = await ctx.rateLimits.take(rule, key)
-  if (result.ok) return null
-  c.header('Retry-After', String(result.retryAfterSeconds))
-  return refuse(c, 429, tooManyRequestsMessage, shape)
+): MiddlewareHandler<E> {
+  return async (c, next) => {
+    const result = await ctx.rateLimits.take(rule, keyOf(c))
+    if (!result.ok) {
+      c.header('Retry-After', String(result.retryAfterSeconds))
+      return refuse(c, 429, tooManyRequestsMessage, shape)
+    }
+    await next()
+  }
+}
+
+/** The client's address, as rate limits key it (see `clientIp`). */
+export const clientAddress = (ctx: ServerContext) => (c: Context) => clientIp(c, ctx.env.TRUST_PROXY)
+
+/** Answers made for one caller: never kept by a browser or a shared cache. */
+export const noStore: MiddlewareHandler = async (c, next) => {
+  c.header('Cache-Control', 'no-store')
+  await next()
 }

@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.ts'
 import { pageCacheFor } from '../web/page-cache.ts'
 import { publicPostWithRelated, publicPosts } from '../web/public-pages.ts'
 import { etagMatches, renderedPageCache, strongEtag } from '../web/render.ts'
-import { refuse, validate } from './pipeline.ts'
+import { refuse, validUrl } from './pipeline.ts'
 
 /**
  * The read endpoint of the public blog, for the browser's navigation, search and "Load more" (the pages
@@ -43,9 +43,11 @@ export function createPostRoutes(ctx: ServerContext): Hono {
   // Answers are kept per version of the posts, like the pages (page-cache.ts).
   const pages = pageCacheFor(ctx)
 
-  posts.get('/', async (c) => {
-    const query = validate(c, postListQuerySchema, c.req.query())
-    if (query instanceof Response) return query
+  const listQuery = validUrl(postListQuerySchema, (c) => c.req.query())
+  const slugParam = validUrl(postSlugSchema, (c) => c.req.param('slug'))
+
+  posts.get('/', listQuery, async (c) => {
+    const query = c.get('input')
     const key = `api posts ${JSON.stringify([query.type, query.q, query.page])}`
     const answer = await pages.respond(c.req.raw, key, async (request) => {
       try {
@@ -63,9 +65,8 @@ export function createPostRoutes(ctx: ServerContext): Hono {
     return answer!
   })
 
-  posts.get('/:slug', async (c) => {
-    const slug = validate(c, postSlugSchema, c.req.param('slug'))
-    if (slug instanceof Response) return slug
+  posts.get('/:slug', slugParam, async (c) => {
+    const slug = c.get('input')
     const answer = await pages.respond(c.req.raw, `api post ${slug}`, async (request) => {
       try {
         const found = await publicPostWithRelated(ctx, slug)

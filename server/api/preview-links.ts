@@ -1,10 +1,11 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
 import { getPostById } from '../../shared/data/blogs.ts'
 import { previewLinkRequestSchema, type PreviewLink } from '../../shared/schemas/preview-link.ts'
 import type { ServerContext } from '../context.ts'
 import { serviceClient } from '../supabase-clients.ts'
 import { requireEditor, staffRoles } from './editor-auth.ts'
+import { noStore, refuse, validBody } from './pipeline.ts'
 
 /**
  * Share links for a post's preview: `/preview/<token>`, where the token names the post and an expiry and is
@@ -52,39 +53,31 @@ export function verifyPreviewToken(secret: Buffer, token: string, now = Date.now
   return expires * 1000 > now ? postId : null
 }
 
-const refusal = (message: string) => ({ success: false, message })
-
 /** `POST /api/preview-links`: an editor asks for a share link to one post's preview. */
 export function createPreviewLinkRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
-  routes.use('*', async (c, next) => {
-    c.header('Cache-Control', 'no-store')
-    await next()
-  })
+  routes.use('*', noStore)
+  const shape = 'success-flag'
   const staff = requireEditor(ctx, {
     roles: staffRoles,
     signIn: 'Sign in as an editor to share a preview.',
-    shape: 'success-flag',
+    shape,
   })
-  routes.post('/', staff, async (c) => {
+  const configured: MiddlewareHandler = async (c, next) =>
+    previewSecret(ctx)
+      ? next()
+      : refuse(c, 503, 'Preview links are not set up on this server: set PREVIEW_SECRET.', shape)
+  const request = validBody(previewLinkRequestSchema, { maxBytes: 4 * 1024, shape })
+
+  routes.post('/', staff, configured, request, async (c) => {
     const editor = c.get('editor')
+    const input = c.get('input')
+    const secret = previewSecret(ctx)!
 
-    const secret = previewSecret(ctx)
-    if (!secret)
-      return c.json(refusal('Preview links are not set up on this server: set PREVIEW_SECRET.'), 503)
+    const post = await getPostById(serviceClient(ctx), input.postId)
+    if (!post) return refuse(c, 404, 'There is no post with this id.', shape)
 
-    const body: unknown = await c.req.json().catch(() => undefined)
-    const parsed = previewLinkRequestSchema.safeParse(body)
-    if (!parsed.success)
-      return c.json(
-        refusal(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')),
-        400,
-      )
-
-    const post = await getPostById(serviceClient(ctx), parsed.data.postId)
-    if (!post) return c.json(refusal('There is no post with this id.'), 404)
-
-    const expiresAt = new Date(Date.now() + parsed.data.expiresInHours * 3_600_000)
+    const expiresAt = new Date(Date.now() + input.expiresInHours * 3_600_000)
     const path = `/preview/${signPreviewToken(secret, post.id, expiresAt)}`
     const link: PreviewLink = {
       url: `${ctx.publicUrl.replace(/\/+$/, '')}${path}`,

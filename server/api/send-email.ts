@@ -1,10 +1,10 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import { sendEmailSchema } from '../../shared/schemas/email.ts'
 import type { ServerContext } from '../context.ts'
 import { headerSafe, textFromHtml } from '../mail/templates.ts'
-import { requireEditor, staffRoles } from './editor-auth.ts'
-import { clientIp, limitReached, parseInput, refuse } from './pipeline.ts'
+import { requireEditor, staffRoles, type Editor, type EditorEnv } from './editor-auth.ts'
+import { clientAddress, rateLimit, refuse, validBody } from './pipeline.ts'
 
 /**
  * `POST /api/send-email` → `{ success }`. Staff only (a signed-in editor's bearer token): it sends the
@@ -22,23 +22,13 @@ export function createSendEmailRoutes(ctx: ServerContext): Hono {
 
   routes.post(
     '/',
-    async (c, next) => {
-      const ipLimited = await limitReached(ctx, c, 'staffMailPerIp', clientIp(c, ctx.env.TRUST_PROXY), shape)
-      return ipLimited ?? next()
-    },
+    rateLimit(ctx, 'staffMailPerIp', clientAddress(ctx), shape),
     staff,
+    rateLimit(ctx, 'staffMailPerEditor', (c: Context<EditorEnv<Editor>>) => c.get('editor').userId, shape),
+    validBody(sendEmailSchema, { maxBytes: 256 * 1024, shape, tooLargeMessage: 'The message is too large.' }),
     async (c) => {
       const editor = c.get('editor')
-      const editorLimited = await limitReached(ctx, c, 'staffMailPerEditor', editor.userId, shape)
-      if (editorLimited) return editorLimited
-
-      const input = await parseInput(c, sendEmailSchema, {
-        maxBytes: 256 * 1024,
-        shape,
-        tooLargeMessage: 'The message is too large.',
-      })
-      if (input instanceof Response) return input
-
+      const input = c.get('input')
       const html = await sanitizeHtml(input.html)
       try {
         const { messageId } = await ctx.mail.send({

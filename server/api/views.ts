@@ -1,8 +1,8 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { pageViewBeaconSchema } from '../../shared/schemas/insights.ts'
 import type { ServerContext } from '../context.ts'
 import { countable, countView, isPublicPage, requesterOf } from '../insights/page-views.ts'
-import { check, readInput, refuse, refuseInput } from './pipeline.ts'
+import { refuse, validBody } from './pipeline.ts'
 
 /** A beacon's body is one short path: anything longer is not one. */
 const beaconBodyLimitBytes = 1024
@@ -16,17 +16,18 @@ const beaconBodyLimitBytes = 1024
 export function createViewRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
 
-  routes.post('/', async (c) => {
+  const sameSite: MiddlewareHandler = async (c, next) => {
     const site = c.req.header('Sec-Fetch-Site')
     if (site && site !== 'same-origin') return refuse(c, 403, 'Views are counted from this site only.')
-    const fields = await readInput(c, {
-      maxBytes: beaconBodyLimitBytes,
-      tooLargeMessage: 'A page view is one short path.',
-    })
-    if (fields instanceof Response) return fields
-    const view = check(pageViewBeaconSchema, fields)
-    if (!view.ok) return refuseInput(c, view)
-    const path = view.data.path.toLowerCase().replace(/\/+$/, '') || '/'
+    await next()
+  }
+  const beacon = validBody(pageViewBeaconSchema, {
+    maxBytes: beaconBodyLimitBytes,
+    tooLargeMessage: 'A page view is one short path.',
+  })
+
+  routes.post('/', sameSite, beacon, async (c) => {
+    const path = c.get('input').path.toLowerCase().replace(/\/+$/, '') || '/'
     if (countable(c.req.raw.headers) && (await isPublicPage(ctx, path))) {
       await countView(ctx, requesterOf(ctx, c), path, {
         referrerHost: null,

@@ -1,7 +1,7 @@
 import { ChartColumn, FileText, Inbox, Mail, Users, type LucideIcon } from 'lucide-react'
 import { useRef, useState, type ReactNode } from 'react'
 import { emailLinkFrom, roleCan } from '../data/people.ts'
-import { Spinner } from '../ui/Spinner.tsx'
+import { Loading } from '../ui/Spinner.tsx'
 import { AdminShell, type AdminTab } from './AdminShell.tsx'
 import { BlogAdminWorkspace } from './BlogAdminWorkspace.tsx'
 import { InsightsScreen } from './insights/InsightsScreen.tsx'
@@ -105,11 +105,7 @@ export function BlogAdminApp({
   } else if (extra) {
     content = <div className="mx-auto max-w-5xl space-y-6 p-3 sm:p-6">{extra.render()}</div>
   } else if (session.status === 'loading') {
-    content = (
-      <p className="flex items-center justify-center gap-2 py-16 text-slate-500">
-        <Spinner /> Loading...
-      </p>
-    )
+    content = <Loading />
   } else if (session.status === 'signed-out') {
     content = (
       <div className="px-4 py-10 sm:py-16">

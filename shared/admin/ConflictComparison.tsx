@@ -13,6 +13,7 @@ import {
   type FieldComparison,
   type FieldDisplay,
 } from './ConflictComparison.utils.ts'
+import { ErrorText } from '../ui/Alert.tsx'
 
 export interface ConflictComparisonProps {
   /** The editor's version (null: the editor deleted the post). */
@@ -166,11 +167,7 @@ export function ConflictComparison({
             </li>
           ))}
         </ul>
-        {error && (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        )}
+        <ErrorText message={error} className="font-medium" />
       </div>
     </section>
   )

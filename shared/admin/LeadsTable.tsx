@@ -1,5 +1,4 @@
 import { longDate, longDateTime } from '../lib/dates.ts'
-import { Download } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
 import {
   leadStatuses,
@@ -12,10 +11,13 @@ import type { LeadFilters } from '../data/leads.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Input, Textarea } from '../ui/Input.tsx'
-import { Spinner } from '../ui/Spinner.tsx'
 import type { AdminApi } from './contract.ts'
-import { downloadText } from './download-text.ts'
+import { AdminScreen } from './AdminScreen.tsx'
+import { ChoiceSelect, choicesOf } from './ChoiceSelect.tsx'
+import { ExportCsvButton, today } from './ExportCsvButton.tsx'
 import { LeadSource } from './insights/LeadSource.tsx'
+import { errorMessage, useLoaded } from './useLoaded.ts'
+import { ErrorText } from '../ui/Alert.tsx'
 
 /** One lead's email state in words: both sent, partly sent, waiting for a retry, or given up. */
 export function leadEmailStatus(lead: LeadRecord): { label: string; tone: 'ok' | 'waiting' | 'failed' } {
@@ -28,8 +30,7 @@ export function leadEmailStatus(lead: LeadRecord): { label: string; tone: 'ok' |
   return { label: lead.lastError ? `Emails failed: ${lead.lastError}` : 'Emails not sent', tone: 'failed' }
 }
 
-const selectClass =
-  'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:bg-slate-50'
+const statusChoices = choicesOf(leadStatuses, leadStatusLabels)
 
 export interface LeadsTableProps {
   leads: LeadRecord[]
@@ -49,8 +50,9 @@ export interface LeadsTableProps {
     onOwner: (value: string) => void
     owners: { userId: string; email: string }[]
     onUpdate: (lead: LeadRecord, patch: LeadUpdate) => Promise<void>
-    onExport: () => Promise<void>
-    exporting: boolean
+    /** All leads the filters match, as CSV. */
+    exportCsv: () => Promise<string>
+    onError(message: string): void
   }
 }
 
@@ -107,24 +109,21 @@ export function LeadsTable({
 }: LeadsTableProps) {
   const id = useId()
   const columns = pipeline ? 9 : 7
+  const ownerChoices = (pipeline?.owners ?? []).map((o) => [o.userId, o.email] as const)
   return (
-    <section aria-labelledby="leads-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="leads-title" className="text-2xl font-semibold text-slate-900">
-          Leads
-        </h2>
-        {pipeline && (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={pipeline.exporting}
-            onClick={() => void pipeline.onExport()}
-          >
-            {pipeline.exporting ? <Spinner /> : <Download aria-hidden="true" className="size-4" />}
-            Export CSV
-          </Button>
-        )}
-      </div>
+    <AdminScreen
+      id="leads"
+      title="Leads"
+      actions={
+        pipeline && (
+          <ExportCsvButton
+            fileName={() => `leads-${today()}.csv`}
+            csv={pipeline.exportCsv}
+            onError={pipeline.onError}
+          />
+        )
+      }
+    >
       <div className="flex flex-wrap items-end gap-3">
         <Input
           type="search"
@@ -138,45 +137,27 @@ export function LeadsTable({
           <>
             <div className="flex items-center gap-2 text-sm text-slate-700">
               <label htmlFor={`${id}-status`}>Status</label>
-              <select
+              <ChoiceSelect
                 id={`${id}-status`}
-                className={selectClass}
                 value={pipeline.status}
-                onChange={(e) => pipeline.onStatus(e.target.value as LeadStatus | 'all')}
-              >
-                <option value="all">All</option>
-                {leadStatuses.map((s) => (
-                  <option key={s} value={s}>
-                    {leadStatusLabels[s]}
-                  </option>
-                ))}
-              </select>
+                choices={[['all', 'All'], ...statusChoices]}
+                onChoose={pipeline.onStatus}
+              />
             </div>
             <div className="flex items-center gap-2 text-sm text-slate-700">
               <label htmlFor={`${id}-owner`}>Owner</label>
-              <select
+              <ChoiceSelect
                 id={`${id}-owner`}
-                className={`${selectClass} max-w-64`}
+                className="max-w-64"
                 value={pipeline.owner}
-                onChange={(e) => pipeline.onOwner(e.target.value)}
-              >
-                <option value="all">Anyone</option>
-                <option value="none">Nobody yet</option>
-                {pipeline.owners.map((o) => (
-                  <option key={o.userId} value={o.userId}>
-                    {o.email}
-                  </option>
-                ))}
-              </select>
+                choices={[['all', 'Anyone'], ['none', 'Nobody yet'], ...ownerChoices]}
+                onChoose={pipeline.onOwner}
+              />
             </div>
           </>
         )}
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <ErrorText message={error} />
       {/* Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too. */}
       <div
         tabIndex={0}
@@ -221,37 +202,22 @@ export function LeadsTable({
                   </td>
                   {pipeline && (
                     <td className="min-w-44 space-y-2 px-3 py-2">
-                      <select
+                      <ChoiceSelect
                         aria-label={`Status of ${lead.name}`}
-                        className={`${selectClass} w-full`}
+                        className="w-full"
                         value={lead.status}
-                        onChange={(e) =>
-                          void pipeline
-                            .onUpdate(lead, { status: e.target.value as LeadStatus })
-                            .catch(() => {})
-                        }
-                      >
-                        {leadStatuses.map((s) => (
-                          <option key={s} value={s}>
-                            {leadStatusLabels[s]}
-                          </option>
-                        ))}
-                      </select>
-                      <select
+                        choices={statusChoices}
+                        onChoose={(status) => void pipeline.onUpdate(lead, { status }).catch(() => {})}
+                      />
+                      <ChoiceSelect
                         aria-label={`Owner of ${lead.name}`}
-                        className={`${selectClass} w-full`}
+                        className="w-full"
                         value={lead.ownerId ?? ''}
-                        onChange={(e) =>
-                          void pipeline.onUpdate(lead, { ownerId: e.target.value || null }).catch(() => {})
+                        choices={[['', 'Nobody yet'], ...ownerChoices]}
+                        onChoose={(owner) =>
+                          void pipeline.onUpdate(lead, { ownerId: owner || null }).catch(() => {})
                         }
-                      >
-                        <option value="">Nobody yet</option>
-                        {pipeline.owners.map((o) => (
-                          <option key={o.userId} value={o.userId}>
-                            {o.email}
-                          </option>
-                        ))}
-                      </select>
+                      />
                     </td>
                   )}
                   {pipeline && (
@@ -294,7 +260,7 @@ export function LeadsTable({
           Next
         </Button>
       </div>
-    </section>
+    </AdminScreen>
   )
 }
 
@@ -305,41 +271,19 @@ export function LeadsTable({
 export function LeadsPipeline({ api }: { api: AdminApi }) {
   const [filters, setFilters] = useState<Required<LeadFilters>>({ search: '', status: 'all', owner: 'all' })
   const [page, setPage] = useState(1)
-  const [list, setList] = useState<{ leads: LeadRecord[]; page: number; pageCount: number } | null>(null)
   const [owners, setOwners] = useState<{ userId: string; email: string }[]>([])
-  const [error, setError] = useState<string | null>(null)
-  const [loading, setLoading] = useState(true)
-  const [exporting, setExporting] = useState(false)
   const [reload, setReload] = useState(0)
-  const message = (err: unknown) => (err instanceof Error ? err.message : String(err))
+  const {
+    data: list,
+    setData: setList,
+    error,
+    setError,
+    loading,
+  } = useLoaded(() => api.listLeads({ ...filters, page }), [api, filters, page, reload], 250)
 
   useEffect(() => {
-    api.listLeadOwners().then(setOwners, (err: unknown) => setError(message(err)))
-  }, [api])
-
-  useEffect(() => {
-    let active = true
-    setLoading(true)
-    const timer = setTimeout(() => {
-      api.listLeads({ ...filters, page }).then(
-        (result) => {
-          if (!active) return
-          setList(result)
-          setError(null)
-          setLoading(false)
-        },
-        (err: unknown) => {
-          if (!active) return
-          setError(message(err))
-          setLoading(false)
-        },
-      )
-    }, 250)
-    return () => {
-      active = false
-      clearTimeout(timer)
-    }
-  }, [api, filters, page, reload])
+    api.listLeadOwners().then(setOwners, (err: unknown) => setError(errorMessage(err)))
+  }, [api, setError])
 
   const update = useCallback(
     async (lead: LeadRecord, patch: LeadUpdate) => {
@@ -348,12 +292,12 @@ export function LeadsPipeline({ api }: { api: AdminApi }) {
         setList((l) => l && { ...l, leads: l.leads.map((x) => (x.id === saved.id ? saved : x)) })
         setError(null)
       } catch (err) {
-        setError(message(err))
+        setError(errorMessage(err))
         setReload((r) => r + 1)
         throw err
       }
     },
-    [api],
+    [api, setError, setList],
   )
 
   const filter = (patch: Partial<LeadFilters>) => {
@@ -378,20 +322,8 @@ export function LeadsPipeline({ api }: { api: AdminApi }) {
         onOwner: (owner) => filter({ owner }),
         owners,
         onUpdate: update,
-        exporting,
-        onExport: async () => {
-          setExporting(true)
-          try {
-            downloadText(
-              `leads-${new Date().toISOString().slice(0, 10)}.csv`,
-              await api.exportLeadsCsv(filters),
-            )
-          } catch (err) {
-            setError(message(err))
-          } finally {
-            setExporting(false)
-          }
-        },
+        exportCsv: () => api.exportLeadsCsv(filters),
+        onError: setError,
       }}
     />
   )

@@ -14,11 +14,11 @@ import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
-import { Spinner } from '../ui/Spinner.tsx'
+import { Loading, Spinner } from '../ui/Spinner.tsx'
+import { ChoiceSelect, choicesOf } from './ChoiceSelect.tsx'
 import type { AdminApi } from './contract.ts'
 
-const selectClass =
-  'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:bg-slate-50 disabled:text-slate-500'
+const roleChoices = choicesOf(editorRoles, roleLabels)
 
 function lastSeen(person: Person): string {
   if (person.status === 'invited')
@@ -138,18 +138,14 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-role`}>Role</Label>
-            <select
+            <ChoiceSelect
               id={`${id}-role`}
-              className={`${selectClass} block h-10`}
+              className="block"
+              tall
               value={role}
-              onChange={(e) => setRole(e.target.value as EditorRole)}
-            >
-              {editorRoles.map((r) => (
-                <option key={r} value={r}>
-                  {roleLabels[r]}
-                </option>
-              ))}
-            </select>
+              choices={roleChoices}
+              onChoose={setRole}
+            />
           </div>
           <Button type="submit" disabled={inviting}>
             {inviting ? <Spinner /> : <MailPlus aria-hidden="true" className="size-4" />}
@@ -173,9 +169,7 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
 
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
         {people === null ? (
-          <p className="flex items-center justify-center gap-2 py-10 text-slate-500">
-            <Spinner /> Loading...
-          </p>
+          <Loading className="justify-center py-10" />
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="People">
             {people.map((person) => {
@@ -205,20 +199,14 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
                     <label className="sr-only" htmlFor={`${id}-role-${person.userId}`}>
                       Role of {person.email}
                     </label>
-                    <select
+                    <ChoiceSelect
                       id={`${id}-role-${person.userId}`}
-                      className={selectClass}
                       value={person.role}
                       disabled={self || busyId === person.userId}
                       title={self ? 'Another administrator can change your role.' : undefined}
-                      onChange={(e) => void changeRole(person, e.target.value as EditorRole)}
-                    >
-                      {editorRoles.map((r) => (
-                        <option key={r} value={r}>
-                          {roleLabels[r]}
-                        </option>
-                      ))}
-                    </select>
+                      choices={roleChoices}
+                      onChoose={(role) => void changeRole(person, role)}
+                    />
                     {self ? (
                       // Keeps the role column aligned with the rows that have Remove.
                       <span aria-hidden="true" className="hidden w-[6.25rem] sm:block" />

@@ -5,7 +5,7 @@ import { Alert } from '../ui/Alert.tsx'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { cx } from '../ui/cx.ts'
-import { Spinner } from '../ui/Spinner.tsx'
+import { Loading } from '../ui/Spinner.tsx'
 import type { FieldDisplay } from './ConflictComparison.utils.ts'
 import {
   bodyChangeCounts,
@@ -116,11 +116,7 @@ export function PostHistory({ postId, currentVersion, onRestore, onClose, busy =
           </Alert>
         </div>
       )}
-      {!error && !revisions && (
-        <p className="flex items-center gap-2 p-4 text-sm text-slate-500">
-          <Spinner /> Loading history…
-        </p>
-      )}
+      {!error && !revisions && <Loading className="p-4 text-sm">Loading history…</Loading>}
       {revisions && (
         <div className="grid gap-0 lg:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]">
           <div className="border-b border-slate-200 lg:border-r lg:border-b-0">
@@ -185,9 +181,7 @@ export function PostHistory({ postId, currentVersion, onRestore, onClose, busy =
             ) : comparison ? (
               <RevisionDiff older={comparison[0]} newer={comparison[1]} />
             ) : (
-              <p className="flex items-center gap-2 text-sm text-slate-500">
-                <Spinner /> Loading the two versions…
-              </p>
+              <Loading className="text-sm">Loading the two versions…</Loading>
             )}
           </div>
         </div>

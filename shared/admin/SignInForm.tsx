@@ -1,11 +1,6 @@
-import { useId, useState, type FormEvent } from 'react'
-import { Alert } from '../ui/Alert.tsx'
-import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
-import { Input } from '../ui/Input.tsx'
-import { Label } from '../ui/Label.tsx'
-import { Spinner } from '../ui/Spinner.tsx'
+import { useState, type FormEvent } from 'react'
 import { resetRequestedMessage } from '../data/people.ts'
+import { AuthCard, AuthField, AuthLinkButton, AuthSubmit, useFormRequest } from './AuthCard.tsx'
 import { useAdminAuth } from './useAdminSession.ts'
 
 /**
@@ -25,149 +20,90 @@ export function SignInForm({
   pageHeading?: boolean
 }) {
   const auth = useAdminAuth()
-  const id = useId()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const [mode, setMode] = useState<'sign-in' | 'reset'>('sign-in')
   const [resetSent, setResetSent] = useState(false)
+  const { busy, error, setError, run } = useFormRequest()
+  const titleAs = pageHeading ? 'h1' : 'h2'
+  const emailField = <AuthField label="Email" autoComplete="username" value={email} onChange={setEmail} />
+  const switchTo = (next: 'sign-in' | 'reset') => {
+    setMode(next)
+    setError(null)
+    setResetSent(false)
+  }
 
   if (mode === 'reset') {
-    const submitReset = async (event: FormEvent) => {
+    const submitReset = (event: FormEvent) => {
       event.preventDefault()
       if (busy) return
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
         setError('Please enter a valid email.')
         return
       }
-      setBusy(true)
-      setError(null)
-      try {
+      void run(async () => {
         await auth.requestPasswordReset(email.trim())
         setResetSent(true)
-      } catch (err) {
-        setError(err instanceof Error ? err.message : String(err))
-      } finally {
-        setBusy(false)
-      }
+      })
     }
     return (
-      <Card className="mx-auto w-full max-w-md">
-        <CardHeader>
-          <CardTitle as={pageHeading ? 'h1' : 'h2'}>Reset your password</CardTitle>
-          <CardDescription>
-            Enter the email of your editor account. We will send it a link to choose a new password.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form onSubmit={submitReset} className="space-y-4" noValidate>
-            {error && <Alert variant="destructive">{error}</Alert>}
-            {resetSent && (
-              <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
-                {resetRequestedMessage}
-              </p>
-            )}
-            <div className="space-y-1.5">
-              <Label htmlFor={`${id}-reset-email`}>Email</Label>
-              <Input
-                id={`${id}-reset-email`}
-                type="email"
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy && <Spinner />}
-              {busy ? 'Sending...' : 'Send reset link'}
-            </Button>
-            <button
-              type="button"
-              className="w-full text-center text-sm font-medium text-indigo-700 hover:underline"
-              onClick={() => {
-                setMode('sign-in')
-                setError(null)
-                setResetSent(false)
-              }}
-            >
-              Back to sign-in
-            </button>
-          </form>
-        </CardContent>
-      </Card>
+      <AuthCard
+        title="Reset your password"
+        titleAs={titleAs}
+        description="Enter the email of your editor account. We will send it a link to choose a new password."
+        error={error}
+        onSubmit={submitReset}
+      >
+        {resetSent && (
+          <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
+            {resetRequestedMessage}
+          </p>
+        )}
+        {emailField}
+        <AuthSubmit busy={busy} busyLabel="Sending..." label="Send reset link" />
+        <AuthLinkButton onClick={() => switchTo('sign-in')}>Back to sign-in</AuthLinkButton>
+      </AuthCard>
     )
   }
 
-  async function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
     if (email.trim() === '' || password === '') {
       setError('Please enter your email and password.')
       return
     }
-    setBusy(true)
-    setError(null)
-    try {
+    void run(async () => {
       await auth.signIn(email.trim(), password)
       onSignedIn?.()
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
-    <Card className="mx-auto w-full max-w-md">
-      <CardHeader>
-        <CardTitle as={pageHeading ? 'h1' : 'h2'}>Editor sign-in</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          {error && <Alert variant="destructive">{error}</Alert>}
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <div className="flex items-baseline justify-between gap-3">
-              <Label htmlFor={`${id}-password`}>Password</Label>
-              <button
-                type="button"
-                className="text-sm font-medium text-indigo-700 hover:underline"
-                onClick={() => {
-                  setMode('reset')
-                  setError(null)
-                }}
-              >
-                Forgot password?
-              </button>
-            </div>
-            <Input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy && <Spinner />}
-            {busy ? 'Signing in...' : 'Sign in'}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <AuthCard
+      title="Editor sign-in"
+      titleAs={titleAs}
+      description={description}
+      error={error}
+      onSubmit={submit}
+    >
+      {emailField}
+      <AuthField
+        label="Password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        aside={
+          <button
+            type="button"
+            className="text-sm font-medium text-indigo-700 hover:underline"
+            onClick={() => switchTo('reset')}
+          >
+            Forgot password?
+          </button>
+        }
+      />
+      <AuthSubmit busy={busy} busyLabel="Signing in..." label="Sign in" />
+    </AuthCard>
   )
 }

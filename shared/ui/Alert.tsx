@@ -25,3 +25,13 @@ export function Alert({ variant = 'info', title, className, children, ...props }
     </div>
   )
 }
+
+/** One line saying what went wrong, announced at once; nothing while there is no `message`. */
+export function ErrorText({ message, className }: { message?: string | null; className?: string }) {
+  if (!message) return null
+  return (
+    <p role="alert" className={cx('text-sm text-red-700', className)}>
+      {message}
+    </p>
+  )
+}

@@ -18,3 +18,21 @@ export function Spinner({ label, className }: { label?: string; className?: stri
     </span>
   )
 }
+
+/**
+ * A line that says what is loading, with a spinner; by default the centred "Loading..." of a whole screen.
+ * `className` places it (padding, alignment, text size).
+ */
+export function Loading({
+  children = 'Loading...',
+  className = 'justify-center py-16',
+}: {
+  children?: string
+  className?: string
+}) {
+  return (
+    <p className={cx('flex items-center gap-2 text-slate-500', className)}>
+      <Spinner /> {children}
+    </p>
+  )
+}

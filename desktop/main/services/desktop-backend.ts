@@ -17,18 +17,18 @@ import {
   removePerson,
   requestPasswordReset,
   type EmailLink,
-  type PeopleApi,
 } from '../../../shared/data/people.ts'
 import { adminPath } from '../../../shared/config/brand.ts'
 import type { EditorRole, InviteInput } from '../../../shared/schemas/people.ts'
 import { getRevision, listRevisions } from '../../../shared/data/revisions.ts'
-import { previewLinkSchema, type PreviewLinkRequest } from '../../../shared/schemas/preview-link.ts'
+import { createPreviewLink } from '../../../shared/data/preview-links.ts'
+import type { SiteApi } from '../../../shared/data/site-api.ts'
+import type { PreviewLinkRequest } from '../../../shared/schemas/preview-link.ts'
 import {
   getNewsletterStatus,
   listNewsletterSends,
   sendNewsletter,
   sendNewsletterTest,
-  type NewsletterApi,
 } from '../../../shared/data/newsletter-api.ts'
 import {
   exportSubscribersCsv,
@@ -364,12 +364,8 @@ export class DesktopBackend {
 
   // ---- people and password resets (through the site: it holds the service role, never this app) ------
 
-  private async peopleApi(): Promise<PeopleApi> {
-    return this.fromServer('People', async (session) => {
-      const token = (await session.client.auth.getSession()).data.session?.access_token
-      if (!token) throw new Error('Sign in as an administrator to manage people.')
-      return { baseUrl: new URL((await this.getSettings()).siteUrl).origin, accessToken: token }
-    })
+  private peopleApi() {
+    return this.siteApi('People', 'Sign in as an administrator to manage people.')
   }
 
   async listPeople() {
@@ -391,19 +387,19 @@ export class DesktopBackend {
   // ---- the newsletter (sends through the site; the subscriber list under row-level security) ---------
 
   async getNewsletterStatus(slug: string) {
-    return getNewsletterStatus(await this.serverApi('The newsletter'), slug)
+    return getNewsletterStatus(await this.siteApi('The newsletter'), slug)
   }
 
   async sendNewsletter(slug: string) {
-    return sendNewsletter(await this.serverApi('The newsletter'), slug)
+    return sendNewsletter(await this.siteApi('The newsletter'), slug)
   }
 
   async sendNewsletterTest(slug: string) {
-    return sendNewsletterTest(await this.serverApi('The newsletter'), slug)
+    return sendNewsletterTest(await this.siteApi('The newsletter'), slug)
   }
 
   async listNewsletterSends() {
-    return listNewsletterSends(await this.serverApi('The newsletter'))
+    return listNewsletterSends(await this.siteApi('The newsletter'))
   }
 
   async listSubscribers(query: SubscriberQuery) {
@@ -419,10 +415,10 @@ export class DesktopBackend {
   }
 
   /** The signed-in editor's token and the connected site, for the site's own endpoints. */
-  private async serverApi(what: string): Promise<NewsletterApi> {
+  private async siteApi(what: string, signIn = 'Sign in as an editor first.'): Promise<SiteApi> {
     return this.fromServer(what, async (session) => {
       const token = (await session.client.auth.getSession()).data.session?.access_token
-      if (!token) throw new Error('Sign in as an editor first.')
+      if (!token) throw new Error(signIn)
       return { baseUrl: new URL((await this.getSettings()).siteUrl).origin, accessToken: token }
     })
   }
@@ -469,19 +465,10 @@ export class DesktopBackend {
 
   /** Asks the site for a share link to a post's preview, as the signed-in editor. */
   async createPreviewLink(request: PreviewLinkRequest) {
-    return this.fromServer('A preview link', async (session) => {
-      const token = (await session.client.auth.getSession()).data.session?.access_token
-      if (!token) throw new Error('Sign in to share a preview.')
-      const siteUrl = (await this.getSettings()).siteUrl
-      const res = await fetch(new URL('/api/preview-links', siteUrl), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify(request),
-      })
-      const body = (await res.json().catch(() => null)) as { message?: string } | null
-      if (!res.ok) throw new Error(body?.message ?? `The server answered ${res.status}.`)
-      return previewLinkSchema.parse(body)
-    })
+    const what = 'A preview link'
+    return this.fromServer(what, async () =>
+      createPreviewLink(await this.siteApi(what, 'Sign in to share a preview.'), request),
+    )
   }
 
   private async emailEndpoint() {

@@ -4,6 +4,8 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@shared/ui/Button.tsx'
 import type { AttentionItem, AttentionReason, DesktopApi } from '../../contract.ts'
+import { SyncIssuesSection } from './SyncIssuesSection.tsx'
+import { ErrorText } from '@shared/ui/Alert.tsx'
 
 /** What the editor can do about each refusal. */
 const nextSteps: Record<AttentionReason, { edit: string; remove: string }> = {
@@ -58,19 +60,12 @@ export function AttentionList({
   }
 
   return (
-    <section aria-labelledby="sync-attention-heading" id="sync-attention" className="scroll-mt-4 space-y-3">
-      <div>
-        <h2
-          id="sync-attention-heading"
-          tabIndex={-1}
-          className="text-xl font-semibold text-slate-900 outline-none"
-        >
-          Needs attention ({items.length})
-        </h2>
-        <p className="text-sm text-slate-600">
-          The server refused these changes. Each waits here until you fix it and save again, or discard it.
-        </p>
-      </div>
+    <SyncIssuesSection
+      id="sync-attention"
+      title={`Needs attention (${items.length})`}
+      intro="The server refused these changes. Each waits here until you fix it and save again, or discard it."
+      className="space-y-3"
+    >
       <ul className="divide-y divide-red-100 overflow-hidden rounded-xl border border-red-200 bg-white shadow-sm">
         {items.map((item) => {
           const name = item.title || item.slug
@@ -123,11 +118,7 @@ export function AttentionList({
           )
         })}
       </ul>
-      {error && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </section>
+      <ErrorText message={error} className="font-medium" />
+    </SyncIssuesSection>
   )
 }

@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { ConflictComparison } from '@shared/admin/ConflictComparison.tsx'
 import type { ConflictChoice } from '@shared/admin/ConflictComparison.utils.ts'
 import type { ConflictView, DesktopApi } from '../../contract.ts'
+import { SyncIssuesSection } from './SyncIssuesSection.tsx'
 
 const resolvedMessages: Record<ConflictChoice, (title: string) => string> = {
   mine: (title) => `Keeping your version of “${title}”: it is sent at the next sync.`,
@@ -46,20 +47,12 @@ export function ConflictsView({
   }
 
   return (
-    <section aria-labelledby="sync-conflicts-heading" id="sync-conflicts" className="scroll-mt-4 space-y-4">
-      <div>
-        <h2
-          id="sync-conflicts-heading"
-          tabIndex={-1}
-          className="text-xl font-semibold text-slate-900 outline-none"
-        >
-          Conflicts ({conflicts.length})
-        </h2>
-        <p className="text-sm text-slate-600">
-          These posts changed on the server while your edits waited to sync. Nothing is sent for them until
-          you choose which version to keep.
-        </p>
-      </div>
+    <SyncIssuesSection
+      id="sync-conflicts"
+      title={`Conflicts (${conflicts.length})`}
+      intro="These posts changed on the server while your edits waited to sync. Nothing is sent for them until you choose which version to keep."
+      className="space-y-4"
+    >
       {conflicts.map((conflict) => (
         <ConflictComparison
           key={conflict.postId}
@@ -73,6 +66,6 @@ export function ConflictsView({
           onChoose={(choice) => void resolve(conflict, choice)}
         />
       ))}
-    </section>
+    </SyncIssuesSection>
   )
 }

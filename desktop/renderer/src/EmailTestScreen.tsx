@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { AdminScreen } from '@shared/admin/AdminScreen.tsx'
 import { Alert } from '@shared/ui/Alert.tsx'
 import { Button } from '@shared/ui/Button.tsx'
 import { Input } from '@shared/ui/Input.tsx'
@@ -76,10 +77,7 @@ export function EmailTestScreen({ api }: { api: DesktopApi }) {
 
   const endpoint = health.status === 'checking' ? '' : health.health.endpoint
   return (
-    <section aria-labelledby="email-test-title" className="max-w-2xl space-y-6">
-      <h2 id="email-test-title" className="text-2xl font-semibold text-slate-900">
-        Email service test
-      </h2>
+    <AdminScreen id="email-test" title="Email service test" className="max-w-2xl space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-medium">Service status:</span>
         <span data-testid="email-service-status">{statusLabel[health.status]}</span>
@@ -139,6 +137,6 @@ export function EmailTestScreen({ api }: { api: DesktopApi }) {
           </pre>
         </details>
       )}
-    </section>
+    </AdminScreen>
   )
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
+import { AdminScreen } from '@shared/admin/AdminScreen.tsx'
 import { Button } from '@shared/ui/Button.tsx'
 import { Input } from '@shared/ui/Input.tsx'
 import { Label } from '@shared/ui/Label.tsx'
@@ -45,10 +46,7 @@ export function SettingsScreen({
   }
 
   return (
-    <section aria-labelledby="settings-title" className="max-w-xl space-y-6">
-      <h2 id="settings-title" className="text-2xl font-semibold text-slate-900">
-        Connection
-      </h2>
+    <AdminScreen id="settings" title="Connection" className="max-w-xl space-y-6">
       <form onSubmit={(e) => void save(e)} className="space-y-3">
         <Label htmlFor="site-url">Site address</Label>
         <Input
@@ -78,6 +76,6 @@ export function SettingsScreen({
             : `Not connected: ${settings.connectionError ?? 'unknown reason'}`}
         </p>
       )}
-    </section>
+    </AdminScreen>
   )
 }

@@ -1,5 +1,6 @@
 import { RefreshCw, RotateCw } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { AdminScreen } from '@shared/admin/AdminScreen.tsx'
 import { DesktopDownloads } from '@shared/admin/DesktopDownloads.tsx'
 import { Button } from '@shared/ui/Button.tsx'
 import { ProgressBar } from '@shared/ui/ProgressBar.tsx'
@@ -57,10 +58,7 @@ export function UpdatesScreen({ api }: { api: DesktopApi }) {
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="updates-title" className="space-y-3">
-        <h2 id="updates-title" className="text-2xl font-semibold text-slate-900">
-          Updates
-        </h2>
+      <AdminScreen id="updates" title="Updates" className="space-y-3">
         {state && (
           <>
             <p className="text-slate-700" data-testid="update-state">
@@ -93,7 +91,7 @@ export function UpdatesScreen({ api }: { api: DesktopApi }) {
             </div>
           </>
         )}
-      </section>
+      </AdminScreen>
       <DesktopDownloads releasesUrl={state?.releasesUrl ?? null} />
     </div>
   )

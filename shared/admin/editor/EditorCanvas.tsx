@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, type RefObject } from 'react'
-import { Spinner } from '../../ui/Spinner.tsx'
+import { Loading } from '../../ui/Spinner.tsx'
 import type { EditorContent, EditorHandle } from '../MilkdownEditor.tsx'
 
 // Milkdown is the largest part of the admin: load it only when the form is on screen.
@@ -54,13 +54,7 @@ export function EditorCanvas({
         className="block w-full resize-none border-0 bg-transparent p-0 text-[1.75rem] leading-tight font-bold tracking-tight text-slate-900 [field-sizing:content] placeholder:text-slate-300 focus:ring-0 focus:outline-none sm:text-4xl"
       />
       <div className="mt-4">
-        <Suspense
-          fallback={
-            <p className="flex items-center gap-2 py-4 text-sm text-slate-500">
-              <Spinner /> Loading editor…
-            </p>
-          }
-        >
+        <Suspense fallback={<Loading className="py-4 text-sm">Loading editor…</Loading>}>
           <MilkdownEditor
             key={editorKey}
             handleRef={handleRef}

@@ -1,14 +1,15 @@
-import { Download } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { insightsToCsv } from '../../data/insights.ts'
 import { insightsPeriods, type InsightsPeriod, type InsightsReport } from '../../schemas/insights.ts'
-import { Button } from '../../ui/Button.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
+import { Loading } from '../../ui/Spinner.tsx'
 import { cx } from '../../ui/cx.ts'
 import type { AdminApi } from '../contract.ts'
-import { downloadText } from '../download-text.ts'
+import { AdminScreen } from '../AdminScreen.tsx'
+import { ExportCsvButton } from '../ExportCsvButton.tsx'
 import { InsightsChart } from './InsightsChart.tsx'
 import { RankedTable } from './RankedTable.tsx'
+import { useLoaded } from '../useLoaded.ts'
+import { ErrorText } from '../../ui/Alert.tsx'
 
 const share = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '–')
 
@@ -19,37 +20,18 @@ const share = (part: number, whole: number) => (whole > 0 ? `${Math.round((part 
  */
 export function InsightsScreen({ api }: { api: AdminApi }) {
   const [days, setDays] = useState<InsightsPeriod>(30)
-  const [report, setReport] = useState<InsightsReport | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [loading, setLoading] = useState(true)
-
-  useEffect(() => {
-    let active = true
-    setLoading(true)
-    api.loadInsights(days).then(
-      (r) => {
-        if (!active) return
-        setReport(r)
-        setError(null)
-        setLoading(false)
-      },
-      (err: unknown) => {
-        if (!active) return
-        setError(err instanceof Error ? err.message : String(err))
-        setLoading(false)
-      },
-    )
-    return () => {
-      active = false
-    }
-  }, [api, days])
+  const {
+    data: report,
+    error,
+    setError,
+    loading,
+  } = useLoaded<InsightsReport>(() => api.loadInsights(days), [api, days])
 
   return (
-    <section aria-labelledby="insights-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="insights-title" className="text-2xl font-semibold text-slate-900">
-          Insights
-        </h2>
+    <AdminScreen
+      id="insights"
+      title="Insights"
+      actions={
         <div className="flex flex-wrap items-center gap-2">
           <div
             role="group"
@@ -71,36 +53,23 @@ export function InsightsScreen({ api }: { api: AdminApi }) {
               </button>
             ))}
           </div>
-          <Button
-            variant="outline"
-            size="sm"
+          <ExportCsvButton
             disabled={!report}
-            onClick={() =>
-              report &&
-              downloadText(`insights-${report.firstDay}-to-${report.lastDay}.csv`, insightsToCsv(report))
-            }
-          >
-            <Download aria-hidden="true" className="size-4" />
-            Export CSV
-          </Button>
+            fileName={() => `insights-${report!.firstDay}-to-${report!.lastDay}.csv`}
+            csv={() => insightsToCsv(report!)}
+            onError={setError}
+          />
         </div>
-      </div>
+      }
+    >
       <p className="text-sm text-slate-600">
         Counted on this site without cookies: one visitor a day per browser, bots and Do Not Track left out.
         Days are in UTC.
       </p>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      {loading && !report && (
-        <p className="flex items-center gap-2 py-10 text-slate-500">
-          <Spinner /> Loading...
-        </p>
-      )}
+      <ErrorText message={error} />
+      {loading && !report && <Loading className="py-10" />}
       {report && <InsightsReportView report={report} busy={loading} />}
-    </section>
+    </AdminScreen>
   )
 }
 

@@ -1,11 +1,12 @@
 import { Mail, Send } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button } from '../../ui/Button.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
+import { Loading, Spinner } from '../../ui/Spinner.tsx'
 import type { AdminApi } from '../contract.ts'
-import { ConfirmActionDialog } from './ConfirmActionDialog.tsx'
+import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
 import { SendProgress } from './SendProgress.tsx'
 import { useNewsletterSend } from './useNewsletterSend.ts'
+import { ErrorText } from '../../ui/Alert.tsx'
 
 const count = (n: number) => n.toLocaleString('en-US')
 const readers = (n: number) => `${count(n)} ${n === 1 ? 'subscriber' : 'subscribers'}`
@@ -43,11 +44,7 @@ export function NewsletterPanel({
       {!slug ? (
         <p className="text-sm text-slate-600">Save the post to send it as a newsletter.</p>
       ) : !status ? (
-        !newsletter.error && (
-          <p className="flex items-center gap-2 text-sm text-slate-500">
-            <Spinner /> Loading...
-          </p>
-        )
+        !newsletter.error && <Loading className="text-sm" />
       ) : (
         <>
           <p className="text-sm text-slate-600" data-testid="newsletter-subscriber-count">
@@ -90,11 +87,7 @@ export function NewsletterPanel({
           {newsletter.notice}
         </p>
       )}
-      {newsletter.error && (
-        <p role="alert" className="text-sm text-red-700">
-          {newsletter.error}
-        </p>
-      )}
+      <ErrorText message={newsletter.error} />
       <ConfirmActionDialog
         open={confirming}
         title={`Send “${title}” to ${readers(recipients)}?`}

@@ -1,4 +1,4 @@
-import { Download, RefreshCw, Trash2 } from 'lucide-react'
+import { RefreshCw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { longDate } from '../../lib/dates.ts'
 import {
@@ -9,12 +9,13 @@ import {
 import { Badge, type BadgeVariant } from '../../ui/Badge.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Input } from '../../ui/Input.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
 import type { AdminApi } from '../contract.ts'
-import { downloadTextFile } from '../download-file.ts'
-import { ConfirmActionDialog } from './ConfirmActionDialog.tsx'
+import { ChoiceSelect, choicesOf } from '../ChoiceSelect.tsx'
+import { ExportCsvButton, today } from '../ExportCsvButton.tsx'
+import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
 import { SendProgress } from './SendProgress.tsx'
 import { useSubscriberList } from './useSubscriberList.ts'
+import { ErrorText } from '../../ui/Alert.tsx'
 
 const statusLabels = {
   all: 'All',
@@ -38,19 +39,7 @@ const statusBadges: Record<Exclude<keyof typeof statusLabels, 'all'>, BadgeVaria
 export function SubscribersScreen({ api }: { api: AdminApi }) {
   const list = useSubscriberList(api)
   const [removing, setRemoving] = useState<NewsletterSubscriberView | null>(null)
-  const [busy, setBusy] = useState<'remove' | 'export' | null>(null)
-
-  async function exportCsv() {
-    setBusy('export')
-    try {
-      const csv = await api.exportSubscribersCsv({ search: list.search, status: list.status })
-      downloadTextFile(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`, csv)
-    } catch (err) {
-      list.setError(err instanceof Error ? err.message : String(err))
-    } finally {
-      setBusy(null)
-    }
-  }
+  const [busy, setBusy] = useState<'remove' | null>(null)
 
   async function confirmRemove() {
     if (!removing) return
@@ -118,10 +107,11 @@ export function SubscribersScreen({ api }: { api: AdminApi }) {
                 : 'Loading...'}
             </p>
           </div>
-          <Button variant="outline" size="sm" disabled={busy === 'export'} onClick={() => void exportCsv()}>
-            {busy === 'export' ? <Spinner /> : <Download aria-hidden="true" className="size-4" />}
-            Export CSV
-          </Button>
+          <ExportCsvButton
+            fileName={() => `subscribers-${today()}.csv`}
+            csv={() => api.exportSubscribersCsv({ search: list.search, status: list.status })}
+            onError={list.setError}
+          />
         </div>
         <div className="mt-4 flex flex-wrap gap-2">
           <Input
@@ -132,24 +122,15 @@ export function SubscribersScreen({ api }: { api: AdminApi }) {
             value={list.search}
             onChange={(e) => list.setSearch(e.target.value)}
           />
-          <select
+          <ChoiceSelect
             aria-label="Subscriber status"
-            className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
+            tall
             value={list.status}
-            onChange={(e) => list.setStatus(e.target.value as (typeof subscriberStatuses)[number])}
-          >
-            {subscriberStatuses.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </select>
+            choices={choicesOf(subscriberStatuses, statusLabels)}
+            onChoose={list.setStatus}
+          />
         </div>
-        {list.error && (
-          <p role="alert" className="mt-3 text-sm text-red-700">
-            {list.error}
-          </p>
-        )}
+        <ErrorText message={list.error} className="mt-3" />
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-600">

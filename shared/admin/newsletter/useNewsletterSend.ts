@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
 import { newsletterSendState, type NewsletterPostStatus } from '../../schemas/newsletter-send.ts'
 import type { AdminApi } from '../contract.ts'
+import { errorMessage } from '../useLoaded.ts'
 
 /** How often the progress of a send under way is asked again. */
 export const progressPollMs = 2_000
-
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 /**
  * A post's newsletter: who would get it, its send once started (polled until nothing is owed), "Send a test
@@ -33,7 +32,7 @@ export function useNewsletterSend(api: AdminApi, slug: string | null) {
         setStatus(next)
         setError(null)
       },
-      (err: unknown) => active && setError(message(err)),
+      (err: unknown) => active && setError(errorMessage(err)),
     )
     return () => {
       active = false
@@ -48,38 +47,44 @@ export function useNewsletterSend(api: AdminApi, slug: string | null) {
     return () => clearInterval(timer)
   }, [underWay])
 
-  const send = useCallback(async () => {
-    if (!slug) return
-    setBusy('send')
-    setNotice(null)
-    try {
-      const result = await api.sendNewsletter(slug)
-      setStatus((s) => ({
-        recipientCount: s?.recipientCount ?? result.send.recipientCount,
-        send: result.send,
-      }))
-      setError(null)
-    } catch (err) {
-      setError(message(err))
-    } finally {
-      setBusy(null)
-    }
-  }, [api, slug])
+  // One button's request at a time: busy while it runs, its error (or none) when it ends.
+  const request = useCallback(
+    async (kind: 'send' | 'test', call: (slug: string) => Promise<void>) => {
+      if (!slug) return
+      setBusy(kind)
+      setNotice(null)
+      try {
+        await call(slug)
+        setError(null)
+      } catch (err) {
+        setError(errorMessage(err))
+      } finally {
+        setBusy(null)
+      }
+    },
+    [slug],
+  )
 
-  const sendTest = useCallback(async () => {
-    if (!slug) return
-    setBusy('test')
-    setNotice(null)
-    try {
-      const { to } = await api.sendNewsletterTest(slug)
-      setNotice(`Test sent to ${to}.`)
-      setError(null)
-    } catch (err) {
-      setError(message(err))
-    } finally {
-      setBusy(null)
-    }
-  }, [api, slug])
+  const send = useCallback(
+    () =>
+      request('send', async (slug) => {
+        const result = await api.sendNewsletter(slug)
+        setStatus((s) => ({
+          recipientCount: s?.recipientCount ?? result.send.recipientCount,
+          send: result.send,
+        }))
+      }),
+    [api, request],
+  )
+
+  const sendTest = useCallback(
+    () =>
+      request('test', async (slug) => {
+        const { to } = await api.sendNewsletterTest(slug)
+        setNotice(`Test sent to ${to}.`)
+      }),
+    [api, request],
+  )
 
   return { status, error, notice, busy, send, sendTest }
 }

@@ -5,54 +5,36 @@ import type {
   SubscriberStatusFilter,
 } from '../../schemas/newsletter-send.ts'
 import type { AdminApi } from '../contract.ts'
-
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err))
+import { errorMessage, useLoaded } from '../useLoaded.ts'
 
 /** The subscriber list's filters, page and data (asked again 250 ms after the search stops changing). */
 export function useSubscriberList(api: AdminApi) {
   const [search, setSearchText] = useState('')
   const [status, setStatusFilter] = useState<SubscriberStatusFilter>('all')
   const [page, setPage] = useState(1)
-  const [list, setList] = useState<SubscriberPage | null>(null)
   const [sends, setSends] = useState<NewsletterSendProgress[]>([])
-  const [error, setError] = useState<string | null>(null)
-  const [loading, setLoading] = useState(true)
   const [reload, setReload] = useState(0)
-
-  useEffect(() => {
-    let active = true
-    setLoading(true)
-    const timer = setTimeout(() => {
-      api.listSubscribers({ search, status, page }).then(
-        (result) => {
-          if (!active) return
-          setList(result)
-          setError(null)
-          setLoading(false)
-        },
-        (err: unknown) => {
-          if (!active) return
-          setError(message(err))
-          setLoading(false)
-        },
-      )
-    }, 250)
-    return () => {
-      active = false
-      clearTimeout(timer)
-    }
-  }, [api, search, status, page, reload])
+  const {
+    data: list,
+    error,
+    setError,
+    loading,
+  } = useLoaded<SubscriberPage>(
+    () => api.listSubscribers({ search, status, page }),
+    [api, search, status, page, reload],
+    250,
+  )
 
   useEffect(() => {
     let active = true
     api.listNewsletterSends().then(
       (result) => active && setSends(result),
-      (err: unknown) => active && setError(message(err)),
+      (err: unknown) => active && setError(errorMessage(err)),
     )
     return () => {
       active = false
     }
-  }, [api, reload])
+  }, [api, reload, setError])
 
   const remove = useCallback(
     async (id: string) => {

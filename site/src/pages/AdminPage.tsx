@@ -5,7 +5,7 @@ import { MonitorDown } from 'lucide-react'
 import { BlogAdminProvider } from '@shared/admin/BlogAdminProvider.tsx'
 import { AdminShell } from '@shared/admin/AdminShell.tsx'
 import { brand } from '@shared/config/brand.ts'
-import { Spinner } from '@shared/ui/Spinner.tsx'
+import { Loading } from '@shared/ui/Spinner.tsx'
 import { createWebAdminApi } from '@site/features/blog/web-admin-api.ts'
 import { webPlatform } from '@site/features/blog/web-platform.ts'
 import { useEffect, useState, useSyncExternalStore } from 'react'
@@ -47,9 +47,7 @@ const nothing = () => {}
 function AdminFrameSkeleton() {
   return (
     <AdminShell tabs={[]} current="" onSelect={nothing} email={null} onSignOut={nothing} siteHref="/">
-      <p className="flex items-center justify-center gap-2 py-16 text-slate-500">
-        <Spinner /> Loading...
-      </p>
+      <Loading />
     </AdminShell>
   )
 }
@@ -63,12 +61,7 @@ function DownloadsScreen() {
       () => setReleasesUrl(null),
     )
   }, [])
-  if (releasesUrl === undefined)
-    return (
-      <p className="flex items-center justify-center gap-2 py-16 text-slate-500">
-        <Spinner /> Loading...
-      </p>
-    )
+  if (releasesUrl === undefined) return <Loading />
   return <DesktopDownloads releasesUrl={releasesUrl} />
 }
 

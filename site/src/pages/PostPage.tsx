@@ -1,6 +1,5 @@
 import { brand } from '@shared/config/brand.ts'
-import { Alert } from '@shared/ui/Alert.tsx'
-import { Button } from '@shared/ui/Button.tsx'
+import { LoadFailed } from '@site/features/blog/LoadFailed.tsx'
 import { CoverImage } from '@shared/ui/CoverImage.tsx'
 import { authorOrDefault, longDate } from '@site/features/blog/post-format.ts'
 import { ReadNext } from '@site/features/blog/ReadNext.tsx'
@@ -30,12 +29,7 @@ export function Component() {
   if (state.status === 'error') {
     return (
       <div className="mx-auto max-w-3xl px-6 py-24">
-        <Alert variant="destructive" title="We couldn't load this post.">
-          <p>Please check your connection and try again.</p>
-          <Button size="sm" variant="outline" className="mt-3" onClick={retry}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title="We couldn't load this post." onRetry={retry} />
       </div>
     )
   }

@@ -4,7 +4,7 @@ import {
   type ResourcesQuery,
   type ResourceTypeParam,
 } from '@shared/lib/resource-query.ts'
-import { Alert } from '@shared/ui/Alert.tsx'
+import { LoadFailed } from '@site/features/blog/LoadFailed.tsx'
 import { Button } from '@shared/ui/Button.tsx'
 import { Spinner } from '@shared/ui/Spinner.tsx'
 import { PageHero } from '@site/components/ui/PageHero.tsx'
@@ -156,14 +156,7 @@ export function Component() {
           </div>
         </form>
 
-        {state.status === 'error' && (
-          <Alert variant="destructive" title="We couldn't load the resources.">
-            <p>Please check your connection and try again.</p>
-            <Button size="sm" variant="outline" className="mt-3" onClick={retry}>
-              Try again
-            </Button>
-          </Alert>
-        )}
+        {state.status === 'error' && <LoadFailed title="We couldn't load the resources." onRetry={retry} />}
 
         {state.status === 'loading' && state.key === null && (
           <p className="flex min-h-96 items-center justify-center gap-2 py-16 text-ink-500">

@@ -21,15 +21,15 @@ import {
   listSubscribers,
   removeSubscriber,
 } from '@shared/data/newsletter-subscribers.ts'
+import { createPreviewLink } from '@shared/data/preview-links.ts'
 import { getRevision, listRevisions } from '@shared/data/revisions.ts'
-import { previewLinkSchema } from '@shared/schemas/preview-link.ts'
+import type { SiteApi } from '@shared/data/site-api.ts'
 import {
   changePersonRole,
   invitePerson,
   listLeadOwners,
   listPeople,
   removePerson,
-  type PeopleApi,
 } from '@shared/data/people.ts'
 import { createBrowserEditorSession } from './browser-editor-session.ts'
 
@@ -41,9 +41,9 @@ import { createBrowserEditorSession } from './browser-editor-session.ts'
 export function createWebAdminApi(): AdminApi {
   const client = getBrowserSupabase
   const editor = createBrowserEditorSession(client)
-  const siteApi = async (): Promise<PeopleApi> => {
+  const siteApi = async (signIn = 'Your session has ended. Sign in again.'): Promise<SiteApi> => {
     const accessToken = await editor.accessToken()
-    if (!accessToken) throw new Error('Your session has ended. Sign in again.')
+    if (!accessToken) throw new Error(signIn)
     return { baseUrl: '', accessToken }
   }
 
@@ -85,16 +85,7 @@ export function createWebAdminApi(): AdminApi {
       return getRevision(await client(), id)
     },
     async createPreviewLink(request) {
-      const token = await editor.accessToken()
-      if (!token) throw new Error('Sign in to share a preview.')
-      const res = await fetch('/api/preview-links', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify(request),
-      })
-      const body = (await res.json().catch(() => null)) as { message?: string } | null
-      if (!res.ok) throw new Error(body?.message ?? `The server answered ${res.status}.`)
-      return previewLinkSchema.parse(body)
+      return createPreviewLink(await siteApi('Sign in to share a preview.'), request)
     },
     async listLeads(query) {
       return listLeads(await client(), { ...query, pageSize: 20 })

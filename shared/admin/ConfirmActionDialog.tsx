@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
-import { Button } from '../../ui/Button.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
+import { Button } from '../ui/Button.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
 
 /**
- * Asks before an action that cannot be undone (sending a newsletter, removing a subscriber). A modal
+ * Asks before an action that cannot be undone (deleting a post, sending a newsletter, removing a subscriber). A modal
  * `<dialog>`: focus starts on Cancel, Escape cancels, the page behind is inert.
  */
 export function ConfirmActionDialog({
