@@ -1,69 +1,39 @@
-import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
-import type { SupabaseClient } from '../../shared/data/client.ts'
+import { describe, expect, it } from 'vitest'
 import { bodyLimits } from '../../server/local-supabase/index.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { useRestServer } from '../support/rest-server.ts'
 
 // Conformance of the embedded backend's /rest/v1 with what supabase-js expects from PostgREST,
-// through the real client against the real server (PGlite, migrations, seed, RLS).
+// through the real client against the real server (PGlite, migrations, seed, RLS). Tokens, rpc and
+// browser access: local-supabase-rest-access.test.ts.
 
-let server: TestServer
-let anon: SupabaseClient
-let service: SupabaseClient
-let editor: SupabaseClient
+const fixture = useRestServer()
 
 const seededPublished = 7
 
-beforeAll(async () => {
-  server = await startTestServer()
-  anon = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey)
-  service = createNodeSupabaseClient(server.url, server.ctx.supabase.serviceRoleKey)
-  editor = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey)
-  const { error } = await editor.auth.signInWithPassword(testEditor)
-  if (error) throw error
-  // The first start creates the database: slow on a busy machine.
-}, 180_000)
-
-afterAll(async () => {
-  await server?.stop()
-})
-
-const rest = (path: string, init: RequestInit & { token?: string } = {}) => {
-  const token = init.token ?? server.ctx.supabase.anonKey
-  const headers = new Headers(init.headers)
-  if (!headers.has('apikey')) headers.set('apikey', server.ctx.supabase.anonKey)
-  if (!headers.has('authorization')) headers.set('authorization', `Bearer ${token}`)
-  return fetch(`${server.url}/rest/v1/${path}`, { ...init, headers })
-}
-
-async function blogCount(): Promise<number> {
-  const { count, error } = await service.from('blogs').select('*', { count: 'exact', head: true })
-  if (error) throw error
-  return count ?? -1
-}
-
 describe('reading posts', () => {
   it('lists published posts newest first and oldest first, hiding drafts from visitors', async () => {
-    const newest = await anon.from('blogs').select('*').order('created_at', { ascending: false })
+    const newest = await fixture.anon.from('blogs').select('*').order('created_at', { ascending: false })
     expect(newest.error).toBeNull()
     expect(newest.data).toHaveLength(seededPublished)
     const dates = newest.data!.map((p) => p.created_at as string)
     expect([...dates].sort().reverse()).toEqual(dates)
     expect(newest.data!.every((p) => p.status === 'published')).toBe(true)
 
-    const oldest = await anon.from('blogs').select('slug,created_at').order('created_at', { ascending: true })
+    const oldest = await fixture.anon
+      .from('blogs')
+      .select('slug,created_at')
+      .order('created_at', { ascending: true })
     expect(oldest.data!.map((p) => p.slug)).toEqual(newest.data!.map((p) => p.slug).reverse())
   })
 
   it('returns timestamps in PostgREST format and tags as arrays', async () => {
-    const { data } = await anon.from('blogs').select('created_at,tags').limit(1)
+    const { data } = await fixture.anon.from('blogs').select('created_at,tags').limit(1)
     expect(data![0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/)
     expect(Array.isArray(data![0].tags)).toBe(true)
   })
 
   it('returns one post by slug as a bare object', async () => {
-    const { data, error, status } = await anon
+    const { data, error, status } = await fixture.anon
       .from('blogs')
       .select('*')
       .eq('slug', 'hiring-in-two-weeks-how-our-talent-acquisition-works')
@@ -78,7 +48,11 @@ describe('reading posts', () => {
   })
 
   it('answers 406 PGRST116 when a single post is asked for and none matches', async () => {
-    const { data, error, status } = await anon.from('blogs').select('*').eq('slug', 'no-such-post').single()
+    const { data, error, status } = await fixture.anon
+      .from('blogs')
+      .select('*')
+      .eq('slug', 'no-such-post')
+      .single()
     expect(data).toBeNull()
     expect(status).toBe(406)
     expect(error).toMatchObject({
@@ -90,18 +64,22 @@ describe('reading posts', () => {
   })
 
   it('answers 406 when a single object is asked for and several rows match', async () => {
-    const { error } = await anon.from('blogs').select('slug').eq('type', 'ebook').single()
+    const { error } = await fixture.anon.from('blogs').select('slug').eq('type', 'ebook').single()
     expect(error).toMatchObject({ code: 'PGRST116', details: 'The result contains 2 rows' })
   })
 
   it('maybeSingle gives null for no row', async () => {
-    const { data, error } = await anon.from('blogs').select('*').eq('slug', 'no-such-post').maybeSingle()
+    const { data, error } = await fixture.anon
+      .from('blogs')
+      .select('*')
+      .eq('slug', 'no-such-post')
+      .maybeSingle()
     expect(error).toBeNull()
     expect(data).toBeNull()
   })
 
   it('counts exactly with a range and reports Content-Range', async () => {
-    const { data, count, error } = await anon
+    const { data, count, error } = await fixture.anon
       .from('blogs')
       .select('slug', { count: 'exact' })
       .order('created_at')
@@ -110,19 +88,21 @@ describe('reading posts', () => {
     expect(count).toBe(seededPublished)
     expect(data).toHaveLength(3)
 
-    const res = await rest('blogs?select=slug&order=created_at.asc&offset=5&limit=5', {
+    const res = await fixture.rest('blogs?select=slug&order=created_at.asc&offset=5&limit=5', {
       headers: { prefer: 'count=exact' },
     })
     expect(res.headers.get('content-range')).toBe(`5-6/${seededPublished}`)
     // Past the end: PostgREST's 416, still saying how many rows there are.
-    const empty = await rest('blogs?select=slug&offset=50&limit=5', { headers: { prefer: 'count=exact' } })
+    const empty = await fixture.rest('blogs?select=slug&offset=50&limit=5', {
+      headers: { prefer: 'count=exact' },
+    })
     expect(empty.status).toBe(416)
     expect((await empty.json()).code).toBe('PGRST103')
     expect(empty.headers.get('content-range')).toBe(`*/${seededPublished}`)
   })
 
   it('answers CSV and stripped nulls when asked, and no plan unless the authenticator role enables it', async () => {
-    const csv = await rest(
+    const csv = await fixture.rest(
       'blogs?select=slug,type&slug=eq.hiring-in-two-weeks-how-our-talent-acquisition-works',
       {
         headers: { accept: 'text/csv' },
@@ -131,25 +111,27 @@ describe('reading posts', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv')
     expect(await csv.text()).toBe('slug,type\nhiring-in-two-weeks-how-our-talent-acquisition-works,blog')
 
-    const stripped = await rest('blogs?select=slug,publish_at&limit=1', {
+    const stripped = await fixture.rest('blogs?select=slug,publish_at&limit=1', {
       headers: { accept: 'application/vnd.pgrst.array+json;nulls=stripped' },
     })
     expect(Object.keys(((await stripped.json()) as object[])[0])).toEqual(['slug'])
 
-    const plan = await rest('blogs?select=slug', { headers: { accept: 'application/vnd.pgrst.plan+json' } })
+    const plan = await fixture.rest('blogs?select=slug', {
+      headers: { accept: 'application/vnd.pgrst.plan+json' },
+    })
     expect(plan.status).toBe(406)
     expect((await plan.json()).code).toBe('PGRST107')
   })
 
   it('honours the Range header', async () => {
-    const res = await rest('blogs?select=slug&order=created_at.desc', { headers: { range: '1-2' } })
+    const res = await fixture.rest('blogs?select=slug&order=created_at.desc', { headers: { range: '1-2' } })
     expect(res.status).toBe(200)
     expect(await res.json()).toHaveLength(2)
     expect(res.headers.get('content-range')).toBe('1-2/*')
   })
 
   it('counts with a HEAD request and no body', async () => {
-    const { count, data, error } = await anon
+    const { count, data, error } = await fixture.anon
       .from('blogs')
       .select('*', { count: 'exact', head: true })
       .eq('type', 'case study')
@@ -159,14 +141,14 @@ describe('reading posts', () => {
   })
 
   it('searches title or content case-insensitively with or + ilike', async () => {
-    const { data, error } = await anon
+    const { data, error } = await fixture.anon
       .from('blogs')
       .select('slug')
       .or('title.ilike.%RETENTION%,content.ilike.%retention is not perks%')
     expect(error).toBeNull()
     expect(data!.map((p) => p.slug)).toEqual(['retention-is-a-product-keeping-engineers-for-years'])
 
-    const both = await anon
+    const both = await fixture.anon
       .from('blogs')
       .select('slug')
       .or('title.ilike.*case study*,content.ilike.*TALENT BOT model*')
@@ -178,7 +160,7 @@ describe('reading posts', () => {
   })
 
   it('combines several orderings with nulls placement', async () => {
-    const { data, error } = await anon
+    const { data, error } = await fixture.anon
       .from('blogs')
       .select('type,created_at')
       .order('type', { ascending: true })
@@ -192,7 +174,7 @@ describe('reading posts', () => {
   })
 
   it('renames columns with alias:column', async () => {
-    const { data } = await anon
+    const { data } = await fixture.anon
       .from('blogs')
       .select('name:title')
       .eq('slug', 'case-study-health-tech-dedicated-company')
@@ -209,7 +191,7 @@ describe('filters', () => {
     expect(error).toBeNull()
     return data!.map((r) => r.slug).sort()
   }
-  const all = () => anon.from('blogs').select('slug')
+  const all = () => fixture.anon.from('blogs').select('slug')
   const fintech = 'case-study-fintech-platform-team-in-4-weeks'
   const guide = 'founders-guide-to-setting-up-a-gcc-in-india'
 
@@ -263,29 +245,29 @@ describe('filters', () => {
 
   it('treats injection-looking values as plain values', async () => {
     for (const value of ["'; drop table blogs; --", ') or 1=1', "' or '1'='1", 'x"; select 1; --']) {
-      const { data, error } = await anon.from('blogs').select('slug').eq('slug', value)
+      const { data, error } = await fixture.anon.from('blogs').select('slug').eq('slug', value)
       expect(error).toBeNull()
       expect(data).toEqual([])
-      const search = await anon
+      const search = await fixture.anon
         .from('blogs')
         .select('slug')
         .or(`title.ilike.%${value}%,content.ilike.%${value}%`)
       expect(search.status).toBeLessThan(500)
     }
-    expect(await blogCount()).toBe(seededPublished + 1)
+    expect(await fixture.blogCount()).toBe(seededPublished + 1)
   })
 })
 
 describe('writing posts', () => {
   it('upserts on slug without and with .select(), updating the existing row', async () => {
-    const first = await editor
+    const first = await fixture.editor
       .from('blogs')
       .upsert({ title: 'Upsert one', slug: 'upsert-one', author: 'Ana', tags: ['a'] }, { onConflict: 'slug' })
     expect(first.error).toBeNull()
     expect(first.status).toBe(201)
     expect(first.data).toBeNull()
 
-    const second = await editor
+    const second = await fixture.editor
       .from('blogs')
       .upsert(
         {
@@ -310,18 +292,18 @@ describe('writing posts', () => {
       status: 'published',
     })
 
-    const rows = await service.from('blogs').select('title').eq('slug', 'upsert-one')
+    const rows = await fixture.service.from('blogs').select('title').eq('slug', 'upsert-one')
     expect(rows.data).toEqual([{ title: 'Upsert one, revised' }])
   })
 
   it('sets updated_at on update and keeps created_at', async () => {
-    const before = await service
+    const before = await fixture.service
       .from('blogs')
       .select('created_at,updated_at')
       .eq('slug', 'upsert-one')
       .single()
     await new Promise((r) => setTimeout(r, 10))
-    const after = await editor
+    const after = await fixture.editor
       .from('blogs')
       .update({ excerpt: 'New excerpt' })
       .eq('slug', 'upsert-one')
@@ -334,7 +316,7 @@ describe('writing posts', () => {
   })
 
   it('ignores duplicates when asked to', async () => {
-    const { error, status } = await editor
+    const { error, status } = await fixture.editor
       .from('blogs')
       .upsert(
         { title: 'Should not win', slug: 'upsert-one', author: 'Bo' },
@@ -342,12 +324,12 @@ describe('writing posts', () => {
       )
     expect(error).toBeNull()
     expect(status).toBe(201)
-    const row = await service.from('blogs').select('title').eq('slug', 'upsert-one').single()
+    const row = await fixture.service.from('blogs').select('title').eq('slug', 'upsert-one').single()
     expect(row.data!.title).toBe('Upsert one, revised')
   })
 
   it('inserts an array of posts with the columns parameter', async () => {
-    const { data, error } = await editor
+    const { data, error } = await fixture.editor
       .from('blogs')
       .insert([
         { title: 'Batch A', slug: 'batch-a', author: 'Ana', type: 'ebook' },
@@ -362,7 +344,7 @@ describe('writing posts', () => {
   })
 
   it('fills missing keys with column defaults when asked (defaultToNull: false), with NULL otherwise', async () => {
-    const withDefaults = await editor
+    const withDefaults = await fixture.editor
       .from('blogs')
       .insert(
         [
@@ -378,18 +360,18 @@ describe('writing posts', () => {
       { slug: 'defaults-b', type: 'blog', tags: [], status: 'published' },
     ])
 
-    const withNulls = await editor.from('blogs').insert([
+    const withNulls = await fixture.editor.from('blogs').insert([
       { title: 'Nulls A', slug: 'nulls-a', author: 'Ana', type: 'ebook' },
       { title: 'Nulls B', slug: 'nulls-b', author: 'Bo' },
     ])
     expect(withNulls.status).toBe(400)
     expect(withNulls.error?.code).toBe('23502')
-    const none = await service.from('blogs').select('slug').in('slug', ['nulls-a', 'nulls-b'])
+    const none = await fixture.service.from('blogs').select('slug').in('slug', ['nulls-a', 'nulls-b'])
     expect(none.data).toEqual([])
   })
 
   it('updates one post and returns it as a bare object; counts deleted rows', async () => {
-    const updated = await editor
+    const updated = await fixture.editor
       .from('blogs')
       .update({ tags: ['one', 'two'] })
       .eq('slug', 'defaults-a')
@@ -398,7 +380,7 @@ describe('writing posts', () => {
     expect(updated.error).toBeNull()
     expect(updated.data).toEqual({ slug: 'defaults-a', tags: ['one', 'two'] })
 
-    const deleted = await editor
+    const deleted = await fixture.editor
       .from('blogs')
       .delete({ count: 'exact' })
       .in('slug', ['defaults-a', 'defaults-b'])
@@ -407,19 +389,19 @@ describe('writing posts', () => {
   })
 
   it('deletes by slug with 204 and the post is gone', async () => {
-    const { error, status } = await editor.from('blogs').delete().eq('slug', 'batch-a')
+    const { error, status } = await fixture.editor.from('blogs').delete().eq('slug', 'batch-a')
     expect(error).toBeNull()
     expect(status).toBe(204)
-    const gone = await service.from('blogs').select('slug').eq('slug', 'batch-a')
+    const gone = await fixture.service.from('blogs').select('slug').eq('slug', 'batch-a')
     expect(gone.data).toEqual([])
-    const withRows = await editor.from('blogs').delete().eq('slug', 'batch-b').select('slug')
+    const withRows = await fixture.editor.from('blogs').delete().eq('slug', 'batch-b').select('slug')
     expect(withRows.data).toEqual([{ slug: 'batch-b' }])
   })
 })
 
 describe('error mapping', () => {
   it('a duplicate slug is 409 23505', async () => {
-    const { error, status } = await editor
+    const { error, status } = await fixture.editor
       .from('blogs')
       .insert({ title: 'Dup', slug: 'upsert-one', author: 'A' })
     expect(status).toBe(409)
@@ -435,7 +417,7 @@ describe('error mapping', () => {
       [{ title: 'x', slug: 'bad-date', author: 'A', created_at: 'yesterday-ish' }, '22007'],
     ]
     for (const [row, code] of cases) {
-      const { error, status } = await editor.from('blogs').insert(row)
+      const { error, status } = await fixture.editor.from('blogs').insert(row)
       expect({ status, code: error?.code }).toEqual({ status: 400, code })
     }
     // Too long for the slug's unique index: oversized input, not a server fault.
@@ -443,20 +425,22 @@ describe('error mapping', () => {
       { length: 12_000 },
       () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 36)],
     ).join('')
-    const huge = await editor.from('blogs').insert({ title: 'Huge slug', slug: hugeSlug, author: 'A' })
+    const huge = await fixture.editor
+      .from('blogs')
+      .insert({ title: 'Huge slug', slug: hugeSlug, author: 'A' })
     expect(huge.status).toBe(413)
     expect(huge.error?.code).toBe('54000')
 
-    const filter = await anon.from('blogs').select('slug').eq('id', 'not-a-uuid')
+    const filter = await fixture.anon.from('blogs').select('slug').eq('id', 'not-a-uuid')
     expect(filter.status).toBe(400)
     expect(filter.error?.code).toBe('22P02')
   })
 
   it('permission denied is 401 for visitors and 403 for signed-in callers', async () => {
-    const visitor = await anon.from('blogs').insert({ title: 'Nope', slug: 'nope-anon', author: 'A' })
+    const visitor = await fixture.anon.from('blogs').insert({ title: 'Nope', slug: 'nope-anon', author: 'A' })
     expect(visitor.status).toBe(401)
     expect(visitor.error?.code).toBe('42501')
-    const lead = await editor
+    const lead = await fixture.editor
       .from('leads')
       .insert({ name: 'N', email: 'n@example.com', phone: '1234567890', requirement: 'r', tech_stack: 't' })
     expect(lead.status).toBe(403)
@@ -464,7 +448,7 @@ describe('error mapping', () => {
   })
 
   it('an unknown table is 404 PGRST205', async () => {
-    const { error, status } = await anon.from('blog').select('*')
+    const { error, status } = await fixture.anon.from('blog').select('*')
     expect(status).toBe(404)
     expect(error).toMatchObject({
       code: 'PGRST205',
@@ -473,9 +457,9 @@ describe('error mapping', () => {
   })
 
   it('tables outside the public schema are not reachable', async () => {
-    const res = await rest('users', { token: server.ctx.supabase.serviceRoleKey })
+    const res = await fixture.rest('users', { token: fixture.server.ctx.supabase.serviceRoleKey })
     expect(res.status).toBe(404)
-    const profile = await rest('users', { headers: { 'accept-profile': 'auth' } })
+    const profile = await fixture.rest('users', { headers: { 'accept-profile': 'auth' } })
     expect(profile.status).toBe(406)
     expect((await profile.json()).code).toBe('PGRST106')
   })
@@ -487,11 +471,13 @@ describe('error mapping', () => {
       'blogs?order=nope.desc',
       'blogs?or=(nope.eq.1,slug.eq.x)',
     ]) {
-      const res = await rest(path)
+      const res = await fixture.rest(path)
       expect({ path, status: res.status }).toEqual({ path, status: 400 })
       expect((await res.json()).code).toBe('42703')
     }
-    const write = await editor.from('blogs').insert({ title: 'x', slug: 'x-col', author: 'A', nope: 1 })
+    const write = await fixture.editor
+      .from('blogs')
+      .insert({ title: 'x', slug: 'x-col', author: 'A', nope: 1 })
     expect(write.status).toBe(400)
     expect(write.error?.code).toBe('PGRST204')
   })
@@ -506,14 +492,14 @@ describe('error mapping', () => {
       'blogs?slug=in.1,2',
       'blogs?select=title,author!(name)',
     ]) {
-      const res = await rest(path)
+      const res = await fixture.rest(path)
       expect({ path, status: res.status }).toEqual({ path, status: 400 })
       expect((await res.json()).code).toBe('PGRST100')
     }
   })
 
   it('embedding a column that is no foreign key is 400 PGRST200', async () => {
-    const res = await rest('blogs?select=author(name)')
+    const res = await fixture.rest('blogs?select=author(name)')
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({
       code: 'PGRST200',
@@ -525,198 +511,59 @@ describe('error mapping', () => {
   })
 
   it('malformed JSON is 400 PGRST102 and changes nothing', async () => {
-    const before = await blogCount()
+    const before = await fixture.blogCount()
     for (const body of ['{"title": "x",', '', 'null', '[1, 2]', '"text"']) {
-      const res = await rest('blogs', {
+      const res = await fixture.rest('blogs', {
         method: 'POST',
-        token: server.ctx.supabase.serviceRoleKey,
+        token: fixture.server.ctx.supabase.serviceRoleKey,
         headers: { 'content-type': 'application/json' },
         body,
       })
       expect({ body, status: res.status }).toEqual({ body, status: 400 })
       expect((await res.json()).code).toBe('PGRST102')
     }
-    expect(await blogCount()).toBe(before)
+    expect(await fixture.blogCount()).toBe(before)
   })
 
   it('a body over the limit is 413 with a JSON error and changes nothing', async () => {
-    const before = await blogCount()
+    const before = await fixture.blogCount()
     const content = 'x'.repeat(bodyLimits.rest + 1024)
-    const res = await rest('blogs', {
+    const res = await fixture.rest('blogs', {
       method: 'POST',
-      token: server.ctx.supabase.serviceRoleKey,
+      token: fixture.server.ctx.supabase.serviceRoleKey,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'Huge', slug: 'huge', author: 'A', content }),
     })
     expect(res.status).toBe(413)
     expect((await res.json()).message).toMatch(/larger than/)
-    expect(await blogCount()).toBe(before)
+    expect(await fixture.blogCount()).toBe(before)
   })
 
   it('unsupported methods are 405 in PostgREST shape', async () => {
-    const res = await rest('blogs', { method: 'PUT', body: '{}' })
+    const res = await fixture.rest('blogs', { method: 'PUT', body: '{}' })
     expect(res.status).toBe(405)
     expect((await res.json()).code).toBe('PGRST117')
   })
 })
 
-describe('tokens', () => {
-  const secret = () => new TextEncoder().encode(server.ctx.localSupabase!.keys.jwtSecret)
-  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
-  const now = () => Math.floor(Date.now() / 1000)
-
-  async function expect401(token: string, apikey?: string) {
-    const res = await rest('blogs?select=slug', { token, headers: apikey ? { apikey } : {} })
-    expect(res.status).toBe(401)
-    const body = await res.json()
-    expect(body).toMatchObject({ code: expect.stringMatching(/^PGRST30/), hint: null, details: null })
-    return body as { message: string }
-  }
-
-  it('accepts the anon and service-role keys', async () => {
-    expect((await rest('blogs?select=slug')).status).toBe(200)
-    expect((await rest('blogs?select=slug', { token: server.ctx.supabase.serviceRoleKey })).status).toBe(200)
-  })
-
-  it('rejects a tampered token', async () => {
-    const [h, , s] = server.ctx.supabase.anonKey.split('.')
-    const forged = `${h}.${b64({ iss: 'supabase', role: 'service_role', iat: now(), exp: now() + 3600 })}.${s}`
-    expect((await expect401(forged)).message).toBe('JWT signature is invalid')
-  })
-
-  it('rejects an expired token', async () => {
-    const token = await new SignJWT({ role: 'authenticated', sub: crypto.randomUUID() })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuedAt(now() - 7200)
-      .setExpirationTime(now() - 3600)
-      .sign(secret())
-    expect((await expect401(token)).message).toBe('JWT expired')
-  })
-
-  it('rejects alg: none', async () => {
-    const token = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ role: 'service_role', exp: now() + 3600 })}.`
-    await expect401(token)
-  })
-
-  it('rejects another algorithm, a token without exp, a foreign secret and a role outside the list', async () => {
-    const hs512 = await new SignJWT({ role: 'service_role' })
-      .setProtectedHeader({ alg: 'HS512' })
-      .setExpirationTime(now() + 60)
-      .sign(secret())
-    await expect401(hs512)
-    const noExp = await new SignJWT({ role: 'service_role' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .sign(secret())
-    await expect401(noExp)
-    const foreign = await new SignJWT({ role: 'service_role' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setExpirationTime(now() + 60)
-      .sign(new TextEncoder().encode('a-different-secret-of-enough-length-0123456789'))
-    await expect401(foreign)
-    const postgres = await new SignJWT({ role: 'postgres' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setExpirationTime(now() + 60)
-      .sign(secret())
-    expect((await expect401(postgres)).message).toBe('JWT role is not allowed')
-  })
-
-  it('rejects a bad apikey even with a valid bearer, and a request with no key', async () => {
-    await expect401(server.ctx.supabase.anonKey, 'garbage')
-    const res = await fetch(`${server.url}/rest/v1/blogs`)
-    expect(res.status).toBe(401)
-  })
-
-  it('a rejected token changes nothing', async () => {
-    const before = await blogCount()
-    const [h, , s] = server.ctx.supabase.anonKey.split('.')
-    const forged = `${h}.${b64({ role: 'service_role', exp: now() + 3600 })}.${s}`
-    const res = await rest('blogs', {
-      method: 'POST',
-      token: forged,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Forged', slug: 'forged', author: 'X' }),
-    })
-    expect(res.status).toBe(401)
-    expect(await blogCount()).toBe(before)
-  })
-})
-
-describe('functions (rpc)', () => {
-  it('is_editor() answers for the caller', async () => {
-    expect(await anon.rpc('is_editor')).toMatchObject({ data: false, error: null, status: 200 })
-    expect(await editor.rpc('is_editor')).toMatchObject({ data: true, error: null })
-    expect((await editor.rpc('is_editor', undefined, { get: true })).data).toBe(true)
-  })
-
-  it('unknown functions, unknown arguments and trigger functions are 404 PGRST202', async () => {
-    for (const [fn, args] of [
-      ['no_such_function', {}],
-      ['is_editor', { user_id: 'x' }],
-      ['set_updated_at', {}],
-    ] as const) {
-      const { error, status } = await anon.rpc(fn, args)
-      expect({ fn, status, code: error?.code }).toEqual({ fn, status: 404, code: 'PGRST202' })
-    }
-  })
-
-  it('a function body that is not an object is 400 PGRST102', async () => {
-    const res = await rest('rpc/is_editor', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '[1]',
-    })
-    expect(res.status).toBe(400)
-    expect((await res.json()).code).toBe('PGRST102')
-  })
-})
-
 describe('concurrency', () => {
   it('keeps concurrent requests apart: failures roll back alone, successes all land', async () => {
-    const before = await blogCount()
+    const before = await fixture.blogCount()
     const requests = Array.from({ length: 30 }, (_, i) => {
       if (i % 3 === 0)
-        return editor.from('blogs').insert({ title: `Concurrent ${i}`, slug: `concurrent-${i}`, author: 'C' })
+        return fixture.editor
+          .from('blogs')
+          .insert({ title: `Concurrent ${i}`, slug: `concurrent-${i}`, author: 'C' })
       if (i % 3 === 1)
-        return editor.from('blogs').insert({ title: 'Duplicate', slug: 'upsert-one', author: 'C' })
-      return anon.from('blogs').select('slug').eq('type', 'ebook')
+        return fixture.editor.from('blogs').insert({ title: 'Duplicate', slug: 'upsert-one', author: 'C' })
+      return fixture.anon.from('blogs').select('slug').eq('type', 'ebook')
     })
     const results = await Promise.all(requests)
     results.forEach((result, i) => {
       const expected = i % 3 === 0 ? 201 : i % 3 === 1 ? 409 : 200
       expect({ i, status: result.status }).toEqual({ i, status: expected })
     })
-    expect(await blogCount()).toBe(before + 10)
-    await service.from('blogs').delete().like('slug', 'concurrent-%')
-  })
-})
-
-describe('browser access', () => {
-  it('answers CORS preflight with the headers supabase-js sends', async () => {
-    const res = await fetch(`${server.url}/rest/v1/blogs`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://localhost:5173',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers':
-          'authorization,apikey,content-type,x-client-info,prefer,accept-profile,content-profile',
-      },
-    })
-    expect(res.status).toBeLessThan(300)
-    const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase()
-    for (const h of [
-      'authorization',
-      'apikey',
-      'content-type',
-      'x-client-info',
-      'prefer',
-      'range',
-      'accept-profile',
-      'content-profile',
-      'x-upsert',
-    ]) {
-      expect(allowed).toContain(h)
-    }
-    const get = await rest('blogs?select=slug&limit=1', { headers: { origin: 'http://localhost:5173' } })
-    expect(get.headers.get('access-control-expose-headers')).toContain('Content-Range')
+    expect(await fixture.blogCount()).toBe(before + 10)
+    await fixture.service.from('blogs').delete().like('slug', 'concurrent-%')
   })
 })
