@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { pageAssets } from '../../../server/web/page-html.ts'
 import { adminPath, brand } from '../../../shared/config/brand.ts'
+import { escapeHtml } from '../../../shared/lib/html-escape.ts'
 
 // What a crawler sees: the first HTML of each page, fetched without a browser (no script runs).
 const robotsNoindex = /<meta\s+name="robots"\s+content="[^"]*noindex/i
@@ -9,7 +10,7 @@ test.describe('indexing (first HTML, no browser)', () => {
   for (const { path, title, description } of [
     {
       path: '/resources',
-      title: `Resources &amp; Insights | ${brand.name}`,
+      title: `Resources & Insights | ${brand.name}`,
       description: 'Articles, case studies and ebooks on building a tech capacity centre in India.',
     },
     {
@@ -23,8 +24,9 @@ test.describe('indexing (first HTML, no browser)', () => {
       expect(res.status()).toBe(200)
       const html = await res.text()
       expect(html).not.toMatch(robotsNoindex)
-      expect(html).toContain(`<title>${title}</title>`)
-      expect(html).toContain(`<meta name="description" content="${description}" />`)
+      // As the one escaper writes text and attributes (`&` as `&amp;`, `'` as `&#39;`).
+      expect(html).toContain(`<title>${escapeHtml(title)}</title>`)
+      expect(html).toContain(`<meta name="description" content="${escapeHtml(description)}" />`)
       expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+${path}"`))
       // Still the app: the page's script loads (after the first paint).
       expect(pageAssets(html)?.js).toMatch(/^\/assets\//)
