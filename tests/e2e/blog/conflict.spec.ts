@@ -132,6 +132,10 @@ test.describe('blog admin conflicts', () => {
     await signInToAdmin(page)
     await page.getByPlaceholder('Search by title, slug, or author...').fill(token)
     const row = page.getByRole('row').filter({ hasText: slug })
+    // The debounced search has applied and its list has loaded (the new post is also on the unfiltered first
+    // page): only then is the row's version the one the change below makes stale.
+    await expect(page.getByRole('row')).toHaveCount(2)
+    await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0)
     await expect(row).toHaveCount(1)
     await client
       .from('blogs')
