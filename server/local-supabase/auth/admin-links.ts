@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import type { AuthContext } from './context.ts'
 import { authError, objectBody, orRefusal, RefusedInTransaction, storableObject, str } from './http.ts'
-import { passwordRefusal } from './password-rules.ts'
 import { issueLinkToken, type LinkType } from './link-tokens.ts'
 import { linkTarget, verifyLinkUrl } from './links.ts'
+import { passwordRefusal } from './password-rules.ts'
 import { requireServiceRole } from './service-role.ts'
 import {
   findUserByEmail,

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AuthContext } from './context.ts'
 import { authError, objectBody, orRefusal, RefusedInTransaction, storableObject, str, UUID } from './http.ts'
-import { passwordRefusal } from './password-rules.ts'
+import { newPassword } from './password-rules.ts'
 import { requireServiceRole } from './service-role.ts'
 import {
   findUserByEmail,
@@ -61,10 +61,9 @@ async function applyAdminAttributes(
     set('email = ?', email)
   }
   if (body.password !== undefined) {
-    const password = str(body.password)
-    if (password === undefined) return authError(c, 400, 'validation_failed', 'Password must be a string')
-    const refused = passwordRefusal(c, password, minPasswordLength)
-    if (refused) return refused
+    const checked = newPassword(c, body.password, minPasswordLength)
+    if (!checked.ok) return checked.refusal
+    const { password } = checked
     set('encrypted_password = ?', await hashPassword(password))
   }
   if (body.email_confirm === true) sets.push('email_confirmed_at = coalesce(email_confirmed_at, now())')

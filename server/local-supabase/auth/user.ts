@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import { consumeNonce } from './confirmations.ts'
 import type { AuthContext } from './context.ts'
 import { authError, objectBody, storableObject, str } from './http.ts'
-import { passwordRefusal } from './password-rules.ts'
+import { newPassword } from './password-rules.ts'
 import { endSessions, requireSession } from './session.ts'
 import {
   findUserByEmail,
@@ -61,10 +61,9 @@ export function createUserRoutes(ctx: AuthContext): Hono {
         }
       }
       if (body.password !== undefined) {
-        const password = str(body.password)
-        if (password === undefined) return authError(c, 400, 'validation_failed', 'Password must be a string')
-        const refused = passwordRefusal(c, password, minPasswordLength)
-        if (refused) return refused
+        const checked = newPassword(c, body.password, minPasswordLength)
+        if (!checked.ok) return checked.refusal
+        const { password } = checked
         if (await passwordMatches(password, user.encrypted_password)) {
           return authError(c, 422, 'same_password', 'New password should be different from the old password.')
         }
