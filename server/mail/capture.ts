@@ -154,6 +154,6 @@ export async function startSmtpCapture(options: {
       )
       return mails.filter((m): m is CapturedMail => m !== null)
     },
-    close: shut,
+    close: listener.stop,
   }
 }
