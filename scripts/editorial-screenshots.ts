@@ -3,27 +3,17 @@
 // from the built site against a fresh in-process server (editor's time zone: Asia/Kolkata).
 //   SITE_DIR=… npm run build && SITE_DIR=… node --import tsx scripts/editorial-screenshots.ts [outDir=/tmp/shots]
 // Full-page PNGs; the ones worth keeping become small WebP files with sharp (docs/screenshots/).
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Page } from 'playwright-core'
 import { adminPath } from '../shared/config/brand.ts'
 import { getPostBySlug, updatePost } from '../shared/data/blogs.ts'
 import { createNodeSupabaseClient } from '../shared/data/node-client.ts'
-import { chromiumArgs, chromiumPath } from '../tests/support/chromium.ts'
-import { startTestServer, testEditor } from '../tests/support/server.ts'
+import { testEditor } from '../tests/support/server.ts'
+import { startScreenshotSession } from './screenshot-session.ts'
 
-const outDir = path.resolve(process.argv[2] ?? '/tmp/shots')
-mkdirSync(outDir, { recursive: true })
-
-const server = await startTestServer({ SITE_DIR: process.env.SITE_DIR })
-const origin = server.url
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
-
-async function shot(page: Page, name: string, fullPage = false) {
-  const file = path.join(outDir, `${name}.png`)
-  await page.screenshot({ path: file, fullPage })
-  console.log('wrote', file)
-}
+const { server, origin, browser, shot } = await startScreenshotSession(
+  path.resolve(process.argv[2] ?? '/tmp/shots'),
+  { fullPage: false },
+)
 
 const editor = createNodeSupabaseClient(origin, server.ctx.supabase.anonKey, {
   persistSession: false,

@@ -3,17 +3,14 @@
 // against a fresh in-process server; also prints the JavaScript `/` loads at each width (gzip).
 //   npm run build && node --import tsx scripts/site-screenshots.ts [outDir=/tmp/shots] [filter]
 // Full-page PNGs; turn the ones worth keeping into small WebP files with sharp (docs/screenshots/).
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Page } from 'playwright-core'
-import { chromiumArgs, chromiumPath } from '../tests/support/chromium.ts'
+import type { Page } from 'playwright-core'
 import { marketingRoutes } from '../tests/support/routes.ts'
-import { startTestServer, testEditor } from '../tests/support/server.ts'
+import { testEditor } from '../tests/support/server.ts'
+import { startScreenshotSession } from './screenshot-session.ts'
 
-const outDir = path.resolve(process.argv[2] ?? '/tmp/shots')
 const filter = process.argv[3] ?? ''
-mkdirSync(outDir, { recursive: true })
 
 const routes = [
   ...marketingRoutes,
@@ -24,15 +21,9 @@ const routes = [
 ]
 const widths = [375, 1280]
 
-const server = await startTestServer({ SITE_DIR: process.env.SITE_DIR })
-const origin = server.url
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
-
-async function shot(page: Page, name: string, fullPage = true) {
-  const file = path.join(outDir, `${name}.png`)
-  await page.screenshot({ path: file, fullPage })
-  console.log('wrote', file)
-}
+const { server, origin, browser, shot } = await startScreenshotSession(
+  path.resolve(process.argv[2] ?? '/tmp/shots'),
+)
 
 try {
   for (const width of widths) {

@@ -54,9 +54,7 @@ export function createApp(ctx: ServerContext): Hono {
   })
 
   app.route('/api', createApi(ctx))
-  app.route('/', createMediaRoutes(ctx))
-  app.route('/', createOgImageRoutes(ctx))
-  app.route('/', createFeedRoutes(ctx))
+  for (const routes of [createMediaRoutes, createOgImageRoutes, createFeedRoutes]) app.route('/', routes(ctx))
   app.route('/preview', createPreviewRoutes(ctx))
   // Counted here, around the site's routes and whatever they cache, never inside a page's render.
   app.use('*', countPageViews(ctx))

@@ -14,7 +14,7 @@ import type {
   SyncCursor,
 } from '../../shared/data/blogs.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
-import { autocannon, percentile } from './support.ts'
+import { autocannon, percentile, tradeWords } from './support.ts'
 
 export const title = 'Throughput: server-rendered pages against a static page, and the server’s memory'
 
@@ -30,48 +30,7 @@ const searchP99BudgetMs = 20
 
 // 40 words, each post's body using a window of 8 of them: a word is in about a fifth of the posts, as words of
 // one trade are; "kubernetes" is in 1 post of 100 and "capacity" in every title.
-const words = [
-  'hiring',
-  'talent',
-  'india',
-  'payroll',
-  'retention',
-  'engineering',
-  'culture',
-  'benefits',
-  'onboarding',
-  'compliance',
-  'leadership',
-  'analytics',
-  'recruiting',
-  'salary',
-  'attendance',
-  'insurance',
-  'devices',
-  'office',
-  'security',
-  'subsidiary',
-  'entity',
-  'transfer',
-  'growth',
-  'interview',
-  'screening',
-  'sourcing',
-  'mentoring',
-  'feedback',
-  'surveys',
-  'promotion',
-  'training',
-  'architecture',
-  'platform',
-  'product',
-  'design',
-  'testing',
-  'delivery',
-  'budget',
-  'vendors',
-  'strategy',
-]
+const words = tradeWords
 
 /** A post of realistic size (~6 KB of HTML: headings, paragraphs, a list). */
 function benchPost(i: number) {

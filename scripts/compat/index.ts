@@ -15,7 +15,7 @@ import pino from 'pino'
 import { openDatabase } from '../../server/local-supabase/database.ts'
 import { startLocalSupabase } from '../../server/local-supabase/index.ts'
 import { runStorageSuite, storageSuitePath } from './storage.ts'
-import { printSummary, runVitest, serveBackend } from './suite-run.ts'
+import { printSummary, runVitest, serveBackend, writeSuiteSetup } from './suite-run.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const suitePath = 'packages/core/postgrest-js'
@@ -83,20 +83,12 @@ async function main() {
     const server = await serveBackend(supabase.app.fetch)
     const base = `http://127.0.0.1:${server.port}`
     try {
-      const setup = path.join(work, 'setup.ts')
-      writeFileSync(
-        setup,
-        `import { vi } from 'vitest'
-Object.assign(globalThis, { jest: vi })
-const realFetch = globalThis.fetch
-globalThis.fetch = ((input, init) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-  if (!url.startsWith('http://localhost:54321/')) return realFetch(input, init)
+      const setup = writeSuiteSetup(
+        work,
+        `  if (!url.startsWith('http://localhost:54321/')) return realFetch(input, init)
   const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined))
   if (!headers.has('apikey')) headers.set('apikey', ${JSON.stringify(supabase.keys.anonKey)})
-  return realFetch(${JSON.stringify(base)} + url.slice('http://localhost:54321'.length), { ...init, headers })
-}) as typeof fetch
-`,
+  return realFetch(${JSON.stringify(base)} + url.slice('http://localhost:54321'.length), { ...init, headers })`,
       )
       const config = path.join(work, 'vitest.config.mjs')
       const report = path.join(work, 'report.json')

@@ -10,7 +10,7 @@ import { SignJWT } from 'jose'
 import pino from 'pino'
 import { openDatabase } from '../../server/local-supabase/database.ts'
 import { startLocalSupabase } from '../../server/local-supabase/index.ts'
-import { printSummary, runVitest, serveBackend } from './suite-run.ts'
+import { printSummary, runVitest, serveBackend, writeSuiteSetup } from './suite-run.ts'
 
 export const storageSuitePath = 'packages/core/storage-js'
 
@@ -101,19 +101,11 @@ export async function runStorageSuite({
   const dir = path.join(work, 'storage-run')
   mkdirSync(dir, { recursive: true })
   try {
-    const setup = path.join(dir, 'setup.ts')
-    writeFileSync(
-      setup,
-      `import { vi } from 'vitest'
-Object.assign(globalThis, { jest: vi })
-const realFetch = globalThis.fetch
-globalThis.fetch = ((input, init) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-  if (!url.startsWith(${JSON.stringify(CLI_URL + '/')})) return realFetch(input, init)
+    const setup = writeSuiteSetup(
+      dir,
+      `  if (!url.startsWith(${JSON.stringify(CLI_URL + '/')})) return realFetch(input, init)
   const target = ${JSON.stringify(base)} + url.slice(${CLI_URL.length})
-  return input instanceof Request ? realFetch(new Request(target, input), init) : realFetch(target, init)
-}) as typeof fetch
-`,
+  return input instanceof Request ? realFetch(new Request(target, input), init) : realFetch(target, init)`,
     )
     const config = path.join(dir, 'vitest.config.mjs')
     const report = path.join(dir, 'report.json')

@@ -2,7 +2,7 @@
 // with this repository's vitest, and printing its passed/failed per file.
 import { serve } from '@hono/node-server'
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 export interface FileResult {
@@ -18,6 +18,26 @@ export function serveBackend(fetch: (request: Request) => Response | Promise<Res
       resolve({ close: (cb) => s.close(cb), port: info.port }),
     )
   })
+}
+
+/**
+ * Writes `<dir>/setup.ts` for a suite written for jest: `jest` is vitest's `vi`, and every fetch runs
+ * `redirect` first (source that sees `input`, `init`, `url`, the address asked for, and `realFetch`).
+ */
+export function writeSuiteSetup(dir: string, redirect: string): string {
+  const setup = path.join(dir, 'setup.ts')
+  writeFileSync(
+    setup,
+    `import { vi } from 'vitest'
+Object.assign(globalThis, { jest: vi })
+const realFetch = globalThis.fetch
+globalThis.fetch = ((input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+${redirect}
+}) as typeof fetch
+`,
+  )
+  return setup
 }
 
 /** Runs vitest with `config` in `cwd` and returns the per-file results its JSON reporter wrote to `report`. */

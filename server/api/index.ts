@@ -10,18 +10,22 @@ import { createPreviewLinkRoutes } from './preview-links.ts'
 import { createSendEmailRoutes } from './send-email.ts'
 import { createViewRoutes } from './views.ts'
 
-/** `/api/*`: one small Hono app per resource. */
+/** `/api/*`: one small Hono app per resource, mounted in this order (both `/newsletter` apps share a path). */
+const resources: ReadonlyArray<readonly [path: string, create: (ctx: ServerContext) => Hono]> = [
+  ['/leads', createLeadRoutes],
+  ['/send-email', createSendEmailRoutes],
+  ['/dev', createDevMailRoutes],
+  ['/newsletter', createNewsletterSendRoutes],
+  ['/newsletter', createNewsletterRoutes],
+  ['/people', createPeopleRoutes],
+  ['/preview-links', createPreviewLinkRoutes],
+  ['/posts', createPostRoutes],
+  ['/views', createViewRoutes],
+]
+
 export function createApi(ctx: ServerContext): Hono {
   const api = new Hono()
   api.get('/health', (c) => c.json({ status: 'ok', mode: ctx.supabase.local ? 'local' : 'hosted' }))
-  api.route('/leads', createLeadRoutes(ctx))
-  api.route('/send-email', createSendEmailRoutes(ctx))
-  api.route('/dev', createDevMailRoutes(ctx))
-  api.route('/newsletter', createNewsletterSendRoutes(ctx))
-  api.route('/newsletter', createNewsletterRoutes(ctx))
-  api.route('/people', createPeopleRoutes(ctx))
-  api.route('/preview-links', createPreviewLinkRoutes(ctx))
-  api.route('/posts', createPostRoutes(ctx))
-  api.route('/views', createViewRoutes(ctx))
+  for (const [path, create] of resources) api.route(path, create(ctx))
   return api
 }

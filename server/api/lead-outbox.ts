@@ -3,24 +3,25 @@ import { createNewsletterOutbox, type NewsletterOutbox } from '../mail/newslette
 import { createLeadOutbox, type LeadOutbox } from '../mail/outbox.ts'
 import { serviceClient } from '../supabase-clients.ts'
 
-/** The lead email outbox of this server (started after listen, stopped first on close by `startServer`). */
-export function createServerLeadOutbox(ctx: ServerContext): LeadOutbox {
-  return createLeadOutbox({
+/** What each outbox of this server works with: the service role, the mailer, the site's address, a logger. */
+function outboxDeps(ctx: ServerContext, component: string) {
+  return {
     client: () => serviceClient(ctx),
     mail: ctx.mail,
     publicUrl: () => ctx.publicUrl,
-    logger: ctx.logger.child({ component: 'lead-outbox' }),
-    allowConfirmation: ctx.confirmationGate,
-  })
+    logger: ctx.logger.child({ component }),
+  }
+}
+
+/** The lead email outbox of this server (started after listen, stopped first on close by `startServer`). */
+export function createServerLeadOutbox(ctx: ServerContext): LeadOutbox {
+  return createLeadOutbox({ ...outboxDeps(ctx, 'lead-outbox'), allowConfirmation: ctx.confirmationGate })
 }
 
 /** The newsletter delivery outbox of this server (started and stopped beside the lead outbox). */
 export function createServerNewsletterOutbox(ctx: ServerContext): NewsletterOutbox {
   return createNewsletterOutbox({
-    client: () => serviceClient(ctx),
-    mail: ctx.mail,
-    publicUrl: () => ctx.publicUrl,
-    logger: ctx.logger.child({ component: 'newsletter-outbox' }),
+    ...outboxDeps(ctx, 'newsletter-outbox'),
     perMinute: ctx.env.NEWSLETTER_RATE_PER_MINUTE,
   })
 }

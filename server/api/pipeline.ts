@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import { normaliseInput } from '../../shared/schemas/text.ts'
 import type { ServerContext } from '../context.ts'
 import { tooManyRequestsMessage, type RateLimitName } from '../rate-limits.ts'
+import { readBodyUpTo } from '../request-body.ts'
 
 /**
  * The request pipeline every `/api` and email-service endpoint goes through: who the client is, its body
@@ -65,34 +66,11 @@ export const invalidFieldsMessage = 'Please correct the highlighted fields and t
 
 /** Reads the raw body, refusing anything over `maxBytes` without buffering it. */
 async function readBytes(c: Context, maxBytes: number): Promise<Uint8Array | 'too-large'> {
-  const declared = Number(c.req.header('Content-Length'))
-  if (Number.isFinite(declared) && declared > maxBytes) return 'too-large'
-  const body = c.req.raw.body
-  if (!body) return new Uint8Array()
-  const reader = body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
   try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      total += value.byteLength
-      if (total > maxBytes) {
-        reader.cancel().catch(() => undefined)
-        return 'too-large'
-      }
-      chunks.push(value)
-    }
+    return (await readBodyUpTo(c.req.raw, maxBytes)) ?? 'too-large'
   } catch (err) {
     throw new ClientGoneError(err)
   }
-  const bytes = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })

@@ -1,3 +1,5 @@
+import { readBodyUpTo } from '../request-body.ts'
+
 /**
  * Reading an upload: the whole body is buffered (buckets cap files at a few MiB), but never more than
  * `maxBytes`, so a client cannot make the server hold an arbitrarily large request in memory.
@@ -19,28 +21,8 @@ export class MalformedUploadError extends Error {
 
 /** Reads a request body up to `maxBytes`; throws BodyTooLargeError as soon as it is exceeded. */
 export async function readBodyLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLargeError()
-  if (!request.body) return new Uint8Array(0)
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined)
-      throw new BodyTooLargeError()
-    }
-    chunks.push(value)
-  }
-  const body = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    body.set(chunk, offset)
-    offset += chunk.byteLength
-  }
+  const body = await readBodyUpTo(request, maxBytes)
+  if (!body) throw new BodyTooLargeError()
   return body
 }
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { simpleParser, type AddressObject } from 'mailparser'
 import type { Logger } from 'pino'
 import { SMTPServer } from 'smtp-server'
+import { smtpListener } from './smtp-listener.ts'
 
 /** One message received by the capture inbox, as stored in `DATA_DIR/mail/*.json`. */
 export interface CapturedMail {
@@ -117,44 +117,22 @@ export async function startSmtpCapture(options: {
       },
     })
 
-  let server: SMTPServer | null = null
-  let port = options.port
+  const listener = smtpListener(createServer, options.port, (err) =>
+    options.logger.warn({ err }, 'mail capture error'),
+  )
 
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      const next = createServer()
-      next.once('error', reject)
-      next.listen(port, '127.0.0.1', () => {
-        next.off('error', reject)
-        next.on('error', (err) => options.logger.warn({ err }, 'mail capture error'))
-        port = (next.server.address() as AddressInfo).port
-        server = next
-        resolve()
-      })
-    })
-
-  const shut = () =>
-    new Promise<void>((resolve) => {
-      const current = server
-      server = null
-      if (!current) return resolve()
-      current.close(() => resolve())
-    })
-
-  await listen()
-  options.logger.debug({ port }, 'mail capture listening')
+  await listener.start()
+  options.logger.debug({ port: listener.port }, 'mail capture listening')
 
   return {
     get port() {
-      return port
+      return listener.port
     },
     get running() {
-      return server !== null
+      return listener.running
     },
-    stop: shut,
-    async start() {
-      if (!server) await listen()
-    },
+    stop: listener.stop,
+    start: listener.start,
     async list() {
       const files = (await readdir(mailDir))
         .filter((f) => f.endsWith('.json'))
@@ -176,6 +154,6 @@ export async function startSmtpCapture(options: {
       )
       return mails.filter((m): m is CapturedMail => m !== null)
     },
-    close: shut,
+    close: listener.stop,
   }
 }

@@ -223,6 +223,28 @@ function buttonLink(url: string, label: string): string {
 }
 
 /**
+ * A mail about an editor's account: a paragraph, the button (when there is one) and a note under it; the
+ * plain-text part says the same, the button as its label and address.
+ */
+function accountMail(
+  subject: string,
+  intro: string,
+  note: string,
+  button?: { label: string; link: string },
+): RenderedMail {
+  const html = layout(
+    subject,
+    [
+      `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>`,
+      ...(button ? [buttonLink(button.link, button.label)] : []),
+      `<p style="margin:0;color:#475569">${escapeHtml(note)}</p>`,
+    ].join('\n'),
+  )
+  const text = [intro, '', ...(button ? [`${button.label}: ${button.link}`, ''] : []), note].join('\n')
+  return { subject, html, text }
+}
+
+/**
  * The invitation to the blog admin: a link to set a password (valid 24 hours, once). Nothing in it comes from
  * the person who invited (no free text), so an invite cannot carry someone else's message.
  */
@@ -232,14 +254,7 @@ export function renderInviteMail(input: { link: string; role?: string | null }):
   const intro = `You have been invited to write for the ${brand.name} blog${as}. Choose a password to accept the invitation and sign in.`
   const note =
     'The link works once and for 24 hours. If you were not expecting this invitation, ignore this email.'
-  const html = layout(
-    subject,
-    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
-${buttonLink(input.link, 'Set my password')}
-<p style="margin:0;color:#475569">${escapeHtml(note)}</p>`,
-  )
-  const text = [intro, '', `Set my password: ${input.link}`, '', note].join('\n')
-  return { subject, html, text }
+  return accountMail(subject, intro, note, { label: 'Set my password', link: input.link })
 }
 
 /** A password reset link (valid one hour, once), sent only to an existing account's own address. */
@@ -248,14 +263,7 @@ export function renderPasswordResetMail(input: { link: string }): RenderedMail {
   const intro = `Someone asked to reset the password of your ${brand.name} editor account. Choose a new password with the link below.`
   const note =
     'The link works once and for one hour. If you did not ask for this, ignore this email: your password stays as it is.'
-  const html = layout(
-    subject,
-    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
-${buttonLink(input.link, 'Choose a new password')}
-<p style="margin:0;color:#475569">${escapeHtml(note)}</p>`,
-  )
-  const text = [intro, '', `Choose a new password: ${input.link}`, '', note].join('\n')
-  return { subject, html, text }
+  return accountMail(subject, intro, note, { label: 'Choose a new password', link: input.link })
 }
 
 /** A confirmation link for an address that signed up (the admin API's sign-ups; valid one hour, once). */
@@ -263,14 +271,7 @@ export function renderConfirmationMail(input: { link: string }): RenderedMail {
   const subject = `Confirm your ${brand.name} editor account`
   const intro = `Confirm this address to finish creating your ${brand.name} editor account.`
   const note = 'The link works once and for one hour. If you did not ask for an account, ignore this email.'
-  const html = layout(
-    subject,
-    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
-${buttonLink(input.link, 'Confirm my address')}
-<p style="margin:0;color:#475569">${escapeHtml(note)}</p>`,
-  )
-  const text = [intro, '', `Confirm my address: ${input.link}`, '', note].join('\n')
-  return { subject, html, text }
+  return accountMail(subject, intro, note, { label: 'Confirm my address', link: input.link })
 }
 
 /** A link that moves an account to this new address (valid one hour, once), sent to the new address. */
@@ -279,14 +280,7 @@ export function renderEmailChangeMail(input: { link: string }): RenderedMail {
   const intro = `Confirm that your ${brand.name} editor account should use this address from now on.`
   const note =
     'The link works once and for one hour. If you did not ask for this, ignore this email: nothing changes.'
-  const html = layout(
-    subject,
-    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
-${buttonLink(input.link, 'Use this address')}
-<p style="margin:0;color:#475569">${escapeHtml(note)}</p>`,
-  )
-  const text = [intro, '', `Use this address: ${input.link}`, '', note].join('\n')
-  return { subject, html, text }
+  return accountMail(subject, intro, note, { label: 'Use this address', link: input.link })
 }
 
 /** The six-digit code a signed-in editor enters to confirm a sensitive change (valid one hour, once). */
@@ -294,11 +288,5 @@ export function renderReauthenticationMail(input: { code: string }): RenderedMai
   const subject = `Your ${brand.name} confirmation code`
   const intro = `Enter this code to confirm it is you: ${input.code}`
   const note = 'The code works once and for one hour. If you did not ask for it, change your password.'
-  const html = layout(
-    subject,
-    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
-<p style="margin:0;color:#475569">${escapeHtml(note)}</p>`,
-  )
-  const text = [intro, '', note].join('\n')
-  return { subject, html, text }
+  return accountMail(subject, intro, note)
 }

@@ -14,6 +14,10 @@ import {
   writeDraft,
 } from './BlogEditorForm.utils.ts'
 
+/** A post as stored: the given fields over an id and a creation time. */
+const storedPost = (fields: Record<string, unknown>) =>
+  blogRowSchema.parse({ id: 'p1', created_at: '2026-01-01T00:00:00Z', ...fields })
+
 function memoryStorage() {
   const map = new Map<string, string>()
   return {
@@ -62,14 +66,7 @@ describe('blog editor form rules', () => {
   })
 
   it('loads a post with its tags joined by comma and space', () => {
-    const post = blogRowSchema.parse({
-      id: '1',
-      title: 'T',
-      slug: 't',
-      tags: ['a', 'b', 'c'],
-      created_at: '2026-01-01T00:00:00Z',
-      content_markdown: null,
-    })
+    const post = storedPost({ title: 'T', slug: 't', tags: ['a', 'b', 'c'], content_markdown: null })
     const values = formValuesFromPost(post)
     expect(values.tags).toBe('a, b, c')
     expect(values.contentMarkdown).toBeNull()
@@ -110,13 +107,7 @@ describe('blog editor form rules', () => {
 })
 
 describe('telling a lost race from other failures', () => {
-  const theirs = blogRowSchema.parse({
-    id: 'p1',
-    title: 'T',
-    slug: 't',
-    created_at: '2026-01-01T00:00:00Z',
-    version: 4,
-  })
+  const theirs = storedPost({ title: 'T', slug: 't', version: 4 })
 
   it('recognises a conflict by its class or, across a boundary that drops classes, by its code', () => {
     expect(conflictOf(new PostConflictError(theirs))).toEqual({ theirs })
@@ -151,11 +142,9 @@ describe('scheduling in the form', () => {
   })
 
   it('loads a scheduled post back into the picker in this time zone', () => {
-    const row = blogRowSchema.parse({
-      id: 'p1',
+    const row = storedPost({
       title: 'Launch',
       slug: 'launch',
-      created_at: '2026-01-01T00:00:00Z',
       status: 'scheduled',
       publish_at: new Date('2027-03-14T09:30').toISOString(),
     })

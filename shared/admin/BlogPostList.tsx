@@ -27,6 +27,12 @@ export const deleteConfirmText = 'Are you sure you want to delete this blog post
 
 /** Typing settles for this long before the list is queried again. */
 const searchDebounceMs = 250
+/** The columns shown from 2xl up only, with their widths. */
+const wideColumns = [
+  ['Slug', 'w-40'],
+  ['Author', 'w-32'],
+  ['Tags', 'w-32'],
+] as const
 
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize))
@@ -207,15 +213,15 @@ export function BlogPostList({
               <th scope="col" className="py-2 pr-3 pl-4 font-medium">
                 Title
               </th>
-              <th scope="col" className="hidden w-40 py-2 pr-3 font-medium 2xl:table-cell">
-                Slug
-              </th>
-              <th scope="col" className="hidden w-32 py-2 pr-3 font-medium 2xl:table-cell">
-                Author
-              </th>
-              <th scope="col" className="hidden w-32 py-2 pr-3 font-medium 2xl:table-cell">
-                Tags
-              </th>
+              {wideColumns.map(([name, width]) => (
+                <th
+                  key={name}
+                  scope="col"
+                  className={cx('hidden py-2 pr-3 font-medium 2xl:table-cell', width)}
+                >
+                  {name}
+                </th>
+              ))}
               {/* Beside the editor (1024 px up) the pane is narrow: the date folds under the title until 2xl. */}
               <th scope="col" className="w-28 py-2 pr-3 font-medium lg:hidden 2xl:table-cell">
                 Date

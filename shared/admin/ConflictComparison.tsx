@@ -52,7 +52,10 @@ export function ConflictComparison({
   const id = useId()
   const rows = compareFields(mine, theirs)
   const options = choiceOptions(mine, theirs)
-  const deletedSides = (mine ? 0 : 1) + (theirs ? 0 : 1)
+  const sides = [
+    { side: 'mine', present: !!mine, label: 'Your version', deleted: 'You deleted this post' },
+    { side: 'theirs', present: !!theirs, label: 'On the server', deleted: 'Deleted on the server' },
+  ] as const
 
   return (
     <section
@@ -84,15 +87,11 @@ export function ConflictComparison({
           </colgroup>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 @max-lg:hidden">
             <tr>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                Field
-              </th>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                Your version
-              </th>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                On the server
-              </th>
+              {['Field', ...sides.map((s) => s.label)].map((label) => (
+                <th key={label} scope="col" className="px-4 py-2 font-semibold">
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="@max-lg:block">
@@ -120,27 +119,19 @@ export function ConflictComparison({
                     </Badge>
                   )}
                 </th>
-                {deletedSides > 0 && index === 0 && !mine && (
-                  <DeletedCell rowSpan={rows.length} text="You deleted this post" />
-                )}
-                {mine && (
-                  <td
-                    data-label="Your version"
-                    className={cx(cell, row.changed ? 'text-slate-900' : 'text-slate-600')}
-                  >
-                    <FieldValue row={row} side="mine" />
-                  </td>
-                )}
-                {deletedSides > 0 && index === 0 && !theirs && (
-                  <DeletedCell rowSpan={rows.length} text="Deleted on the server" />
-                )}
-                {theirs && (
-                  <td
-                    data-label="On the server"
-                    className={cx(cell, row.changed ? 'text-slate-900' : 'text-slate-600')}
-                  >
-                    <FieldValue row={row} side="theirs" />
-                  </td>
+                {sides.map(({ side, present, label, deleted }) =>
+                  present ? (
+                    <td
+                      key={side}
+                      data-label={label}
+                      className={cx(cell, row.changed ? 'text-slate-900' : 'text-slate-600')}
+                    >
+                      <FieldValue row={row} side={side} />
+                    </td>
+                  ) : (
+                    // A deleted side is one cell down the whole column.
+                    index === 0 && <DeletedCell key={side} rowSpan={rows.length} text={deleted} />
+                  ),
                 )}
               </tr>
             ))}

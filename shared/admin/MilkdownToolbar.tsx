@@ -26,8 +26,9 @@ import {
   Redo2,
   Strikethrough,
   Undo2,
+  type LucideIcon,
 } from 'lucide-react'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react'
 import { editorImageTypes } from './BlogEditorForm.utils.ts'
 
 export interface MilkdownToolbarProps {
@@ -71,6 +72,75 @@ function ToolbarButton({
   )
 }
 
+/** A command of the toolbar: its name, its icon and what it does to the editor. */
+interface FormatCommand {
+  label: string
+  Icon: LucideIcon
+  /** Left out of the row below 640 px (it is in the "More" menu there). */
+  narrowHidden?: boolean
+  apply(run: MilkdownToolbarProps['run']): void
+}
+
+/** The formatting commands in the order of the row, in groups set apart by a divider. */
+const formatGroups: FormatCommand[][] = [
+  [
+    { label: 'Heading 1', Icon: Heading1, narrowHidden: true, apply: (run) => run(wrapInHeadingCommand, 1) },
+    { label: 'Heading 2', Icon: Heading2, apply: (run) => run(wrapInHeadingCommand, 2) },
+    { label: 'Heading 3', Icon: Heading3, narrowHidden: true, apply: (run) => run(wrapInHeadingCommand, 3) },
+  ],
+  [
+    { label: 'Bold', Icon: Bold, apply: (run) => run(toggleStrongCommand) },
+    { label: 'Italic', Icon: Italic, apply: (run) => run(toggleEmphasisCommand) },
+    {
+      label: 'Strikethrough',
+      Icon: Strikethrough,
+      narrowHidden: true,
+      apply: (run) => run(toggleStrikethroughCommand),
+    },
+  ],
+  [
+    { label: 'Bullet list', Icon: List, apply: (run) => run(wrapInBulletListCommand) },
+    { label: 'Numbered list', Icon: ListOrdered, apply: (run) => run(wrapInOrderedListCommand) },
+    { label: 'Quote', Icon: Quote, narrowHidden: true, apply: (run) => run(wrapInBlockquoteCommand) },
+    { label: 'Code block', Icon: Code2, narrowHidden: true, apply: (run) => run(createCodeBlockCommand) },
+  ],
+]
+
+const historyCommands: FormatCommand[] = [
+  { label: 'Undo', Icon: Undo2, narrowHidden: true, apply: (run) => run(undoCommand) },
+  { label: 'Redo', Icon: Redo2, narrowHidden: true, apply: (run) => run(redoCommand) },
+]
+
+/** What the "More" menu offers on a narrow screen: the commands the row leaves out there. */
+const overflowCommands = [...formatGroups.flat(), ...historyCommands].filter(
+  (command) => command.narrowHidden,
+)
+
+function CommandButton({
+  command: { label, Icon, narrowHidden, apply },
+  run,
+  inMenu,
+}: {
+  command: FormatCommand
+  run: MilkdownToolbarProps['run']
+  /** A line of the "More" menu, which closes it before the command runs. */
+  inMenu?: { close(): void }
+}) {
+  return (
+    <ToolbarButton
+      label={label}
+      narrowHidden={!inMenu && narrowHidden}
+      showLabel={!!inMenu}
+      onRun={() => {
+        inMenu?.close()
+        apply(run)
+      }}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+    </ToolbarButton>
+  )
+}
+
 const divider = <span aria-hidden="true" className="mx-0.5 h-5 w-px shrink-0 bg-slate-200" />
 
 /**
@@ -85,38 +155,14 @@ export function MilkdownToolbar({ run, addLink, onImageFiles, uploading }: Milkd
       aria-label="Formatting"
       className="sticky top-0 z-10 -mx-1 flex flex-nowrap items-center gap-0.5 border-b border-slate-200 bg-white/95 py-1 backdrop-blur sm:overflow-x-auto"
     >
-      <ToolbarButton label="Heading 1" narrowHidden onRun={() => run(wrapInHeadingCommand, 1)}>
-        <Heading1 aria-hidden="true" className="size-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Heading 2" onRun={() => run(wrapInHeadingCommand, 2)}>
-        <Heading2 aria-hidden="true" className="size-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Heading 3" narrowHidden onRun={() => run(wrapInHeadingCommand, 3)}>
-        <Heading3 aria-hidden="true" className="size-4" />
-      </ToolbarButton>
-      {divider}
-      <ToolbarButton label="Bold" onRun={() => run(toggleStrongCommand)}>
-        <Bold aria-hidden="true" className="size-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Italic" onRun={() => run(toggleEmphasisCommand)}>
-        <Italic aria-hidden="true" className="size-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Strikethrough" narrowHidden onRun={() => run(toggleStrikethroughCommand)}>
-        <Strikethrough aria-hidden="true" className="size-4" />
-      </ToolbarButton>
-      {divider}
-      <ToolbarButton label="Bullet list" onRun={() => run(wrapInBulletListCommand)}>
-        <List aria-hidden="true" className="size-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Numbered list" onRun={() => run(wrapInOrderedListCommand)}>
-        <ListOrdered aria-hidden="true" className="size-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Quote" narrowHidden onRun={() => run(wrapInBlockquoteCommand)}>
-        <Quote aria-hidden="true" className="size-4" />
-      </ToolbarButton>
-      <ToolbarButton label="Code block" narrowHidden onRun={() => run(createCodeBlockCommand)}>
-        <Code2 aria-hidden="true" className="size-4" />
-      </ToolbarButton>
+      {formatGroups.map((group, index) => (
+        <Fragment key={group[0]!.label}>
+          {index > 0 && divider}
+          {group.map((command) => (
+            <CommandButton key={command.label} command={command} run={run} />
+          ))}
+        </Fragment>
+      ))}
       {divider}
       <ToolbarButton label="Link" onRun={addLink}>
         <Link2 aria-hidden="true" className="size-4" />
@@ -129,54 +175,15 @@ export function MilkdownToolbar({ run, addLink, onImageFiles, uploading }: Milkd
         {uploading && <span className="sr-only">Uploading…</span>}
       </ToolbarButton>
       <span className="ml-auto flex items-center gap-0.5">
-        <ToolbarButton label="Undo" narrowHidden onRun={() => run(undoCommand)}>
-          <Undo2 aria-hidden="true" className="size-4" />
-        </ToolbarButton>
-        <ToolbarButton label="Redo" narrowHidden onRun={() => run(redoCommand)}>
-          <Redo2 aria-hidden="true" className="size-4" />
-        </ToolbarButton>
+        {historyCommands.map((command) => (
+          <CommandButton key={command.label} command={command} run={run} />
+        ))}
         <MoreMenu>
-          {(close) => (
-            <>
-              <ToolbarButton
-                showLabel
-                label="Heading 1"
-                onRun={() => (close(), run(wrapInHeadingCommand, 1))}
-              >
-                <Heading1 aria-hidden="true" className="size-4" />
-              </ToolbarButton>
-              <ToolbarButton
-                showLabel
-                label="Heading 3"
-                onRun={() => (close(), run(wrapInHeadingCommand, 3))}
-              >
-                <Heading3 aria-hidden="true" className="size-4" />
-              </ToolbarButton>
-              <ToolbarButton
-                showLabel
-                label="Strikethrough"
-                onRun={() => (close(), run(toggleStrikethroughCommand))}
-              >
-                <Strikethrough aria-hidden="true" className="size-4" />
-              </ToolbarButton>
-              <ToolbarButton showLabel label="Quote" onRun={() => (close(), run(wrapInBlockquoteCommand))}>
-                <Quote aria-hidden="true" className="size-4" />
-              </ToolbarButton>
-              <ToolbarButton
-                showLabel
-                label="Code block"
-                onRun={() => (close(), run(createCodeBlockCommand))}
-              >
-                <Code2 aria-hidden="true" className="size-4" />
-              </ToolbarButton>
-              <ToolbarButton showLabel label="Undo" onRun={() => (close(), run(undoCommand))}>
-                <Undo2 aria-hidden="true" className="size-4" />
-              </ToolbarButton>
-              <ToolbarButton showLabel label="Redo" onRun={() => (close(), run(redoCommand))}>
-                <Redo2 aria-hidden="true" className="size-4" />
-              </ToolbarButton>
-            </>
-          )}
+          {(close) =>
+            overflowCommands.map((command) => (
+              <CommandButton key={command.label} command={command} run={run} inMenu={{ close }} />
+            ))
+          }
         </MoreMenu>
       </span>
       <input

@@ -1,6 +1,6 @@
 import { longDate } from '../lib/dates.ts'
 import { MailPlus, Trash2, UserRound } from 'lucide-react'
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import {
   editorRoles,
   inviteSchema,
@@ -16,6 +16,7 @@ import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Loading, Spinner } from '../ui/Spinner.tsx'
 import { ChoiceSelect, choicesOf } from './ChoiceSelect.tsx'
+import { ConfirmActionDialog } from './ConfirmActionDialog.tsx'
 import type { AdminApi } from './contract.ts'
 
 const roleChoices = choicesOf(editorRoles, roleLabels)
@@ -39,7 +40,6 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
   const [inviting, setInviting] = useState(false)
   const [busyId, setBusyId] = useState<string | null>(null)
   const [removing, setRemoving] = useState<Person | null>(null)
-  const dialog = useRef<HTMLDialogElement>(null)
 
   const load = useCallback(async () => {
     try {
@@ -52,13 +52,6 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
   useEffect(() => {
     void load()
   }, [load])
-
-  useEffect(() => {
-    const d = dialog.current
-    if (!d) return
-    if (removing && !d.open) d.showModal()
-    if (!removing && d.open) d.close()
-  }, [removing])
 
   async function invite(event: FormEvent) {
     event.preventDefault()
@@ -231,36 +224,17 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
         )}
       </div>
 
-      <dialog
-        ref={dialog}
-        role="alertdialog"
-        aria-labelledby={`${id}-remove-title`}
-        onCancel={(event) => {
-          event.preventDefault()
-          if (!busyId) setRemoving(null)
-        }}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-950/50"
+      <ConfirmActionDialog
+        open={removing !== null}
+        title={`Remove ${removing?.email ?? ''}?`}
+        confirmLabel="Remove"
+        destructive
+        busy={!!busyId}
+        onConfirm={() => removing && void remove(removing)}
+        onCancel={() => setRemoving(null)}
       >
-        {removing && (
-          <div className="p-6">
-            <h2 id={`${id}-remove-title`} className="text-lg font-semibold">
-              Remove {removing.email}?
-            </h2>
-            <p className="mt-2 text-sm text-slate-600">
-              Their account is deleted and they are signed out everywhere. Their posts stay.
-            </p>
-            <div className="mt-6 flex justify-end gap-2">
-              <Button variant="outline" autoFocus disabled={!!busyId} onClick={() => setRemoving(null)}>
-                Cancel
-              </Button>
-              <Button variant="destructive" disabled={!!busyId} onClick={() => void remove(removing)}>
-                {busyId && <Spinner />}
-                Remove
-              </Button>
-            </div>
-          </div>
-        )}
-      </dialog>
+        <p>Their account is deleted and they are signed out everywhere. Their posts stay.</p>
+      </ConfirmActionDialog>
     </section>
   )
 }

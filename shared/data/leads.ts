@@ -156,12 +156,7 @@ export async function markLeadEmailSent(
 ): Promise<void> {
   const at = options.at.toISOString()
   const patch = kind === 'confirmation' ? { confirmation_sent_at: at } : { notification_sent_at: at }
-  const { error } = await client
-    .from('leads')
-    .update(patch)
-    .eq('id', id)
-    .eq('claim_token', options.claimToken)
-  if (error) fail('record the sent email', error)
+  await updateClaimedLead(client, id, options.claimToken, patch, 'record the sent email')
 }
 
 /**
@@ -196,12 +191,19 @@ export async function recordLeadDelivery(
   } else {
     Object.assign(patch, { next_attempt_at: null, last_error: null })
   }
-  const { error } = await client
-    .from('leads')
-    .update(patch)
-    .eq('id', id)
-    .eq('claim_token', outcome.claimToken)
-  if (error) fail('record the lead emails', error)
+  await updateClaimedLead(client, id, outcome.claimToken, patch, 'record the lead emails')
+}
+
+/** Changes a lead only while `claimToken` still holds it (a claim taken over since changes nothing). */
+async function updateClaimedLead(
+  client: SupabaseClient,
+  id: string,
+  claimToken: string,
+  patch: Record<string, unknown>,
+  doing: string,
+): Promise<void> {
+  const { error } = await client.from('leads').update(patch).eq('id', id).eq('claim_token', claimToken)
+  if (error) fail(doing, error)
 }
 
 export interface LeadPage {

@@ -10,6 +10,21 @@ import { fail } from './blogs.ts'
  * their search are in blogs.ts.
  */
 
+/** The published post `slug`, the columns `schema` has (null: unknown slug, a draft, or not yet due). */
+async function publishedPost<S extends z.ZodObject>(
+  client: SupabaseClient,
+  slug: string,
+  schema: S,
+): Promise<z.infer<S> | null> {
+  const { data, error } = await client
+    .from('published_blogs')
+    .select(selectColumns(schema))
+    .eq('slug', slug)
+    .maybeSingle()
+  if (error) fail(error)
+  return data ? schema.parse(data) : null
+}
+
 /** What a post page's `<head>` needs (server-rendered title, description, image, canonical URL). */
 export const postMetaSchema = blogRowSchema.pick({
   title: true,
@@ -21,14 +36,8 @@ export const postMetaSchema = blogRowSchema.pick({
 export type PostMeta = z.infer<typeof postMetaSchema>
 
 /** Head data of one published post, or null (unknown slug or a draft). */
-export async function getPublishedPostMeta(client: SupabaseClient, slug: string): Promise<PostMeta | null> {
-  const { data, error } = await client
-    .from('published_blogs')
-    .select(selectColumns(postMetaSchema))
-    .eq('slug', slug)
-    .maybeSingle()
-  if (error) fail(error)
-  return data ? postMetaSchema.parse(data) : null
+export function getPublishedPostMeta(client: SupabaseClient, slug: string): Promise<PostMeta | null> {
+  return publishedPost(client, slug, postMetaSchema)
 }
 
 /** What a post's Open Graph image shows, and what tells whether the post changed since it was drawn. */
@@ -43,14 +52,8 @@ export const postCardSchema = blogRowSchema.pick({
 export type PostCard = z.infer<typeof postCardSchema>
 
 /** One public post's card (null: unknown slug, a draft, or scheduled and not yet due). */
-export async function getPublishedPostCard(client: SupabaseClient, slug: string): Promise<PostCard | null> {
-  const { data, error } = await client
-    .from('published_blogs')
-    .select(selectColumns(postCardSchema))
-    .eq('slug', slug)
-    .maybeSingle()
-  if (error) fail(error)
-  return data ? postCardSchema.parse(data) : null
+export function getPublishedPostCard(client: SupabaseClient, slug: string): Promise<PostCard | null> {
+  return publishedPost(client, slug, postCardSchema)
 }
 
 /** An item of the RSS feed. */

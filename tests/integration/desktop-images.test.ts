@@ -4,26 +4,25 @@ import { compressCover, coverLimits, ImageInputError } from '../../desktop/main/
 import { largeNoisyJpeg, largeNoisyPng, phonePhotoRotated } from '../support/desktop-images.ts'
 
 describe('desktop cover compression (sharp)', { timeout: 90_000 }, () => {
-  it('brings a large 12-megapixel JPEG under 1 MB and 1200 px as a JPEG without metadata', async () => {
-    const input = await largeNoisyJpeg()
+  /** A large image squeezed to the cover limits: under 1 MB and 1200 px on its longer side. */
+  async function compressedLarge(input: Buffer) {
     expect(input.byteLength).toBeGreaterThan(coverLimits.maxBytes)
     const out = await compressCover(input)
     expect(out.data.byteLength).toBeLessThanOrEqual(coverLimits.maxBytes)
     expect(Math.max(out.width, out.height)).toBeLessThanOrEqual(1200)
+    return { out, meta: await sharp(out.data).metadata() }
+  }
+
+  it('brings a large 12-megapixel JPEG under 1 MB and 1200 px as a JPEG without metadata', async () => {
+    const { out, meta } = await compressedLarge(await largeNoisyJpeg())
     expect(out.extension).toBe('jpg')
-    const meta = await sharp(out.data).metadata()
     expect(meta.format).toBe('jpeg')
     expect(meta.exif).toBeUndefined()
     expect(Math.max(meta.width!, meta.height!)).toBe(1200)
   })
 
   it('brings a large noisy PNG with transparency under 1 MB and 1200 px', async () => {
-    const input = await largeNoisyPng()
-    expect(input.byteLength).toBeGreaterThan(coverLimits.maxBytes)
-    const out = await compressCover(input)
-    expect(out.data.byteLength).toBeLessThanOrEqual(coverLimits.maxBytes)
-    expect(Math.max(out.width, out.height)).toBeLessThanOrEqual(1200)
-    const meta = await sharp(out.data).metadata()
+    const { meta } = await compressedLarge(await largeNoisyPng())
     // Transparency survives: PNG (palette) or WebP, never JPEG.
     expect(['png', 'webp']).toContain(meta.format)
     expect(meta.hasAlpha).toBe(true)

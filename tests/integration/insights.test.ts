@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { insightsToCsv, loadInsights } from '../../shared/data/insights.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { serviceClient } from '../../server/supabase-clients.ts'
+import { removeStandInSite, standInRenderedSite } from '../support/clients.ts'
 import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
 
 /** A person's browser (the counting skips bots, and Node's fetch calls itself one). */
@@ -26,21 +26,14 @@ export async function render(pathname, { pageData = {} } = {}) {
 `
 
 beforeAll(async () => {
-  siteDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-insights-site-'))
-  mkdirSync(`${siteDir}-ssr`)
-  writeFileSync(path.join(`${siteDir}-ssr`, 'entry-server.js'), fakeEntry)
-  writeFileSync(
-    path.join(`${siteDir}-ssr`, 'template.html'),
-    '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>',
-  )
   const page = (title: string) =>
     `<!doctype html><html><head><title>${title}</title></head><body>${title}</body></html>`
+  siteDir = standInRenderedSite(fakeEntry, page('Not found'))
   writeFileSync(path.join(siteDir, 'index.html'), page('Home'))
   for (const route of ['get-started', 'platform']) {
     mkdirSync(path.join(siteDir, route))
     writeFileSync(path.join(siteDir, route, 'index.html'), page(route))
   }
-  writeFileSync(path.join(siteDir, '404.html'), page('Not found'))
   writeFileSync(path.join(siteDir, 'sitemap-routes.json'), JSON.stringify(['/', '/get-started', '/platform']))
   server = await startTestServer({ SITE_DIR: siteDir, TRUST_PROXY: '1' })
   const { data, error } = await serviceClient(server.ctx).from('published_blogs').select('slug').limit(1)
@@ -50,8 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop()
-  rmSync(siteDir, { recursive: true, force: true })
-  rmSync(`${siteDir}-ssr`, { recursive: true, force: true })
+  removeStandInSite(siteDir)
 })
 
 const db = () => serviceClient(server.ctx)

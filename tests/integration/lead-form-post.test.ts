@@ -1,10 +1,8 @@
-import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LeadFormPageData } from '../../shared/lib/lead-form.ts'
-import type { PageData } from '../../shared/lib/page-data.ts'
 import { formIdempotencyKey } from '../../server/web/lead-form.ts'
 import { capturedMail, startTestServer, type TestServer } from '../support/server.ts'
-import { standInRenderedSite } from '../support/clients.ts'
+import { pageDataOf, removeStandInSite, standInRenderedSite } from '../support/clients.ts'
 import { storedLeads } from '../support/leads.ts'
 
 /**
@@ -21,11 +19,6 @@ export async function render(pathname) { return { html: '<main>' + pathname + '<
 `
 
 let siteDir: string
-
-const pageDataOf = (html: string): PageData =>
-  JSON.parse(
-    /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)![1],
-  ) as PageData
 
 const lead = (overrides: Record<string, string> = {}) => ({
   name: 'Asha Verma',
@@ -57,8 +50,7 @@ beforeAll(() => {
 })
 
 afterAll(() => {
-  rmSync(siteDir, { recursive: true, force: true })
-  rmSync(`${siteDir}-ssr`, { recursive: true, force: true })
+  removeStandInSite(siteDir)
 })
 
 describe('POST /get-started (the lead form without JavaScript)', () => {

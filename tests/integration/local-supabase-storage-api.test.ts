@@ -3,9 +3,9 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { upsertPasswordUser } from '../../server/local-supabase/auth/users.ts'
-import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { clientsOf } from '../support/clients.ts'
+import { startTestServer, type TestServer } from '../support/server.ts'
 
 // Buckets, signed URLs, list v2, move/copy, info/exists and image transformation of the embedded Storage,
 // through supabase-js, with the images bucket's policies (editors write, everyone reads) deciding.
@@ -17,8 +17,6 @@ let reader: SupabaseClient // signed in, not an editor
 let service: SupabaseClient
 
 const readerAccount = { email: 'bucket-reader@meridian.example', password: 'bucket-reader-password-1' }
-const client = (key: string) =>
-  createNodeSupabaseClient(server.url, key, { persistSession: false, autoRefreshToken: false })
 
 let counter = 0
 const coverKey = (folder = 'blog-covers') => `${folder}/${Date.now()}${++counter}.png`
@@ -38,14 +36,9 @@ async function uploaded(key = coverKey()) {
 
 beforeAll(async () => {
   server = await startTestServer()
-  const { anonKey, serviceRoleKey } = server.ctx.supabase
   await upsertPasswordUser(server.ctx.localSupabase!.db, readerAccount.email, readerAccount.password)
-  anon = client(anonKey)
-  service = client(serviceRoleKey)
-  editor = client(anonKey)
-  reader = client(anonKey)
-  expect((await editor.auth.signInWithPassword(testEditor)).error).toBeNull()
-  expect((await reader.auth.signInWithPassword(readerAccount)).error).toBeNull()
+  ;({ anon, service, editor } = await clientsOf(server))
+  ;({ editor: reader } = await clientsOf(server, readerAccount))
 }, 180_000)
 
 afterAll(async () => {

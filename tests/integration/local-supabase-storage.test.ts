@@ -4,9 +4,9 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { upsertPasswordUser } from '../../server/local-supabase/auth/users.ts'
-import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { clientsOf } from '../support/clients.ts'
+import { startTestServer, type TestServer } from '../support/server.ts'
 
 let server: TestServer
 let anon: SupabaseClient
@@ -16,8 +16,6 @@ let service: SupabaseClient
 let editorToken: string
 
 const reporter = { email: 'reporter@meridian.example', password: 'reporter-password-1' }
-const client = (key: string) =>
-  createNodeSupabaseClient(server.url, key, { persistSession: false, autoRefreshToken: false })
 
 let counter = 0
 /** A fresh object key per test, shaped like the admin's `blog-covers/{timestamp}.{ext}`. */
@@ -71,16 +69,9 @@ function rawRequest(method: string, target: string, body?: Buffer, headers: Reco
 
 beforeAll(async () => {
   server = await startTestServer()
-  const { anonKey, serviceRoleKey } = server.ctx.supabase
   await upsertPasswordUser(server.ctx.localSupabase!.db, reporter.email, reporter.password)
-  anon = client(anonKey)
-  service = client(serviceRoleKey)
-  editor = client(anonKey)
-  reader = client(anonKey)
-  const signedIn = await editor.auth.signInWithPassword(testEditor)
-  expect(signedIn.error).toBeNull()
-  editorToken = signedIn.data.session!.access_token
-  expect((await reader.auth.signInWithPassword(reporter)).error).toBeNull()
+  ;({ anon, service, editor, accessToken: editorToken } = await clientsOf(server))
+  ;({ editor: reader } = await clientsOf(server, reporter))
 }, 180_000) // the server's first start creates a database: slow on a busy machine
 
 afterAll(async () => {

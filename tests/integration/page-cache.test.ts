@@ -1,33 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { Writable } from 'node:stream'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPost, getPublishedPostsStamp } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { chooseEncoding, pageCacheFor } from '../../server/web/page-cache.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { clientsOf, removeStandInSite, standInPostEntry, standInRenderedSite } from '../support/clients.ts'
+import { startTestServer, type TestServer } from '../support/server.ts'
 
 /**
  * Public pages rendered once per version of what they show (server/web/page-cache.ts), against the real
  * server and database. The site is a stand-in render bundle that prints the data it is given (as in
  * public-posts.test.ts), so the tests read what the server rendered and when.
  */
-
-const fakeEntry = `
-const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;')
-export const routeMeta = { '/resources': { title: 'Resources | Meridian', description: 'All resources' } }
-export const notFoundMeta = { title: 'Page not found | Meridian', description: 'Not found' }
-export async function render(pathname, { search = '', pageData = {} } = {}) {
-  const post = pageData.post
-  if (post && !post.row) return { html: '<h1>Oops! Page not found</h1>' }
-  if (post) return { html: '<article><h1>' + esc(post.row.title) + '</h1>' + post.row.content + '</article>' }
-  const cards = (pageData.resources?.posts ?? []).map((p) => '<li>' + esc(p.title) + '</li>').join('')
-  return { html: '<p>' + esc(pathname + search) + '</p><ul>' + cards + '</ul>' + 'padding '.repeat(300) }
-}
-`
 
 let server: TestServer
 let siteDir: string
@@ -52,15 +36,7 @@ async function msUntil(p: string, wanted: string, limit = 8000): Promise<number>
 }
 
 beforeAll(async () => {
-  siteDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-site-'))
-  const ssrDir = `${siteDir}-ssr`
-  mkdirSync(ssrDir, { recursive: true })
-  writeFileSync(path.join(ssrDir, 'entry-server.js'), fakeEntry)
-  writeFileSync(
-    path.join(ssrDir, 'template.html'),
-    '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>',
-  )
-  writeFileSync(path.join(siteDir, '404.html'), '<h1>static not found</h1>')
+  siteDir = standInRenderedSite(standInPostEntry('padding '.repeat(300)), '<h1>static not found</h1>')
   const log = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString().split('\n').filter(Boolean)) {
@@ -71,12 +47,7 @@ beforeAll(async () => {
     },
   })
   server = await startTestServer({ SITE_DIR: siteDir, LOG_LEVEL: 'debug' }, { logDestination: log })
-  const { url, anonKey } = server.ctx.supabase
-  const options = { persistSession: false, autoRefreshToken: false }
-  anon = createNodeSupabaseClient(url, anonKey, options)
-  editor = createNodeSupabaseClient(url, anonKey, options)
-  const { error } = await editor.auth.signInWithPassword(testEditor)
-  if (error) throw error
+  ;({ anon, editor } = await clientsOf(server))
   for (let i = 1; i <= 3; i++) {
     await createPost(editor, {
       title: `Cached ${i} ${token}`,
@@ -89,8 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop()
-  rmSync(siteDir, { recursive: true, force: true })
-  rmSync(`${siteDir}-ssr`, { recursive: true, force: true })
+  removeStandInSite(siteDir)
 })
 
 describe('pages rendered once per version', () => {

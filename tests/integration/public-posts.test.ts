@@ -1,11 +1,16 @@
-import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPost, getPostBySlug, updatePost } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import type { PageData } from '../../shared/lib/page-data.ts'
 import type { BlogRow } from '../../shared/schemas/blog.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
-import { clientsOf, samplePost, standInRenderedSite } from '../support/clients.ts'
+import {
+  clientsOf,
+  pageDataOf,
+  removeStandInSite,
+  samplePost,
+  standInPostEntry,
+  standInRenderedSite,
+} from '../support/clients.ts'
 
 /**
  * The server-rendered blog pages and the JSON read endpoint against the real server and database. The site
@@ -18,24 +23,6 @@ let server: TestServer
 let siteDir: string
 let editor: SupabaseClient
 const token = `pp${Date.now().toString(36)}`
-
-const fakeEntry = `
-const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;')
-export const routeMeta = { '/resources': { title: 'Resources | Meridian', description: 'All resources' } }
-export const notFoundMeta = { title: 'Page not found | Meridian', description: 'Not found' }
-export async function render(pathname, { search = '', pageData = {} } = {}) {
-  const post = pageData.post
-  if (post && !post.row) return { html: '<h1>Oops! Page not found</h1>' }
-  if (post) return { html: '<article><h1>' + esc(post.row.title) + '</h1><div>' + post.row.content + '</div></article>' }
-  const cards = (pageData.resources?.posts ?? []).map((p) => '<li>' + esc(p.title) + '</li>').join('')
-  return { html: '<p>' + esc(pathname + search) + '</p><ul>' + cards + '</ul>' }
-}
-`
-
-const pageDataOf = (html: string): PageData =>
-  JSON.parse(
-    /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)![1],
-  ) as PageData
 
 const get = (p: string, init?: RequestInit) => fetch(`${server.url}${p}`, init)
 
@@ -52,7 +39,7 @@ const input = (row: BlogRow) => ({
 })
 
 beforeAll(async () => {
-  siteDir = standInRenderedSite(fakeEntry, '<h1>static not found</h1>')
+  siteDir = standInRenderedSite(standInPostEntry(), '<h1>static not found</h1>')
   server = await startTestServer({ SITE_DIR: siteDir })
   ;({ editor } = await clientsOf(server))
 
@@ -79,8 +66,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop()
-  rmSync(siteDir, { recursive: true, force: true })
-  rmSync(`${siteDir}-ssr`, { recursive: true, force: true })
+  removeStandInSite(siteDir)
 })
 
 describe('/post/{slug} rendered on the server', () => {

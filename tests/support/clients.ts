@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { SupabaseClient } from '../../shared/data/client.ts'
+import type { PageData } from '../../shared/lib/page-data.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { testEditor, type TestServer } from './server.ts'
 
@@ -58,9 +59,33 @@ export function standInSite(shellHead: string): string {
   return siteDir
 }
 
+/** The data a server-rendered page embeds for the browser. */
+export const pageDataOf = (html: string): PageData =>
+  JSON.parse(
+    /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)![1],
+  ) as PageData
+
+/**
+ * A server render bundle that prints the data it is given: a post page (title and body), or the resources
+ * list (the path and the posts' titles) followed by `listTail`.
+ */
+export const standInPostEntry = (listTail = '') => `
+const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;')
+export const routeMeta = { '/resources': { title: 'Resources | Meridian', description: 'All resources' } }
+export const notFoundMeta = { title: 'Page not found | Meridian', description: 'Not found' }
+export async function render(pathname, { search = '', pageData = {} } = {}) {
+  const post = pageData.post
+  if (post && !post.row) return { html: '<h1>Oops! Page not found</h1>' }
+  if (post) return { html: '<article><h1>' + esc(post.row.title) + '</h1><div>' + post.row.content + '</div></article>' }
+  const cards = (pageData.resources?.posts ?? []).map((p) => '<li>' + esc(p.title) + '</li>').join('')
+  return { html: '<p>' + esc(pathname + search) + '</p><ul>' + cards + '</ul>' + ${JSON.stringify(listTail)} }
+}
+`
+
 /**
  * A stand-in for a build with server rendering: `entry-server.js` (the given module source) and the page
- * template beside the site folder, and optionally the static not-found page. The caller removes both folders.
+ * template beside the site folder, and optionally the static not-found page. The caller removes both folders
+ * with `removeStandInSite`.
  */
 export function standInRenderedSite(entryServer: string, notFoundHtml?: string): string {
   const siteDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-site-'))
@@ -73,4 +98,11 @@ export function standInRenderedSite(entryServer: string, notFoundHtml?: string):
   )
   if (notFoundHtml !== undefined) writeFileSync(path.join(siteDir, '404.html'), notFoundHtml)
   return siteDir
+}
+
+/** Removes a stand-in site folder and its server-rendering folder beside it. */
+export function removeStandInSite(siteDir: string | undefined): void {
+  if (!siteDir) return
+  rmSync(siteDir, { recursive: true, force: true })
+  rmSync(`${siteDir}-ssr`, { recursive: true, force: true })
 }

@@ -4,10 +4,10 @@
 // op: { kind: 'save', id, version, input } | { kind: 'delete', id, version } | { kind: 'send', email, password }
 // `save` and `delete` run offline; `send` signs in and sends the queue. Prints `WRITES <n>` and `DONE` when
 // the operation returned (it was acknowledged) without being killed. Used by desktop-crash.test.ts.
-import Database from 'better-sqlite3'
 import { DesktopBackend } from '../../desktop/main/services/desktop-backend.ts'
 import { MemorySecretStore } from '../../desktop/main/services/session.ts'
 import type { PostInput } from '../../desktop/contract.ts'
+import { beforeEveryStatement, isWrite } from './sqlite-statements.ts'
 
 type Op =
   | { kind: 'save'; id: string; version: number; input: PostInput }
@@ -20,23 +20,12 @@ const op = JSON.parse(opJson!) as Op
 
 let armed = false
 let writes = 0
-// Every statement better-sqlite3 runs goes through these methods of its Statement class.
-const probe = new Database(':memory:')
-const statementProto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<
-  string,
-  (...args: unknown[]) => unknown
->
-probe.close()
-for (const method of ['run', 'get', 'all', 'iterate']) {
-  const original = statementProto[method]!
-  statementProto[method] = function (this: { readonly: boolean; source: string }, ...args: unknown[]) {
-    if (armed && (!this.readonly || /^\s*(BEGIN|COMMIT|RELEASE)/i.test(this.source))) {
-      writes++
-      if (writes === killAt) process.kill(process.pid, 'SIGKILL')
-    }
-    return original.apply(this, args)
+beforeEveryStatement((statement) => {
+  if (armed && isWrite(statement)) {
+    writes++
+    if (writes === killAt) process.kill(process.pid, 'SIGKILL')
   }
-}
+})
 
 // The engine sees the network down until armed (signing in reaches the server regardless).
 const network = { up: false }

@@ -1,6 +1,7 @@
 import net, { type AddressInfo } from 'node:net'
 import { simpleParser, type AddressObject } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { smtpListener } from '../../server/mail/smtp-listener.ts'
 
 /** Real SMTP servers for tests and benchmarks, started and stopped on loopback. */
 
@@ -40,8 +41,6 @@ export async function startSmtpServer(
   } = {},
 ): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = []
-  let server: SMTPServer | null = null
-  let port = 0
   const create = () =>
     new SMTPServer({
       authOptional: true,
@@ -74,38 +73,19 @@ export async function startSmtpServer(
         )
       },
     })
-  const start = () =>
-    new Promise<void>((resolve, reject) => {
-      if (server) return resolve()
-      const next = create()
-      next.once('error', reject)
-      next.listen(port, '127.0.0.1', () => {
-        next.off('error', reject)
-        next.on('error', () => undefined)
-        port = (next.server.address() as AddressInfo).port
-        server = next
-        resolve()
-      })
-    })
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      const current = server
-      server = null
-      if (!current) return resolve()
-      current.close(() => resolve())
-    })
-  await start()
+  const listener = smtpListener(create, 0, () => undefined)
+  await listener.start()
   return {
     get url() {
-      return `smtp://127.0.0.1:${port}`
+      return `smtp://127.0.0.1:${listener.port}`
     },
     get port() {
-      return port
+      return listener.port
     },
     received,
-    stop,
-    start,
-    close: stop,
+    stop: listener.stop,
+    start: listener.start,
+    close: listener.stop,
   }
 }
 

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3'
+import { beforeEveryStatement, isWrite } from './sqlite-statements.ts'
 
 /**
  * A process dying in the middle of the offline store's work, simulated inside the test process: once armed
@@ -22,31 +22,15 @@ let installed = false
 function install() {
   if (installed) return
   installed = true
-  const probe = new Database(':memory:')
-  const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<
-    string,
-    (...a: unknown[]) => unknown
-  >
-  probe.close()
-  for (const method of ['run', 'get', 'all', 'iterate']) {
-    const original = proto[method]!
-    proto[method] = function (
-      this: { readonly: boolean; source: string; database: { name: string } },
-      ...args: unknown[]
-    ) {
-      const plan = plans.get(this.database.name)
-      if (plan && !/^\s*ROLLBACK/i.test(this.source)) {
-        if (plan.dead) throw new KilledError()
-        if (!this.readonly || /^\s*(BEGIN|COMMIT|RELEASE)/i.test(this.source)) {
-          if (--plan.left === 0) {
-            plan.dead = true
-            throw new KilledError()
-          }
-        }
-      }
-      return original.apply(this, args)
+  beforeEveryStatement((statement) => {
+    const plan = plans.get(statement.database.name)
+    if (!plan || /^\s*ROLLBACK/i.test(statement.source)) return
+    if (plan.dead) throw new KilledError()
+    if (isWrite(statement) && --plan.left === 0) {
+      plan.dead = true
+      throw new KilledError()
     }
-  }
+  })
 }
 
 /** Arms a kill before the `nth` write to the store file `file`. */

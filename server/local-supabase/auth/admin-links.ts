@@ -4,16 +4,14 @@ import type { AuthContext } from './context.ts'
 import { authError, objectBody, orRefusal, RefusedInTransaction, storableObject, str } from './http.ts'
 import { issueLinkToken, type LinkType } from './link-tokens.ts'
 import { linkTarget, verifyLinkUrl } from './links.ts'
+import { passwordRefusal } from './password-rules.ts'
 import { requireServiceRole } from './service-role.ts'
 import {
   findUserByEmail,
   findUserById,
   hashPassword,
   isValidEmail,
-  MAX_PASSWORD_BYTES,
   normaliseEmail,
-  passwordTooLong,
-  passwordWeaknesses,
   toGoTrueUser,
   type Queryable,
 } from './users.ts'
@@ -66,24 +64,8 @@ export function createAdminLinkRoutes(ctx: AuthContext): Hono {
     }
     if (type === 'signup' && !existing) {
       if (!password) return authError(c, 422, 'validation_failed', 'Signup requires a valid password')
-      const reasons = passwordWeaknesses(password, minPasswordLength)
-      if (reasons.length)
-        return authError(
-          c,
-          422,
-          'weak_password',
-          `Password should be at least ${minPasswordLength} characters.`,
-          {
-            weak_password: { reasons },
-          },
-        )
-      if (passwordTooLong(password))
-        return authError(
-          c,
-          422,
-          'validation_failed',
-          `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`,
-        )
+      const refused = passwordRefusal(c, password, minPasswordLength)
+      if (refused) return refused
     }
     const newEmail = normaliseEmail(str(body.new_email) ?? '')
     if (type === 'email_change_new' && !isValidEmail(newEmail))

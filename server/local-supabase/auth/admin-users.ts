@@ -2,16 +2,14 @@ import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AuthContext } from './context.ts'
 import { authError, objectBody, orRefusal, RefusedInTransaction, storableObject, str, UUID } from './http.ts'
+import { newPassword } from './password-rules.ts'
 import { requireServiceRole } from './service-role.ts'
 import {
   findUserByEmail,
   findUserById,
   hashPassword,
   isValidEmail,
-  MAX_PASSWORD_BYTES,
   normaliseEmail,
-  passwordTooLong,
-  passwordWeaknesses,
   toGoTrueUser,
   USER_COLUMNS,
   type AuthUserRow,
@@ -63,25 +61,9 @@ async function applyAdminAttributes(
     set('email = ?', email)
   }
   if (body.password !== undefined) {
-    const password = str(body.password)
-    if (password === undefined) return authError(c, 400, 'validation_failed', 'Password must be a string')
-    if (passwordWeaknesses(password, minPasswordLength).length)
-      return authError(
-        c,
-        422,
-        'weak_password',
-        `Password should be at least ${minPasswordLength} characters.`,
-        {
-          weak_password: { reasons: passwordWeaknesses(password, minPasswordLength) },
-        },
-      )
-    if (passwordTooLong(password))
-      return authError(
-        c,
-        422,
-        'validation_failed',
-        `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`,
-      )
+    const checked = newPassword(c, body.password, minPasswordLength)
+    if (!checked.ok) return checked.refusal
+    const { password } = checked
     set('encrypted_password = ?', await hashPassword(password))
   }
   if (body.email_confirm === true) sets.push('email_confirmed_at = coalesce(email_confirmed_at, now())')

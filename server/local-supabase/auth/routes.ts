@@ -63,12 +63,15 @@ export function createAuthApp(deps: AuthDeps): Hono {
     await next()
   })
 
-  app.route('/', createTokenRoutes(ctx))
-  app.route('/', createUserRoutes(ctx))
-  app.route('/', createLinkRoutes(ctx))
-  app.route('/', createConfirmationRoutes(ctx))
-  app.route('/', createAdminUserRoutes(ctx))
-  app.route('/', createAdminLinkRoutes(ctx))
+  const routeSets = [
+    createTokenRoutes,
+    createUserRoutes,
+    createLinkRoutes,
+    createConfirmationRoutes,
+    createAdminUserRoutes,
+    createAdminLinkRoutes,
+  ]
+  for (const routes of routeSets) app.route('/', routes(ctx))
 
   app.get('/settings', (c) => c.json(settings))
 

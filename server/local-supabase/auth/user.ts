@@ -3,17 +3,15 @@ import { createMiddleware } from 'hono/factory'
 import { consumeNonce } from './confirmations.ts'
 import type { AuthContext } from './context.ts'
 import { authError, objectBody, storableObject, str } from './http.ts'
+import { newPassword } from './password-rules.ts'
 import { endSessions, requireSession } from './session.ts'
 import {
   findUserByEmail,
   findUserById,
   hashPassword,
   isValidEmail,
-  MAX_PASSWORD_BYTES,
   normaliseEmail,
   passwordMatches,
-  passwordTooLong,
-  passwordWeaknesses,
   toGoTrueUser,
 } from './users.ts'
 
@@ -63,28 +61,9 @@ export function createUserRoutes(ctx: AuthContext): Hono {
         }
       }
       if (body.password !== undefined) {
-        const password = str(body.password)
-        if (password === undefined) return authError(c, 400, 'validation_failed', 'Password must be a string')
-        const reasons = passwordWeaknesses(password, minPasswordLength)
-        if (reasons.length) {
-          return authError(
-            c,
-            422,
-            'weak_password',
-            `Password should be at least ${minPasswordLength} characters.`,
-            {
-              weak_password: { reasons },
-            },
-          )
-        }
-        if (passwordTooLong(password)) {
-          return authError(
-            c,
-            422,
-            'validation_failed',
-            `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`,
-          )
-        }
+        const checked = newPassword(c, body.password, minPasswordLength)
+        if (!checked.ok) return checked.refusal
+        const { password } = checked
         if (await passwordMatches(password, user.encrypted_password)) {
           return authError(c, 422, 'same_password', 'New password should be different from the old password.')
         }

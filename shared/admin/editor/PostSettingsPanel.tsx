@@ -86,26 +86,23 @@ export function PostSettingsPanel({
           </button>
         </div>
         <div className="space-y-5 p-4">
-          <div className="space-y-1.5">
-            <Label htmlFor={field('slug')}>Slug</Label>
-            <Input
-              id={field('slug')}
-              name="slug"
-              required
-              value={values.slug}
-              onChange={(e) => set('slug', e.target.value)}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={field('author')}>Author</Label>
-            <Input
-              id={field('author')}
-              name="author"
-              required
-              value={values.author}
-              onChange={(e) => set('author', e.target.value)}
-            />
-          </div>
+          {(
+            [
+              ['slug', 'Slug'],
+              ['author', 'Author'],
+            ] as const
+          ).map(([name, label]) => (
+            <div key={name} className="space-y-1.5">
+              <Label htmlFor={field(name)}>{label}</Label>
+              <Input
+                id={field(name)}
+                name={name}
+                required
+                value={values[name]}
+                onChange={(e) => set(name, e.target.value)}
+              />
+            </div>
+          ))}
           <SegmentedChoice
             legend="Type"
             name={field('type')}

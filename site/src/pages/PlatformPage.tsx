@@ -3,13 +3,13 @@ import {
   BadgeCheck,
   CalendarClock,
   ChartColumn,
-  CircleCheck,
   Megaphone,
   Search,
   ShieldCheck,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { ButtonLink } from '@site/components/ui/ButtonLink.tsx'
+import { CheckList } from '@site/components/ui/CheckList.tsx'
 import { PageHero } from '@site/components/ui/PageHero.tsx'
 import { Section } from '@site/components/ui/Section.tsx'
 import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
@@ -102,14 +102,7 @@ export function Component() {
                 {section.title}
               </h2>
               <p className="mt-4 text-lead text-ink-600">{section.description}</p>
-              <ul className="mt-8 grid gap-3">
-                {section.features.map((feature) => (
-                  <li key={feature} className="flex gap-3 text-ink-700">
-                    <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={section.features} className="mt-8 grid gap-3" />
               <ButtonLink to="/get-started" className="mt-8">
                 Get Started <ArrowRight aria-hidden="true" className="size-4" />
               </ButtonLink>

@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test'
-import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { e2e } from '../../../playwright.config.ts'
@@ -7,6 +6,7 @@ import { createPost, uploadBlogImage } from '../../../shared/data/blogs.ts'
 import { signInToAdmin } from '../blog/blog-fixtures.ts'
 import { serveRenderer, startDesktopMain } from './desktop-bridge.ts'
 import { otherEditor, searchPosts, signIn } from './desktop-flows.ts'
+import { writeReadmeWebp } from './readme-webp.ts'
 
 /**
  * The README's screenshots of the editor (docs/screenshots/editor-*.webp and desktop-editor-*.webp): the
@@ -19,20 +19,11 @@ test.skip(
 )
 test.use({ deviceScaleFactor: 1 })
 
-const outDir = path.resolve(import.meta.dirname, '../../../docs/screenshots')
 const coversDir = path.resolve(import.meta.dirname, '../../../site/public/covers')
 
 async function save(page: Page, name: string) {
   await page.waitForTimeout(400)
-  const png = await page.screenshot()
-  mkdirSync(outDir, { recursive: true })
-  let quality = 80
-  let webp = await sharp(png).webp({ quality, effort: 6 }).toBuffer()
-  while (webp.byteLength > 80 * 1024 && quality > 50) {
-    quality -= 6
-    webp = await sharp(png).webp({ quality, effort: 6 }).toBuffer()
-  }
-  writeFileSync(path.join(outDir, `${name}.webp`), webp)
+  await writeReadmeWebp(name, await page.screenshot(), 80)
 }
 
 const slug = `building-an-engineering-team-in-bengaluru-${Date.now().toString(36)}`

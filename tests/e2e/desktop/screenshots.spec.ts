@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import sharp from 'sharp'
 import type { SyncStatus } from '../../../desktop/contract.ts'
 import { createPost, uploadBlogImage } from '../../../shared/data/blogs.ts'
 import { serveRenderer, startDesktopMain } from './desktop-bridge.ts'
 import { otherEditor, signIn, siteUrl, syncNow } from './desktop-flows.ts'
+import { readmeShotBytes, writeReadmeWebp } from './readme-webp.ts'
 
 /**
  * The README's desktop screenshots (docs/screenshots/desktop-*-1280.webp), taken from the built app driven
@@ -18,24 +17,15 @@ test.skip(
 )
 test.use({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 })
 
-const outDir = path.resolve(import.meta.dirname, '../../../docs/screenshots')
-
 /** Waits until no toast is on screen (they would cover part of the window). */
 async function noToasts(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
 }
 
 async function save(name: string, png: Buffer) {
-  mkdirSync(outDir, { recursive: true })
   // Text stays crisp at 78; a tall shot steps down until it fits the README's budget.
-  let quality = 78
-  let webp = await sharp(png).webp({ quality, effort: 6 }).toBuffer()
-  while (webp.byteLength > 80 * 1024 && quality > 50) {
-    quality -= 6
-    webp = await sharp(png).webp({ quality, effort: 6 }).toBuffer()
-  }
-  writeFileSync(path.join(outDir, `${name}.webp`), webp)
-  expect(webp.byteLength, `${name} stays small`).toBeLessThan(80 * 1024)
+  const webp = await writeReadmeWebp(name, png, 78)
+  expect(webp.byteLength, `${name} stays small`).toBeLessThan(readmeShotBytes)
 }
 
 /** A cover that reads as a photo at thumbnail size: a gradient sky over a skyline of blocks. */

@@ -8,12 +8,12 @@ function Broken(): never {
   throw new Error('The pricing table failed to load')
 }
 
-describe('the default error screen', () => {
-  afterEach(() => {
-    cleanup()
-    vi.restoreAllMocks()
-  })
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
 
+describe('the default error screen', () => {
   it('shows "Unexpected Application Error" with the message of a thrown error', () => {
     // React and the boundary log caught render errors; the screen is what matters here.
     vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -50,11 +50,6 @@ describe('the default error screen', () => {
 })
 
 describe('recovering from an error', () => {
-  afterEach(() => {
-    cleanup()
-    vi.restoreAllMocks()
-  })
-
   it('clears the error screen when the path changes', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const view = render(

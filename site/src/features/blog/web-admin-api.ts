@@ -7,7 +7,7 @@ import {
   updatePost,
   uploadBlogImage,
 } from '@shared/data/blogs.ts'
-import { getBrowserSupabase } from '@shared/data/client.ts'
+import { getBrowserSupabase, type SupabaseClient } from '@shared/data/client.ts'
 import { leadsToCsv, listAllLeads, listLeads, updateLead } from '@shared/data/leads.ts'
 import { loadInsights } from '@shared/data/insights.ts'
 import {
@@ -46,6 +46,15 @@ export function createWebAdminApi(): AdminApi {
     if (!accessToken) throw new Error(signIn)
     return { baseUrl: '', accessToken }
   }
+  // Most operations are a data module's call with the editor's client (or the site's /api) put first.
+  const withClient =
+    <A extends unknown[], R>(call: (supabase: SupabaseClient, ...args: A) => Promise<R>) =>
+    async (...args: A) =>
+      call(await client(), ...args)
+  const withSiteApi =
+    <A extends unknown[], R>(call: (api: SiteApi, ...args: A) => Promise<R>) =>
+    async (...args: A) =>
+      call(await siteApi(), ...args)
 
   return {
     getSession: editor.getSession,
@@ -58,9 +67,7 @@ export function createWebAdminApi(): AdminApi {
       const page = await listPostsForAdmin(await client(), query)
       return { items: page.rows, total: page.total }
     },
-    async getPost(slug) {
-      return getPostBySlug(await client(), slug)
-    },
+    getPost: withClient(getPostBySlug),
     async savePost(input, target) {
       const supabase = await client()
       return target.mode === 'create'
@@ -78,64 +85,32 @@ export function createWebAdminApi(): AdminApi {
       onProgress?.(100)
       return { url, pending: false }
     },
-    async listRevisions(postId) {
-      return listRevisions(await client(), postId)
-    },
-    async getRevision(id) {
-      return getRevision(await client(), id)
-    },
+    listRevisions: withClient(listRevisions),
+    getRevision: withClient(getRevision),
     async createPreviewLink(request) {
       return createPreviewLink(await siteApi('Sign in to share a preview.'), request)
     },
     async listLeads(query) {
       return listLeads(await client(), { ...query, pageSize: 20 })
     },
-    async updateLead(id, patch) {
-      return updateLead(await client(), id, patch)
-    },
+    updateLead: withClient(updateLead),
     async exportLeadsCsv(filters) {
       const supabase = await client()
       const [leads, owners] = await Promise.all([listAllLeads(supabase, filters), listLeadOwners(supabase)])
       return leadsToCsv(leads, Object.fromEntries(owners.map((o) => [o.userId, o.email])))
     },
-    async listLeadOwners() {
-      return listLeadOwners(await client())
-    },
-    async loadInsights(days) {
-      return loadInsights(await client(), days)
-    },
-    async listPeople() {
-      return listPeople(await siteApi())
-    },
-    async invitePerson(input) {
-      return invitePerson(await siteApi(), input)
-    },
-    async changePersonRole(userId, role) {
-      return changePersonRole(await siteApi(), userId, role)
-    },
-    async removePerson(userId) {
-      return removePerson(await siteApi(), userId)
-    },
-    async getNewsletterStatus(slug) {
-      return getNewsletterStatus(await siteApi(), slug)
-    },
-    async sendNewsletter(slug) {
-      return sendNewsletter(await siteApi(), slug)
-    },
-    async sendNewsletterTest(slug) {
-      return sendNewsletterTest(await siteApi(), slug)
-    },
-    async listNewsletterSends() {
-      return listNewsletterSends(await siteApi())
-    },
-    async listSubscribers(query) {
-      return listSubscribers(await client(), query)
-    },
-    async exportSubscribersCsv(query) {
-      return exportSubscribersCsv(await client(), query)
-    },
-    async removeSubscriber(id) {
-      return removeSubscriber(await client(), id)
-    },
+    listLeadOwners: withClient(listLeadOwners),
+    loadInsights: withClient(loadInsights),
+    listPeople: withSiteApi(listPeople),
+    invitePerson: withSiteApi(invitePerson),
+    changePersonRole: withSiteApi(changePersonRole),
+    removePerson: withSiteApi(removePerson),
+    getNewsletterStatus: withSiteApi(getNewsletterStatus),
+    sendNewsletter: withSiteApi(sendNewsletter),
+    sendNewsletterTest: withSiteApi(sendNewsletterTest),
+    listNewsletterSends: withSiteApi(listNewsletterSends),
+    listSubscribers: withClient(listSubscribers),
+    exportSubscribersCsv: withClient(exportSubscribersCsv),
+    removeSubscriber: withClient(removeSubscriber),
   }
 }

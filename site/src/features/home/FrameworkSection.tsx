@@ -1,5 +1,6 @@
-import { ArrowRight, CircleCheck, HeartHandshake, KeyRound, Settings2, UserSearch } from 'lucide-react'
+import { ArrowRight, HeartHandshake, KeyRound, Settings2, UserSearch } from 'lucide-react'
 import { ButtonLink } from '@site/components/ui/ButtonLink.tsx'
+import { CheckList } from '@site/components/ui/CheckList.tsx'
 import { Section } from '@site/components/ui/Section.tsx'
 import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
 import { frameworkParts } from '@site/content/framework.ts'
@@ -76,14 +77,7 @@ export function FrameworkSection() {
                 )}
                 {/* The circle and the bullets tell the step on a phone; the sentence joins them from 640 px. */}
                 <p className="mt-2 hidden text-sm leading-6 text-ink-600 sm:block">{step.description}</p>
-                <ul className="mt-4 space-y-2">
-                  {step.features.map((feature) => (
-                    <li key={feature} className="flex gap-2.5 text-sm text-ink-700">
-                      <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={step.features} size="small" className="mt-4 space-y-2" />
                 <div className="mt-4">
                   <OfferingDetails offering={offerings[i]} />
                 </div>
