@@ -48,20 +48,22 @@ async function differingPixels(a: Buffer, b: Buffer): Promise<number | string> {
   return differing
 }
 
-test('the first paint, from the inline critical CSS alone, is the page its whole stylesheet draws', async ({
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(120_000)
-  for (const route of publicRoutes) {
+// One test per route: each takes four full-page screenshots of a tall page, which on a busy machine is
+// most of a minute.
+for (const route of publicRoutes) {
+  test(`the first paint of ${route}, from the inline critical CSS alone, is the page its whole stylesheet draws`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000)
     for (const width of [375, 1280]) {
       const url = `${baseURL}${route}`
       const critical = await screenshot(browser, url, width, true)
       const whole = await screenshot(browser, url, width, false)
       expect(await differingPixels(critical, whole), `${route} at ${width} px`).toBe(0)
     }
-  }
-})
+  })
+}
 
 test('nothing is requested before the first contentful paint; the stylesheet, font and app come after, the app last', async ({
   page,
