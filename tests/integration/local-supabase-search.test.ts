@@ -85,6 +85,26 @@ describe('resources search', () => {
     expect(page.rows[0].slug).toBe('search-post-1907')
   })
 
+  it('finds what a visitor may read: published posts, and scheduled ones once their time has come', async () => {
+    const hour = 3_600_000
+    const posts = [
+      { slug: 'wombat-published', status: 'published', publish_at: null },
+      { slug: 'wombat-draft', status: 'draft', publish_at: null },
+      { slug: 'wombat-due', status: 'scheduled', publish_at: new Date(Date.now() - hour).toISOString() },
+      { slug: 'wombat-later', status: 'scheduled', publish_at: new Date(Date.now() + hour).toISOString() },
+    ]
+    const { error } = await service
+      .from('blogs')
+      .insert(posts.map((p, i) => ({ ...post(6000 + i), ...p, content: '<p>A wombat on the lane.</p>' })))
+    expect(error).toBeNull()
+    const found = await listPublishedPosts(anon, { search: 'wombat' })
+    expect(found.rows.map((r) => r.slug).sort()).toEqual(['wombat-due', 'wombat-published'])
+    expect(found.total).toBe(2)
+    // The same rule as the posts a visitor can list.
+    const { data } = await anon.from('published_blogs').select('slug').like('slug', 'wombat-%')
+    expect(data?.map((r) => r.slug).sort()).toEqual(['wombat-due', 'wombat-published'])
+  })
+
   it('ranks title matches above body matches, then the newest first', async () => {
     const { error } = await service.from('blogs').insert([
       { ...post(5001), slug: 'quokka-title', title: 'Quokka hiring', created_at: '2020-01-01T00:00:00Z' },
