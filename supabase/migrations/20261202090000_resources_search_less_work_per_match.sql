@@ -103,11 +103,12 @@ begin
     page_ids := page_ids || others;
   end if;
 
+  -- The page's posts with their list columns, in the page's order.
   return query
   select p.id, p.title, p.slug, p.type, p.excerpt, p.author, p.cover_image_url, p.tags, p.status,
          p.created_at, p.updated_at, p.version, p.publish_at, match_count
-    from pg_catalog.unnest(page_ids) with ordinality as page (post_id, n)
-    join public.published_blogs p on p.id = page.post_id
-   order by page.n;
+    from public.published_blogs p
+   where p.id = any (page_ids)
+   order by pg_catalog.array_position(page_ids, p.id);
 end
 $$;
