@@ -1,20 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import type { AuthContext } from './context.ts'
+import { emailFrom, invalidEmail } from './email.ts'
 import { authError, objectBody, orRefusal, RefusedInTransaction, storableObject, str } from './http.ts'
 import { issueLinkToken, type LinkType } from './link-tokens.ts'
 import { linkTarget, verifyLinkUrl } from './links.ts'
 import { passwordRefusal } from './password-rules.ts'
 import { requireServiceRole } from './service-role.ts'
-import {
-  findUserByEmail,
-  findUserById,
-  hashPassword,
-  isValidEmail,
-  normaliseEmail,
-  toGoTrueUser,
-  type Queryable,
-} from './users.ts'
+import { findUserByEmail, findUserById, hashPassword, toGoTrueUser, type Queryable } from './users.ts'
 
 const DUPLICATE = 'A user with this email address has already been registered'
 const GENERATED_TYPES = [
@@ -35,9 +28,8 @@ export function createAdminLinkRoutes(ctx: AuthContext): Hono {
   const { db, minPasswordLength } = ctx
   return new Hono().post('/admin/generate_link', requireServiceRole(ctx.keys), objectBody, async (c) => {
     const body = c.get('body')
-    const email = normaliseEmail(str(body.email) ?? '')
-    if (!isValidEmail(email))
-      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const email = emailFrom(body.email)
+    if (!email) return invalidEmail(c)
     let type = str(body.type) ?? ''
     if (!GENERATED_TYPES.includes(type))
       return authError(c, 400, 'validation_failed', `Invalid email action link type requested: ${type}`)
@@ -67,9 +59,8 @@ export function createAdminLinkRoutes(ctx: AuthContext): Hono {
       const refused = passwordRefusal(c, password, minPasswordLength)
       if (refused) return refused
     }
-    const newEmail = normaliseEmail(str(body.new_email) ?? '')
-    if (type === 'email_change_new' && !isValidEmail(newEmail))
-      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const newEmail = emailFrom(body.new_email) ?? ''
+    if (type === 'email_change_new' && !newEmail) return invalidEmail(c)
     const hash = type === 'signup' && !existing && password ? await hashPassword(password) : null
     const linkType: LinkType = type === 'email_change_new' ? 'email_change' : (type as LinkType)
 

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AuthContext } from './context.ts'
+import { emailFrom, invalidEmail } from './email.ts'
 import { authError, objectBody, orRefusal, RefusedInTransaction, storableObject, str, UUID } from './http.ts'
 import { newPassword } from './password-rules.ts'
 import { requireServiceRole } from './service-role.ts'
@@ -8,8 +9,6 @@ import {
   findUserByEmail,
   findUserById,
   hashPassword,
-  isValidEmail,
-  normaliseEmail,
   toGoTrueUser,
   USER_COLUMNS,
   type AuthUserRow,
@@ -52,9 +51,8 @@ async function applyAdminAttributes(
     sets.push(sql.replace('?', `$${params.length}`))
   }
   if (body.email !== undefined) {
-    const email = normaliseEmail(str(body.email) ?? '')
-    if (!isValidEmail(email))
-      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const email = emailFrom(body.email)
+    if (!email) return invalidEmail(c)
     const other = await findUserByEmail(tx, email)
     if (other && other.id !== userId)
       return authError(c, 422, 'email_exists', 'A user with this email address has already been registered')
@@ -167,9 +165,8 @@ export function createAdminUserRoutes(ctx: AuthContext): Hono {
 
   app.post('/admin/users', admin, objectBody, async (c) => {
     const body = c.get('body')
-    const email = normaliseEmail(str(body.email) ?? '')
-    if (!isValidEmail(email))
-      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const email = emailFrom(body.email)
+    if (!email) return invalidEmail(c)
     const created = await orRefusal(
       db.transaction(async (tx) => {
         if (await findUserByEmail(tx, email)) return null

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { adminPath } from '../../../shared/config/brand.ts'
 import type { AuthContext } from './context.ts'
+import { emailFrom, invalidEmail } from './email.ts'
 import { authError, clientAddress, objectBody, storableObject, str } from './http.ts'
 import {
   consumeLinkToken,
@@ -16,7 +17,6 @@ import { sessionResponse, signUserToken, startSession } from './tokens.ts'
 import {
   findUserByEmail,
   findUserById,
-  isValidEmail,
   normaliseEmail,
   toGoTrueUser,
   type AuthUserRow,
@@ -99,9 +99,8 @@ export function createLinkRoutes(ctx: AuthContext): Hono {
 
   app.post('/invite', requireServiceRole(ctx.keys), objectBody, async (c) => {
     const body = c.get('body')
-    const email = normaliseEmail(str(body.email) ?? '')
-    if (!isValidEmail(email))
-      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const email = emailFrom(body.email)
+    if (!email) return invalidEmail(c)
     const data = body.data ?? {}
     if (!storableObject(data)) return authError(c, 400, 'validation_failed', 'data must be an object')
     const mailer = ctx.mailer.current
@@ -143,9 +142,8 @@ export function createLinkRoutes(ctx: AuthContext): Hono {
 
   app.post('/recover', objectBody, async (c) => {
     const body = c.get('body')
-    const email = normaliseEmail(str(body.email) ?? '')
-    if (!isValidEmail(email))
-      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const email = emailFrom(body.email)
+    if (!email) return invalidEmail(c)
     const client = clientAddress(c)
     const wait = Math.max(
       recoverPerEmail.retryAfterSeconds(email),
