@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import type { AuthContext } from './context.ts'
-import { emailFrom, invalidEmail } from './email.ts'
+import { emailFrom, emailTaken, invalidEmail } from './email.ts'
 import { authError, objectBody, orRefusal, RefusedInTransaction, storableObject, str } from './http.ts'
 import { issueLinkToken, type LinkType } from './link-tokens.ts'
 import { linkTarget, verifyLinkUrl } from './links.ts'
@@ -9,7 +9,6 @@ import { passwordRefusal } from './password-rules.ts'
 import { requireServiceRole } from './service-role.ts'
 import { findUserByEmail, findUserById, hashPassword, toGoTrueUser, type Queryable } from './users.ts'
 
-const DUPLICATE = 'A user with this email address has already been registered'
 const GENERATED_TYPES = [
   'signup',
   'invite',
@@ -66,12 +65,9 @@ export function createAdminLinkRoutes(ctx: AuthContext): Hono {
 
     const outcome = await orRefusal(
       db.transaction(async (tx) => {
-        const refuse = (status: 422, code: string, message: string) => {
-          throw new RefusedInTransaction(authError(c, status, code, message))
-        }
         const userId = existing?.id ?? (await createUser(tx, email, hash, data, type === 'invite'))
         if ((type === 'signup' || type === 'invite') && existing?.email_confirmed_at)
-          refuse(422, 'email_exists', DUPLICATE)
+          throw new RefusedInTransaction(emailTaken(c))
         let relatesTo = email
         if (type === 'signup') {
           if (existing)
@@ -89,7 +85,7 @@ export function createAdminLinkRoutes(ctx: AuthContext): Hono {
           await tx.query('update auth.users set recovery_sent_at = now() where id = $1::uuid', [userId])
         } else {
           const other = await findUserByEmail(tx, newEmail)
-          if (other) refuse(422, 'email_exists', DUPLICATE)
+          if (other) throw new RefusedInTransaction(emailTaken(c))
           await tx.query(
             'update auth.users set email_change = $2, email_change_sent_at = now() where id = $1::uuid',
             [userId, newEmail],

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AuthContext } from './context.ts'
-import { emailFrom, invalidEmail } from './email.ts'
+import { emailFrom, emailTaken, invalidEmail } from './email.ts'
 import { authError, objectBody, orRefusal, RefusedInTransaction, storableObject, str, UUID } from './http.ts'
 import { newPassword } from './password-rules.ts'
 import { requireServiceRole } from './service-role.ts'
@@ -54,8 +54,7 @@ async function applyAdminAttributes(
     const email = emailFrom(body.email)
     if (!email) return invalidEmail(c)
     const other = await findUserByEmail(tx, email)
-    if (other && other.id !== userId)
-      return authError(c, 422, 'email_exists', 'A user with this email address has already been registered')
+    if (other && other.id !== userId) return emailTaken(c)
     set('email = ?', email)
   }
   if (body.password !== undefined) {
@@ -183,8 +182,7 @@ export function createAdminUserRoutes(ctx: AuthContext): Hono {
         return id
       }),
     )
-    if (created === null)
-      return authError(c, 422, 'email_exists', 'A user with this email address has already been registered')
+    if (created === null) return emailTaken(c)
     if (created instanceof Response) return created
     return c.json(toGoTrueUser((await findUserById(db, created))!))
   })

@@ -11,3 +11,7 @@ export function emailFrom(value: unknown): string | null {
 /** GoTrue's refusal of a field that holds no address. */
 export const invalidEmail = (c: Context) =>
   authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+
+/** GoTrue's refusal of an address another user already has. */
+export const emailTaken = (c: Context) =>
+  authError(c, 422, 'email_exists', 'A user with this email address has already been registered')

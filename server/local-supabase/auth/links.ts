@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { adminPath } from '../../../shared/config/brand.ts'
 import type { AuthContext } from './context.ts'
-import { emailFrom, invalidEmail } from './email.ts'
+import { emailFrom, emailTaken, invalidEmail } from './email.ts'
 import { authError, clientAddress, objectBody, storableObject, str } from './http.ts'
 import {
   consumeLinkToken,
@@ -127,9 +127,7 @@ export function createLinkRoutes(ctx: AuthContext): Hono {
       const link = await issueLink(ctx, c, tx, user, 'invite', c.req.query('redirect_to'))
       return { userId: user.id, link }
     })
-    if (!outcome) {
-      return authError(c, 422, 'email_exists', 'A user with this email address has already been registered')
-    }
+    if (!outcome) return emailTaken(c)
     const role = str((data as Record<string, unknown>).role) ?? null
     try {
       await mailer.send({ kind: 'invite', to: email, link: outcome.link, role })

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { consumeNonce } from './confirmations.ts'
 import type { AuthContext } from './context.ts'
-import { emailFrom, invalidEmail } from './email.ts'
+import { emailFrom, emailTaken, invalidEmail } from './email.ts'
 import { authError, objectBody, storableObject, str } from './http.ts'
 import { newPassword } from './password-rules.ts'
 import { endSessions, requireSession } from './session.ts'
@@ -45,14 +45,7 @@ export function createUserRoutes(ctx: AuthContext): Hono {
         const address = emailFrom(body.email)
         if (!address) return invalidEmail(c)
         if (address !== normaliseEmail(user.email)) {
-          if (await findUserByEmail(db, address)) {
-            return authError(
-              c,
-              422,
-              'email_exists',
-              'A user with this email address has already been registered',
-            )
-          }
+          if (await findUserByEmail(db, address)) return emailTaken(c)
           // The local backend sends no confirmation mail: the change applies at once.
           set('email', address)
         }
