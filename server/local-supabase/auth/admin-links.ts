@@ -7,7 +7,7 @@ import { issueLinkToken, type LinkType } from './link-tokens.ts'
 import { linkTarget, verifyLinkUrl } from './links.ts'
 import { passwordRefusal } from './password-rules.ts'
 import { requireServiceRole } from './service-role.ts'
-import { findUserByEmail, findUserById, hashPassword, toGoTrueUser, type Queryable } from './users.ts'
+import { findUserByEmail, findUserById, hashPassword, insertEmailUser, toGoTrueUser } from './users.ts'
 
 const GENERATED_TYPES = [
   'signup',
@@ -65,7 +65,13 @@ export function createAdminLinkRoutes(ctx: AuthContext): Hono {
 
     const outcome = await orRefusal(
       db.transaction(async (tx) => {
-        const userId = existing?.id ?? (await createUser(tx, email, hash, data, type === 'invite'))
+        const userId =
+          existing?.id ??
+          (await insertEmailUser(tx, email, {
+            passwordHash: hash,
+            invited: type === 'invite',
+            userMetadata: data,
+          }))
         if ((type === 'signup' || type === 'invite') && existing?.email_confirmed_at)
           throw new RefusedInTransaction(emailTaken(c))
         let relatesTo = email
@@ -107,27 +113,4 @@ export function createAdminLinkRoutes(ctx: AuthContext): Hono {
       redirect_to: redirect.toString(),
     })
   })
-}
-
-/** A new, unconfirmed email user (a generated sign-up or invite). */
-async function createUser(
-  tx: Queryable,
-  email: string,
-  passwordHash: string | null,
-  data: Record<string, unknown>,
-  invited: boolean,
-): Promise<string> {
-  const { rows } = await tx.query<{ id: string }>(
-    `insert into auth.users (id, aud, role, email, encrypted_password, invited_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-     values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, case when $3 then now() end, $4::jsonb, $5::jsonb, now(), now())
-     returning id::text as id`,
-    [
-      email,
-      passwordHash,
-      invited,
-      JSON.stringify({ provider: 'email', providers: ['email'] }),
-      JSON.stringify(data),
-    ],
-  )
-  return rows[0]!.id
 }

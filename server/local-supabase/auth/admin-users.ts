@@ -9,6 +9,7 @@ import {
   findUserByEmail,
   findUserById,
   hashPassword,
+  insertEmailUser,
   toGoTrueUser,
   USER_COLUMNS,
   type AuthUserRow,
@@ -169,13 +170,7 @@ export function createAdminUserRoutes(ctx: AuthContext): Hono {
     const created = await orRefusal(
       db.transaction(async (tx) => {
         if (await findUserByEmail(tx, email)) return null
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-           values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2::jsonb, '{}'::jsonb, now(), now())
-           returning id::text as id`,
-          [email, JSON.stringify({ provider: 'email', providers: ['email'] })],
-        )
-        const id = rows[0]!.id
+        const id = await insertEmailUser(tx, email)
         const { email: _email, ...rest } = body
         const bad = await applyAdminAttributes(ctx, c, tx, id, rest)
         if (bad) throw new RefusedInTransaction(bad)

@@ -17,6 +17,7 @@ import { sessionResponse, signUserToken, startSession } from './tokens.ts'
 import {
   findUserByEmail,
   findUserById,
+  insertEmailUser,
   normaliseEmail,
   toGoTrueUser,
   type AuthUserRow,
@@ -116,13 +117,8 @@ export function createLinkRoutes(ctx: AuthContext): Hono {
           [user.id, JSON.stringify(data)],
         )
       } else {
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into auth.users (id, aud, role, email, invited_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-           values (gen_random_uuid(), 'authenticated', 'authenticated', $1, now(), $2::jsonb, $3::jsonb, now(), now())
-           returning id::text as id`,
-          [email, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(data)],
-        )
-        user = (await findUserById(tx, rows[0]!.id))!
+        const id = await insertEmailUser(tx, email, { invited: true, userMetadata: data })
+        user = (await findUserById(tx, id))!
       }
       const link = await issueLink(ctx, c, tx, user, 'invite', c.req.query('redirect_to'))
       return { userId: user.id, link }
