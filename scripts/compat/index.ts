@@ -8,14 +8,14 @@
 // data directory, the embedded backend is started on a free port, and vitest runs the suite (it is written
 // for jest; the setup file below maps `jest` to `vi` and points its hard-coded URL at this backend).
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pino from 'pino'
 import { openDatabase } from '../../server/local-supabase/database.ts'
 import { startLocalSupabase } from '../../server/local-supabase/index.ts'
 import { runStorageSuite, storageSuitePath } from './storage.ts'
-import { printSummary, runVitest, serveBackend, writeSuiteSetup } from './suite-run.ts'
+import { runSuite, serveBackend } from './suite-run.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const suitePath = 'packages/core/postgrest-js'
@@ -83,18 +83,16 @@ async function main() {
     const server = await serveBackend(supabase.app.fetch)
     const base = `http://127.0.0.1:${server.port}`
     try {
-      const setup = writeSuiteSetup(
-        work,
-        `  if (!url.startsWith('http://localhost:54321/')) return realFetch(input, init)
+      await runSuite({
+        repoRoot,
+        dir: work,
+        suiteDir,
+        label: 'postgrest-js',
+        redirect: `  if (!url.startsWith('http://localhost:54321/')) return realFetch(input, init)
   const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined))
   if (!headers.has('apikey')) headers.set('apikey', ${JSON.stringify(supabase.keys.anonKey)})
   return realFetch(${JSON.stringify(base)} + url.slice('http://localhost:54321'.length), { ...init, headers })`,
-      )
-      const config = path.join(work, 'vitest.config.mjs')
-      const report = path.join(work, 'report.json')
-      writeFileSync(
-        config,
-        `export default {
+        config: ({ setup, report }) => `export default {
   root: ${JSON.stringify(suiteDir)},
   // The suite's own dev dependencies, from this repository's node_modules.
   resolve: { alias: { zod: ${JSON.stringify(path.join(repoRoot, 'node_modules/zod'))} } },
@@ -116,8 +114,7 @@ async function main() {
   },
 }
 `,
-      )
-      printSummary('postgrest-js', suiteDir, await runVitest(repoRoot, config, suiteDir, report))
+      })
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await supabase.close()

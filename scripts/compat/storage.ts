@@ -10,7 +10,7 @@ import { SignJWT } from 'jose'
 import pino from 'pino'
 import { openDatabase } from '../../server/local-supabase/database.ts'
 import { startLocalSupabase } from '../../server/local-supabase/index.ts'
-import { printSummary, runVitest, serveBackend, writeSuiteSetup } from './suite-run.ts'
+import { runSuite, serveBackend } from './suite-run.ts'
 
 export const storageSuitePath = 'packages/core/storage-js'
 
@@ -101,17 +101,15 @@ export async function runStorageSuite({
   const dir = path.join(work, 'storage-run')
   mkdirSync(dir, { recursive: true })
   try {
-    const setup = writeSuiteSetup(
+    await runSuite({
+      repoRoot,
       dir,
-      `  if (!url.startsWith(${JSON.stringify(CLI_URL + '/')})) return realFetch(input, init)
+      suiteDir,
+      label: 'storage-js',
+      redirect: `  if (!url.startsWith(${JSON.stringify(CLI_URL + '/')})) return realFetch(input, init)
   const target = ${JSON.stringify(base)} + url.slice(${CLI_URL.length})
   return input instanceof Request ? realFetch(new Request(target, input), init) : realFetch(target, init)`,
-    )
-    const config = path.join(dir, 'vitest.config.mjs')
-    const report = path.join(dir, 'report.json')
-    writeFileSync(
-      config,
-      `export default {
+      config: ({ setup, report }) => `export default {
   root: ${JSON.stringify(suiteDir)},
   // The suite's own dependencies, from this repository's node_modules.
   resolve: { alias: { 'iceberg-js': ${JSON.stringify(path.join(repoRoot, 'node_modules/iceberg-js'))} } },
@@ -141,8 +139,7 @@ export async function runStorageSuite({
   },
 }
 `,
-    )
-    printSummary('storage-js', suiteDir, await runVitest(repoRoot, config, suiteDir, report))
+    })
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()))
     await supabase.close()

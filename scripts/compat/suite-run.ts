@@ -24,7 +24,7 @@ export function serveBackend(fetch: (request: Request) => Response | Promise<Res
  * Writes `<dir>/setup.ts` for a suite written for jest: `jest` is vitest's `vi`, and every fetch runs
  * `redirect` first (source that sees `input`, `init`, `url`, the address asked for, and `realFetch`).
  */
-export function writeSuiteSetup(dir: string, redirect: string): string {
+function writeSuiteSetup(dir: string, redirect: string): string {
   const setup = path.join(dir, 'setup.ts')
   writeFileSync(
     setup,
@@ -40,8 +40,35 @@ ${redirect}
   return setup
 }
 
+/**
+ * Runs the suite in `suiteDir` with its setup (`redirect`, as for writeSuiteSetup) and the vitest config
+ * `config` writes (source, given the setup file and where its JSON reporter must write), both kept in
+ * `dir`, and prints its passed/failed per file under `label`.
+ */
+export async function runSuite({
+  repoRoot,
+  dir,
+  suiteDir,
+  label,
+  redirect,
+  config,
+}: {
+  repoRoot: string
+  dir: string
+  suiteDir: string
+  label: string
+  redirect: string
+  config: (files: { setup: string; report: string }) => string
+}) {
+  const setup = writeSuiteSetup(dir, redirect)
+  const report = path.join(dir, 'report.json')
+  const configFile = path.join(dir, 'vitest.config.mjs')
+  writeFileSync(configFile, config({ setup, report }))
+  printSummary(label, suiteDir, await runVitest(repoRoot, configFile, suiteDir, report))
+}
+
 /** Runs vitest with `config` in `cwd` and returns the per-file results its JSON reporter wrote to `report`. */
-export async function runVitest(repoRoot: string, config: string, cwd: string, report: string) {
+async function runVitest(repoRoot: string, config: string, cwd: string, report: string) {
   // Asynchronously: the backend answers from this process's event loop.
   await new Promise<void>((resolve, reject) => {
     // Arguments after the checkout are vitest's: a file filter (`relationships`) or `-t <name>`.
@@ -63,7 +90,7 @@ export async function runVitest(repoRoot: string, config: string, cwd: string, r
 }
 
 /** Passed/failed per file and the total; `COMPAT_VERBOSE=1` lists every failing test. */
-export function printSummary(label: string, suiteDir: string, files: FileResult[]) {
+function printSummary(label: string, suiteDir: string, files: FileResult[]) {
   let passed = 0
   let total = 0
   const rows = files

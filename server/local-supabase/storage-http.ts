@@ -148,6 +148,23 @@ export async function findBucket(db: PGlite, id: string): Promise<BucketRow | nu
   return rows[0] ?? null
 }
 
+/**
+ * An object's row, or null. Row-level security applies as `db` is: a transaction under the caller's claims
+ * (see objectAsCaller), or the backend's own connection where the grant was settled otherwise (a public
+ * bucket, a signed URL).
+ */
+export async function findObject(
+  db: Pick<PGlite, 'query'>,
+  bucketId: string,
+  key: string,
+): Promise<ObjectRow | null> {
+  const { rows } = await db.query<ObjectRow>(
+    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+    [bucketId, key],
+  )
+  return rows[0] ?? null
+}
+
 /** The bucket named by `:bucket` on `c.var.bucket`, or Storage's 404. */
 export function requireBucket(db: PGlite) {
   return createMiddleware<{ Variables: { bucket: BucketRow } }>(async (c, next) => {

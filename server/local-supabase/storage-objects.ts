@@ -8,7 +8,9 @@ import { withClaims } from './database.ts'
 import { mimeTypeAllowed, normaliseMimeType, sniffImageType } from './image-sniff.ts'
 import { BodyTooLargeError, looksLikeSvg, parseUpload, readBodyLimited } from './storage-body.ts'
 import {
+  bucketNotFound,
   databaseRefusal,
+  findObject,
   invalidBody,
   jsonObject,
   keyParam,
@@ -254,13 +256,7 @@ export function attachment(download: string, key: string): string {
 
 /** The object's row as the caller may see it (row-level security applies), or null. */
 export async function objectAsCaller(deps: StorageDeps, caller: Caller, bucketId: string, key: string) {
-  const { rows } = await withClaims(deps.db, caller.claims, caller.role, (tx) =>
-    tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [
-      bucketId,
-      key,
-    ]),
-  )
-  return rows[0] ?? null
+  return withClaims(deps.db, caller.claims, caller.role, (tx) => findObject(tx, bucketId, key))
 }
 
 /** Object routes: upload, update, download, info, remove, move and copy. */
@@ -273,13 +269,9 @@ export function createObjectRoutes(deps: StorageDeps, files: ObjectFiles): Hono 
   // Public URLs need no key (an <img> cannot send one), so only public buckets are served here.
   app.get('/object/public/:bucket/:key{.+}', async (c) => {
     const found = await findBucket(db, c.req.param('bucket'))
-    if (!found || !found.public) return storageError(c, 404, 'Bucket not found', 'Bucket not found')
-    const key = keyParam(c)
-    const { rows } = await db.query<ObjectRow>(
-      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
-      [found.id, key],
-    )
-    return rows[0] ? sendObject(c, files, rows[0]) : objectNotFound(c)
+    if (!found || !found.public) return bucketNotFound(c)
+    const row = await findObject(db, found.id, keyParam(c))
+    return row ? sendObject(c, files, row) : objectNotFound(c)
   })
 
   const readAsCaller = async (c: Context<{ Variables: { caller: Caller; bucket: BucketRow } }>) => {
@@ -326,8 +318,7 @@ export function createObjectRoutes(deps: StorageDeps, files: ObjectFiles): Hono 
       return invalidBody(c, 'The body must name bucketId, sourceKey and destinationKey')
     const from = { bucket: sourceBucket, key: validateObjectKey(body.sourceKey) }
     const to = { bucket: destinationBucket, key: validateObjectKey(body.destinationKey) }
-    if (!(await findBucket(db, from.bucket)) || !(await findBucket(db, to.bucket)))
-      return storageError(c, 404, 'Bucket not found', 'Bucket not found')
+    if (!(await findBucket(db, from.bucket)) || !(await findBucket(db, to.bucket))) return bucketNotFound(c)
     const who = c.get('caller')
     const owner = who.role === 'authenticated' ? (who.claims.sub ?? null) : null
     try {

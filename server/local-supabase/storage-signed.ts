@@ -2,19 +2,19 @@ import { Hono, type Context } from 'hono'
 import { jwtVerify, SignJWT } from 'jose'
 import { withClaims } from './database.ts'
 import {
+  bucketNotFound,
   findBucket,
+  findObject,
   invalidBody,
   jsonObject,
   keyParam,
   objectNotFound,
-  OBJECT_COLUMNS,
   requireBucket,
   requireCaller,
   storageError,
   databaseRefusal,
   type BucketRow,
   type Caller,
-  type ObjectRow,
   type StorageDeps,
 } from './storage-http.ts'
 import { objectAsCaller, sendObject, storeObject, type ObjectFiles } from './storage-objects.ts'
@@ -147,11 +147,7 @@ export function createSignedRoutes(deps: StorageDeps, files: ObjectFiles): Hono 
     const key = keyParam(c)
     const claims = await verifySigned(c, bucketId, key)
     if (claims instanceof Response) return claims
-    const { rows } = await db.query<ObjectRow>(
-      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
-      [bucketId, key],
-    )
-    const row = rows[0]
+    const row = await findObject(db, bucketId, key)
     if (!row) return objectNotFound(c)
     if (!render) return sendObject(c, files, row)
     const transform = parseTransform(c, Object.fromEntries(new URLSearchParams(claims.transformations ?? '')))
@@ -169,14 +165,11 @@ export function createSignedRoutes(deps: StorageDeps, files: ObjectFiles): Hono 
 
   app.get('/render/image/public/:bucket/:key{.+}', async (c) => {
     const found = await findBucket(db, c.req.param('bucket'))
-    if (!found?.public) return storageError(c, 404, 'Bucket not found', 'Bucket not found')
+    if (!found?.public) return bucketNotFound(c)
     const transform = parseTransform(c, c.req.query())
     if (transform instanceof Response) return transform
-    const { rows } = await db.query<ObjectRow>(
-      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
-      [found.id, keyParam(c)],
-    )
-    return rows[0] ? renderObject(c, files, rows[0], transform) : objectNotFound(c)
+    const row = await findObject(db, found.id, keyParam(c))
+    return row ? renderObject(c, files, row, transform) : objectNotFound(c)
   })
 
   // An upload URL: the caller must be allowed to create the object now (tried, then rolled back).
@@ -208,7 +201,7 @@ export function createSignedRoutes(deps: StorageDeps, files: ObjectFiles): Hono 
 
   app.put('/object/upload/sign/:bucket/:key{.+}', async (c) => {
     const found = await findBucket(db, c.req.param('bucket'))
-    if (!found) return storageError(c, 404, 'Bucket not found', 'Bucket not found')
+    if (!found) return bucketNotFound(c)
     const key = keyParam(c)
     const claims = await verifySigned(c, found.id, key)
     if (claims instanceof Response) return claims

@@ -52,12 +52,6 @@ export async function findLeadByIdempotencyKey(
   return data && data.length > 0 ? parseRow(data[0]) : null
 }
 
-export async function getLead(client: SupabaseClient, id: string): Promise<LeadRecord | null> {
-  const { data, error } = await client.from('leads').select('*').eq('id', id).limit(1)
-  if (error) fail('load the lead', error)
-  return data && data.length > 0 ? parseRow(data[0]) : null
-}
-
 /**
  * Stores a lead once per idempotency key: a repeated key returns the existing row (`created: false`)
  * instead of a second one. The lead starts scheduled for the outbox a minute out, so a crash between

@@ -1,22 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import type { AuthContext } from './context.ts'
+import { emailFrom, emailTaken, invalidEmail } from './email.ts'
 import { authError, objectBody, orRefusal, RefusedInTransaction, storableObject, str } from './http.ts'
 import { issueLinkToken, type LinkType } from './link-tokens.ts'
 import { linkTarget, verifyLinkUrl } from './links.ts'
 import { passwordRefusal } from './password-rules.ts'
 import { requireServiceRole } from './service-role.ts'
-import {
-  findUserByEmail,
-  findUserById,
-  hashPassword,
-  isValidEmail,
-  normaliseEmail,
-  toGoTrueUser,
-  type Queryable,
-} from './users.ts'
+import { findUserByEmail, findUserById, hashPassword, insertEmailUser, toGoTrueUser } from './users.ts'
 
-const DUPLICATE = 'A user with this email address has already been registered'
 const GENERATED_TYPES = [
   'signup',
   'invite',
@@ -35,9 +27,8 @@ export function createAdminLinkRoutes(ctx: AuthContext): Hono {
   const { db, minPasswordLength } = ctx
   return new Hono().post('/admin/generate_link', requireServiceRole(ctx.keys), objectBody, async (c) => {
     const body = c.get('body')
-    const email = normaliseEmail(str(body.email) ?? '')
-    if (!isValidEmail(email))
-      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const email = emailFrom(body.email)
+    if (!email) return invalidEmail(c)
     let type = str(body.type) ?? ''
     if (!GENERATED_TYPES.includes(type))
       return authError(c, 400, 'validation_failed', `Invalid email action link type requested: ${type}`)
@@ -67,20 +58,22 @@ export function createAdminLinkRoutes(ctx: AuthContext): Hono {
       const refused = passwordRefusal(c, password, minPasswordLength)
       if (refused) return refused
     }
-    const newEmail = normaliseEmail(str(body.new_email) ?? '')
-    if (type === 'email_change_new' && !isValidEmail(newEmail))
-      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const newEmail = emailFrom(body.new_email) ?? ''
+    if (type === 'email_change_new' && !newEmail) return invalidEmail(c)
     const hash = type === 'signup' && !existing && password ? await hashPassword(password) : null
     const linkType: LinkType = type === 'email_change_new' ? 'email_change' : (type as LinkType)
 
     const outcome = await orRefusal(
       db.transaction(async (tx) => {
-        const refuse = (status: 422, code: string, message: string) => {
-          throw new RefusedInTransaction(authError(c, status, code, message))
-        }
-        const userId = existing?.id ?? (await createUser(tx, email, hash, data, type === 'invite'))
+        const userId =
+          existing?.id ??
+          (await insertEmailUser(tx, email, {
+            passwordHash: hash,
+            invited: type === 'invite',
+            userMetadata: data,
+          }))
         if ((type === 'signup' || type === 'invite') && existing?.email_confirmed_at)
-          refuse(422, 'email_exists', DUPLICATE)
+          throw new RefusedInTransaction(emailTaken(c))
         let relatesTo = email
         if (type === 'signup') {
           if (existing)
@@ -98,7 +91,7 @@ export function createAdminLinkRoutes(ctx: AuthContext): Hono {
           await tx.query('update auth.users set recovery_sent_at = now() where id = $1::uuid', [userId])
         } else {
           const other = await findUserByEmail(tx, newEmail)
-          if (other) refuse(422, 'email_exists', DUPLICATE)
+          if (other) throw new RefusedInTransaction(emailTaken(c))
           await tx.query(
             'update auth.users set email_change = $2, email_change_sent_at = now() where id = $1::uuid',
             [userId, newEmail],
@@ -120,27 +113,4 @@ export function createAdminLinkRoutes(ctx: AuthContext): Hono {
       redirect_to: redirect.toString(),
     })
   })
-}
-
-/** A new, unconfirmed email user (a generated sign-up or invite). */
-async function createUser(
-  tx: Queryable,
-  email: string,
-  passwordHash: string | null,
-  data: Record<string, unknown>,
-  invited: boolean,
-): Promise<string> {
-  const { rows } = await tx.query<{ id: string }>(
-    `insert into auth.users (id, aud, role, email, encrypted_password, invited_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-     values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, case when $3 then now() end, $4::jsonb, $5::jsonb, now(), now())
-     returning id::text as id`,
-    [
-      email,
-      passwordHash,
-      invited,
-      JSON.stringify({ provider: 'email', providers: ['email'] }),
-      JSON.stringify(data),
-    ],
-  )
-  return rows[0]!.id
 }

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AuthContext } from './context.ts'
+import { emailFrom, emailTaken, invalidEmail } from './email.ts'
 import { authError, objectBody, orRefusal, RefusedInTransaction, storableObject, str, UUID } from './http.ts'
 import { newPassword } from './password-rules.ts'
 import { requireServiceRole } from './service-role.ts'
@@ -8,8 +9,7 @@ import {
   findUserByEmail,
   findUserById,
   hashPassword,
-  isValidEmail,
-  normaliseEmail,
+  insertEmailUser,
   toGoTrueUser,
   USER_COLUMNS,
   type AuthUserRow,
@@ -52,12 +52,10 @@ async function applyAdminAttributes(
     sets.push(sql.replace('?', `$${params.length}`))
   }
   if (body.email !== undefined) {
-    const email = normaliseEmail(str(body.email) ?? '')
-    if (!isValidEmail(email))
-      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const email = emailFrom(body.email)
+    if (!email) return invalidEmail(c)
     const other = await findUserByEmail(tx, email)
-    if (other && other.id !== userId)
-      return authError(c, 422, 'email_exists', 'A user with this email address has already been registered')
+    if (other && other.id !== userId) return emailTaken(c)
     set('email = ?', email)
   }
   if (body.password !== undefined) {
@@ -167,27 +165,19 @@ export function createAdminUserRoutes(ctx: AuthContext): Hono {
 
   app.post('/admin/users', admin, objectBody, async (c) => {
     const body = c.get('body')
-    const email = normaliseEmail(str(body.email) ?? '')
-    if (!isValidEmail(email))
-      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const email = emailFrom(body.email)
+    if (!email) return invalidEmail(c)
     const created = await orRefusal(
       db.transaction(async (tx) => {
         if (await findUserByEmail(tx, email)) return null
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-           values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2::jsonb, '{}'::jsonb, now(), now())
-           returning id::text as id`,
-          [email, JSON.stringify({ provider: 'email', providers: ['email'] })],
-        )
-        const id = rows[0]!.id
+        const id = await insertEmailUser(tx, email)
         const { email: _email, ...rest } = body
         const bad = await applyAdminAttributes(ctx, c, tx, id, rest)
         if (bad) throw new RefusedInTransaction(bad)
         return id
       }),
     )
-    if (created === null)
-      return authError(c, 422, 'email_exists', 'A user with this email address has already been registered')
+    if (created === null) return emailTaken(c)
     if (created instanceof Response) return created
     return c.json(toGoTrueUser((await findUserById(db, created))!))
   })

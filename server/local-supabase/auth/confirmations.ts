@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import type { AuthContext, AuthMail } from './context.ts'
+import { invalidEmail } from './email.ts'
 import { authError, clientAddress, objectBody, str } from './http.ts'
 import { issueLinkToken, otpHash } from './link-tokens.ts'
 import { linkTarget, verifyLinkUrl } from './links.ts'
@@ -80,8 +81,7 @@ export function createConfirmationRoutes(ctx: AuthContext): Hono {
       )
     const email = normaliseEmail(str(body.email) ?? '')
     if (!email) return authError(c, 400, 'validation_failed', 'Missing email address or phone number')
-    if (!isValidEmail(email))
-      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    if (!isValidEmail(email)) return invalidEmail(c)
     const refused = overLimit(c, email)
     if (refused) return refused
 

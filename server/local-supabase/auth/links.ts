@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { adminPath } from '../../../shared/config/brand.ts'
 import type { AuthContext } from './context.ts'
+import { emailFrom, emailTaken, invalidEmail } from './email.ts'
 import { authError, clientAddress, objectBody, storableObject, str } from './http.ts'
 import {
   consumeLinkToken,
@@ -16,7 +17,7 @@ import { sessionResponse, signUserToken, startSession } from './tokens.ts'
 import {
   findUserByEmail,
   findUserById,
-  isValidEmail,
+  insertEmailUser,
   normaliseEmail,
   toGoTrueUser,
   type AuthUserRow,
@@ -99,9 +100,8 @@ export function createLinkRoutes(ctx: AuthContext): Hono {
 
   app.post('/invite', requireServiceRole(ctx.keys), objectBody, async (c) => {
     const body = c.get('body')
-    const email = normaliseEmail(str(body.email) ?? '')
-    if (!isValidEmail(email))
-      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const email = emailFrom(body.email)
+    if (!email) return invalidEmail(c)
     const data = body.data ?? {}
     if (!storableObject(data)) return authError(c, 400, 'validation_failed', 'data must be an object')
     const mailer = ctx.mailer.current
@@ -117,20 +117,13 @@ export function createLinkRoutes(ctx: AuthContext): Hono {
           [user.id, JSON.stringify(data)],
         )
       } else {
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into auth.users (id, aud, role, email, invited_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-           values (gen_random_uuid(), 'authenticated', 'authenticated', $1, now(), $2::jsonb, $3::jsonb, now(), now())
-           returning id::text as id`,
-          [email, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(data)],
-        )
-        user = (await findUserById(tx, rows[0]!.id))!
+        const id = await insertEmailUser(tx, email, { invited: true, userMetadata: data })
+        user = (await findUserById(tx, id))!
       }
       const link = await issueLink(ctx, c, tx, user, 'invite', c.req.query('redirect_to'))
       return { userId: user.id, link }
     })
-    if (!outcome) {
-      return authError(c, 422, 'email_exists', 'A user with this email address has already been registered')
-    }
+    if (!outcome) return emailTaken(c)
     const role = str((data as Record<string, unknown>).role) ?? null
     try {
       await mailer.send({ kind: 'invite', to: email, link: outcome.link, role })
@@ -143,9 +136,8 @@ export function createLinkRoutes(ctx: AuthContext): Hono {
 
   app.post('/recover', objectBody, async (c) => {
     const body = c.get('body')
-    const email = normaliseEmail(str(body.email) ?? '')
-    if (!isValidEmail(email))
-      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const email = emailFrom(body.email)
+    if (!email) return invalidEmail(c)
     const client = clientAddress(c)
     const wait = Math.max(
       recoverPerEmail.retryAfterSeconds(email),

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { consumeNonce } from './confirmations.ts'
 import type { AuthContext } from './context.ts'
+import { emailFrom, emailTaken, invalidEmail } from './email.ts'
 import { authError, objectBody, storableObject, str } from './http.ts'
 import { newPassword } from './password-rules.ts'
 import { endSessions, requireSession } from './session.ts'
@@ -9,7 +10,6 @@ import {
   findUserByEmail,
   findUserById,
   hashPassword,
-  isValidEmail,
   normaliseEmail,
   passwordMatches,
   toGoTrueUser,
@@ -42,20 +42,10 @@ export function createUserRoutes(ctx: AuthContext): Hono {
       }
 
       if (body.email !== undefined) {
-        const email = str(body.email)
-        if (!email || !isValidEmail(normaliseEmail(email))) {
-          return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format')
-        }
-        const address = normaliseEmail(email)
+        const address = emailFrom(body.email)
+        if (!address) return invalidEmail(c)
         if (address !== normaliseEmail(user.email)) {
-          if (await findUserByEmail(db, address)) {
-            return authError(
-              c,
-              422,
-              'email_exists',
-              'A user with this email address has already been registered',
-            )
-          }
+          if (await findUserByEmail(db, address)) return emailTaken(c)
           // The local backend sends no confirmation mail: the change applies at once.
           set('email', address)
         }

@@ -187,11 +187,37 @@ export async function upsertPasswordUser(
     )
     return { id: existing.id, created: false }
   }
+  return { id: await insertEmailUser(db, address, { passwordHash: hash, confirmed: true }), created: true }
+}
+
+/** A new email user's id: confirmed now when `confirmed`, invited now when `invited`. */
+export async function insertEmailUser(
+  db: Queryable,
+  email: string,
+  {
+    passwordHash = null,
+    confirmed = false,
+    invited = false,
+    userMetadata = {},
+  }: {
+    passwordHash?: string | null
+    confirmed?: boolean
+    invited?: boolean
+    userMetadata?: Record<string, unknown>
+  } = {},
+): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-     values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, now(), $3::jsonb, '{}'::jsonb, now(), now())
+    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, invited_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, case when $3 then now() end, case when $4 then now() end, $5::jsonb, $6::jsonb, now(), now())
      returning id::text as id`,
-    [address, hash, JSON.stringify({ provider: 'email', providers: ['email'] })],
+    [
+      email,
+      passwordHash,
+      confirmed,
+      invited,
+      JSON.stringify({ provider: 'email', providers: ['email'] }),
+      JSON.stringify(userMetadata),
+    ],
   )
-  return { id: rows[0]!.id, created: true }
+  return rows[0]!.id
 }
