@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import type { SyncStatus } from '../../../desktop/contract.ts'
 import { createPost, uploadBlogImage } from '../../../shared/data/blogs.ts'
+import { syncStatus } from '../../support/sync-status.ts'
 import { serveRenderer, startDesktopMain } from './desktop-bridge.ts'
 import { otherEditor, signIn, siteUrl, syncNow } from './desktop-flows.ts'
 import { readmeShotBytes, writeReadmeWebp } from './readme-webp.ts'
@@ -174,16 +175,6 @@ test('desktop screenshots: conflict, needs attention, status bar states', async 
     // The status bar, each state as main reports it.
     const bar = page.getByTestId('sync-status')
     const now = new Date().toISOString()
-    const base: SyncStatus = {
-      online: true,
-      syncing: false,
-      signedIn: true,
-      pending: 0,
-      conflicts: 0,
-      attention: 0,
-      lastSyncAt: now,
-      lastError: null,
-    }
     const states: [string, Partial<SyncStatus>][] = [
       ['synced', {}],
       ['pending', { pending: 3 }],
@@ -192,7 +183,7 @@ test('desktop screenshots: conflict, needs attention, status bar states', async 
       ['issues', { conflicts: 1, attention: 2 }],
     ]
     for (const [name, patch] of states) {
-      await showStatus(page, { ...base, ...patch })
+      await showStatus(page, syncStatus(now, patch))
       await save(`desktop-status-${name}-1280`, await bar.screenshot())
     }
   } finally {
