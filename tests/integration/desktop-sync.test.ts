@@ -305,14 +305,13 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
   })
 
   it('"keep theirs" after a newer server edit ends with the server\'s newest copy', async () => {
-    const {
-      desktop,
-      post,
-      browser,
-      theirs: v2,
-    } = await editedOnBothSides('keep-theirs', { title: 'Mine' }, { title: 'Theirs v2' })
+    const { desktop, post, browser, theirs } = await editedOnBothSides(
+      'keep-theirs',
+      { title: 'Mine' },
+      { title: 'Theirs v2' },
+    )
     expect((await desktop.backend.engine.retryNow()).conflicts).toBe(1)
-    await updatePost(browser, postInput('keep-theirs', { title: 'Theirs v3' }), v2)
+    await updatePost(browser, postInput('keep-theirs', { title: 'Theirs v3' }), theirs)
 
     await desktop.backend.engine.resolveConflict(post.id, 'theirs')
     await desktop.backend.engine.syncNow()
