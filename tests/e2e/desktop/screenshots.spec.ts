@@ -4,7 +4,8 @@ import type { SyncStatus } from '../../../desktop/contract.ts'
 import { createPost, uploadBlogImage } from '../../../shared/data/blogs.ts'
 import { syncStatus } from '../../support/sync-status.ts'
 import { serveRenderer, startDesktopMain } from './desktop-bridge.ts'
-import { otherEditor, signIn, siteUrl, syncNow } from './desktop-flows.ts'
+import { openSignedIn } from './desktop-app.ts'
+import { otherEditor, siteUrl, syncNow } from './desktop-flows.ts'
 import { readmeShotBytes, writeReadmeWebp } from './readme-webp.ts'
 
 /**
@@ -85,9 +86,7 @@ test('desktop screenshots: conflict, needs attention, status bar states', async 
         '<p>Pune has one of the deepest pools of backend and data engineers in India, and salaries there are still below Bengaluru’s.</p><p>Start with two senior engineers who can interview the next eight. Budget four weeks for the first offers and two more for notice periods.</p><p>Most teams we help reach ten engineers within a quarter.</p>',
     })
 
-    await desktop.attach(page)
-    await page.goto(renderer.url)
-    await signIn(page)
+    await openSignedIn(page, { desktop, renderer })
     await expect(page.getByTestId('sync-pending')).toHaveText('All changes saved to the server', {
       timeout: 20_000,
     })
