@@ -7,6 +7,7 @@ import {
   PostConflictError,
   updatePost,
 } from '../../shared/data/blogs.ts'
+import type { BlogInput } from '../../shared/schemas/blog.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { openDesktop, otherEditor, postInput, serverPost, type DesktopUnderTest } from '../support/desktop.ts'
 import { phonePhotoRotated } from '../support/desktop-images.ts'
@@ -74,6 +75,33 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
     overrides: Parameters<typeof postInput>[1] = {},
   ) {
     return desktop.backend.engine.savePost(postInput(slug, overrides), { mode: 'create' })
+  }
+
+  /**
+   * A post synced to a desktop, then edited there offline (`mine`) while another editor saves `theirs` over the
+   * version both started from; the desktop is back online with its edit not yet sent.
+   */
+  async function editedOnBothSides(
+    slug: string,
+    mine: Parameters<typeof edit>[2],
+    theirs: Partial<BlogInput>,
+  ) {
+    const desktop = await signedInDesktop()
+    const post = await create(desktop, slug)
+    await desktop.backend.engine.syncNow()
+    desktop.network.up = false
+    await edit(desktop, slug, mine)
+    const browser = await otherEditor(server)
+    const saved = await updatePost(browser, { ...postInput(slug), ...theirs }, { id: post.id, version: 1 })
+    desktop.network.up = true
+    return { desktop, post, browser, theirs: saved }
+  }
+
+  /** A phone photo of `width` × `height`, compressed in main and uploaded as a cover, as the cover picker does. */
+  async function uploadPhonePhoto(desktop: DesktopUnderTest, width: number, height: number, name: string) {
+    const bytes = await phonePhotoRotated(width, height)
+    const compressed = await desktop.backend.compressImage({ bytes, name, type: 'image/jpeg' })
+    return desktop.backend.uploadImage(compressed, 'blog-covers')
   }
 
   it('queues edits made while the backend is down and sends them when it is back', async () => {
@@ -229,20 +257,7 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
   })
 
   it('compares every field: an unpublish in the browser is not reverted by a desktop title edit', async () => {
-    const desktop = await signedInDesktop()
-    const post = await create(desktop, 'field-level')
-    await desktop.backend.engine.syncNow()
-    desktop.network.up = false
-    await edit(desktop, 'field-level', { title: 'New title' })
-    await updatePost(
-      await otherEditor(server),
-      { ...postInput('field-level'), status: 'draft' },
-      {
-        id: post.id,
-        version: 1,
-      },
-    )
-    desktop.network.up = true
+    const { desktop } = await editedOnBothSides('field-level', { title: 'New title' }, { status: 'draft' })
     expect((await desktop.backend.engine.retryNow()).conflicts).toBe(1)
     expect(await serverPost(server, 'field-level')).toMatchObject({
       status: 'draft',
@@ -290,19 +305,13 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
   })
 
   it('"keep theirs" after a newer server edit ends with the server\'s newest copy', async () => {
-    const desktop = await signedInDesktop()
-    const post = await create(desktop, 'keep-theirs')
-    await desktop.backend.engine.syncNow()
-    desktop.network.up = false
-    await edit(desktop, 'keep-theirs', { title: 'Mine' })
-    const browser = await otherEditor(server)
-    const v2 = await updatePost(browser, postInput('keep-theirs', { title: 'Theirs v2' }), {
-      id: post.id,
-      version: 1,
-    })
-    desktop.network.up = true
+    const { desktop, post, browser, theirs } = await editedOnBothSides(
+      'keep-theirs',
+      { title: 'Mine' },
+      { title: 'Theirs v2' },
+    )
     expect((await desktop.backend.engine.retryNow()).conflicts).toBe(1)
-    await updatePost(browser, postInput('keep-theirs', { title: 'Theirs v3' }), v2)
+    await updatePost(browser, postInput('keep-theirs', { title: 'Theirs v3' }), theirs)
 
     await desktop.backend.engine.resolveConflict(post.id, 'theirs')
     await desktop.backend.engine.syncNow()
@@ -314,16 +323,7 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
   })
 
   it('"keep both" keeps theirs and saves mine as a copy with a new slug', async () => {
-    const desktop = await signedInDesktop()
-    const post = await create(desktop, 'keep-both')
-    await desktop.backend.engine.syncNow()
-    desktop.network.up = false
-    await edit(desktop, 'keep-both', { title: 'Mine' })
-    await updatePost(await otherEditor(server), postInput('keep-both', { title: 'Theirs' }), {
-      id: post.id,
-      version: 1,
-    })
-    desktop.network.up = true
+    const { desktop, post } = await editedOnBothSides('keep-both', { title: 'Mine' }, { title: 'Theirs' })
     await desktop.backend.engine.retryNow()
     const copy = await desktop.backend.engine.resolveConflict(post.id, 'both')
     expect(copy).toMatchObject({ slug: 'keep-both-copy', title: 'Mine' })
@@ -377,13 +377,7 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
     const network = { up: false }
     const first = await signedInDesktop({ network: { up: true } })
     first.network.up = false
-    const photo = await phonePhotoRotated(2000, 1500)
-    const compressed = await first.backend.compressImage({
-      bytes: photo,
-      name: 'cover.jpg',
-      type: 'image/jpeg',
-    })
-    const cover = await first.backend.uploadImage(compressed, 'blog-covers')
+    const cover = await uploadPhonePhoto(first, 2000, 1500, 'cover.jpg')
     expect(cover.pending).toBe(true)
     expect(cover.url).toMatch(/\/storage\/v1\/object\/public\/images\/blog-covers\/\d+\.jpg$/)
     const kept = await create(first, 'survives-restart', { cover_image_url: cover.url })
@@ -431,13 +425,7 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
       return realFetch(input, init)
     }) as typeof fetch
     try {
-      const photo = await phonePhotoRotated(1600, 1200)
-      const compressed = await desktop.backend.compressImage({
-        bytes: photo,
-        name: 'phone.jpg',
-        type: 'image/jpeg',
-      })
-      const uploaded = await desktop.backend.uploadImage(compressed, 'blog-covers')
+      const uploaded = await uploadPhonePhoto(desktop, 1600, 1200, 'phone.jpg')
       expect(uploaded.url).toMatch(/\/blog-covers\/\d+\.jpg$/)
       // Nobody presses anything: a dropped connection is retried once at once, then again on its own once
       // the backoff (500 ms here) has passed.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LeadFormPageData } from '../../shared/lib/lead-form.ts'
 import { formIdempotencyKey } from '../../server/web/lead-form.ts'
-import { capturedMail, startTestServer, type TestServer } from '../support/server.ts'
+import { capturedMail, type TestServer } from '../support/server.ts'
+import { useTestServer } from '../support/use-test-server.ts'
 import { pageDataOf, removeStandInSite, standInRenderedSite } from '../support/clients.ts'
 import { storedLeads } from '../support/leads.ts'
 
@@ -53,14 +54,12 @@ afterAll(() => {
   removeStandInSite(siteDir)
 })
 
+/** A server for the tests of a `describe` on the stand-in site, with this many leads a minute (0: no limit). */
+const formServer = (leadRateLimit: string) =>
+  useTestServer(() => ({ SITE_DIR: siteDir, LEAD_RATE_LIMIT: leadRateLimit, LEAD_MAIL_WAIT_MS: '20000' }))
+
 describe('POST /get-started (the lead form without JavaScript)', () => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer({ SITE_DIR: siteDir, LEAD_RATE_LIMIT: '0', LEAD_MAIL_WAIT_MS: '20000' })
-  }, 60_000)
-  afterAll(async () => {
-    await server?.stop()
-  })
+  const server = formServer('0')
 
   it('stores the lead, sends both emails and answers the confirmation page, which goes on to /', async () => {
     const fields = lead()
@@ -167,13 +166,7 @@ describe('POST /get-started (the lead form without JavaScript)', () => {
 })
 
 describe('POST /get-started rate limit', () => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer({ SITE_DIR: siteDir, LEAD_RATE_LIMIT: '1', LEAD_MAIL_WAIT_MS: '20000' })
-  }, 60_000)
-  afterAll(async () => {
-    await server?.stop()
-  })
+  const server = formServer('1')
 
   it('shares the limit with the JSON API: 429 with the message and the values kept', async () => {
     const first = await postForm(server, lead())

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { listLeads } from '../../shared/data/leads.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { serviceClient } from '../../server/supabase-clients.ts'
 import { createLeadOutbox, retryDelaysMs } from '../../server/mail/outbox.ts'
 import type { CapturedMail } from '../../server/mail/index.ts'
-import {
-  capturedMail,
-  runOutbox,
-  staffHeaders,
-  startTestServer,
-  testEditor,
-  type TestServer,
-} from '../support/server.ts'
+import { capturedMail, runOutbox, staffHeaders, testEditor, type TestServer } from '../support/server.ts'
+import { useTestServer } from '../support/use-test-server.ts'
 
 const validLead = (overrides: Record<string, string> = {}) => ({
   name: 'Priya Sharma',
@@ -56,12 +50,8 @@ async function leadRows(server: TestServer, email: string) {
 }
 
 describe('POST /api/leads', () => {
-  let server: TestServer
-  beforeAll(async () => {
-    // A generous mail budget: these tests check what is sent, not how fast (lead-mail-budget.test.ts does).
-    server = await startTestServer({ LEAD_RATE_LIMIT: '0', LEAD_MAIL_WAIT_MS: '20000' })
-  })
-  afterAll(() => server?.stop())
+  // A generous mail budget: these tests check what is sent, not how fast (lead-mail-budget.test.ts does).
+  const server = useTestServer({ LEAD_RATE_LIMIT: '0', LEAD_MAIL_WAIT_MS: '20000' })
 
   it('stores the lead and sends the confirmation to the visitor and the notification to sales', async () => {
     const lead = validLead()
@@ -97,14 +87,20 @@ describe('POST /api/leads', () => {
     expect(row.notification_sent_at).not.toBeNull()
   })
 
+  /** Posts `lead`, which is stored, and returns the two emails sent for it (the visitor's and sales'). */
+  async function storedAndMailed(lead: ReturnType<typeof validLead>) {
+    expect((await postLead(server, lead)).status).toBe(201)
+    const mails = await mailTo(server, lead.email)
+    expect(mails).toHaveLength(2)
+    return mails
+  }
+
   it('escapes HTML typed into lead fields', async () => {
     const lead = validLead({
       name: 'Eve <img src=x onerror=alert(1)>',
       requirement: '<script>alert("x")</script> ten engineers',
     })
-    expect((await postLead(server, lead)).status).toBe(201)
-    const mails = await mailTo(server, lead.email)
-    expect(mails).toHaveLength(2)
+    const mails = await storedAndMailed(lead)
     for (const mail of mails) {
       expect(mail.html).not.toContain('<script>')
       expect(mail.html).not.toContain('<img src=x')
@@ -116,10 +112,7 @@ describe('POST /api/leads', () => {
 
   it('adds no header when the name carries CR/LF', async () => {
     const lead = validLead({ name: 'Mallory\r\nBcc: victim@example.com' })
-    expect((await postLead(server, lead)).status).toBe(201)
-    const mails = await mailTo(server, lead.email)
-    expect(mails).toHaveLength(2)
-    for (const mail of mails) {
+    for (const mail of await storedAndMailed(lead)) {
       expect(mail.headerNames).not.toContain('bcc')
       expect(mail.to).not.toContain('victim')
       expect(mail.subject).not.toMatch(/[\r\n]/)
@@ -297,11 +290,7 @@ describe('POST /api/leads', () => {
 })
 
 describe('lead rate limits', () => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer({ LEAD_RATE_LIMIT: '2' })
-  })
-  afterAll(() => server?.stop())
+  const server = useTestServer({ LEAD_RATE_LIMIT: '2' })
 
   it('answers 429 with a clear message after the per-minute limit, without storing', async () => {
     expect((await postLead(server, validLead())).status).toBe(201)
@@ -317,11 +306,7 @@ describe('lead rate limits', () => {
 })
 
 describe('staff email endpoints', () => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer({ EMAIL_SERVICE_TOKEN: 'service-token-for-tests' })
-  })
-  afterAll(() => server?.stop())
+  const server = useTestServer({ EMAIL_SERVICE_TOKEN: 'service-token-for-tests' })
 
   const sendEmail = (
     token?: string,
@@ -423,11 +408,7 @@ describe('staff email endpoints', () => {
 })
 
 describe('mail tools (/api/dev)', () => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer()
-  })
-  afterAll(() => server?.stop())
+  const server = useTestServer()
 
   const call = (path: string, method: string, token?: string) =>
     fetch(`${server.url}/api/dev${path}`, {
@@ -463,12 +444,8 @@ describe('mail tools (/api/dev)', () => {
 })
 
 describe('with a real SMTP server configured (SMTP_URL)', () => {
-  let server: TestServer
-  beforeAll(async () => {
-    // Port 9 (discard) is closed here: a stand-in for an unreachable SMTP relay.
-    server = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:9' })
-  })
-  afterAll(() => server?.stop())
+  // Port 9 (discard) is closed here: a stand-in for an unreachable SMTP relay.
+  const server = useTestServer({ SMTP_URL: 'smtp://127.0.0.1:9' })
 
   it('has no captured inbox and reports SMTP unreachable', async () => {
     const staff = { headers: staffHeaders(server) }

@@ -87,36 +87,23 @@ interface TargetSpec {
   change: Record<string, unknown>
 }
 
+/** A post target: a fresh post of the given fields (read when the row is made) under a unique slug. */
+const postTarget = (slugPrefix: string, fields: () => Record<string, unknown>): TargetSpec => ({
+  table: 'blogs',
+  key: 'slug',
+  newRow: async () => ({ ...fields(), slug: `${slugPrefix}-${next()}` }),
+  change: { title: 'Changed title' },
+})
+
 const targets: Record<Target, TargetSpec> = {
-  'published post': {
-    table: 'blogs',
-    key: 'slug',
-    newRow: async () => ({ title: 'RLS post', slug: `rls-${next()}`, author: 'Tester', status: 'published' }),
-    change: { title: 'Changed title' },
-  },
-  'draft post': {
-    table: 'blogs',
-    key: 'slug',
-    newRow: async () => ({
-      title: 'RLS draft',
-      slug: `rls-draft-${next()}`,
-      author: 'Tester',
-      status: 'draft',
-    }),
-    change: { title: 'Changed title' },
-  },
-  "contributor's own draft": {
-    table: 'blogs',
-    key: 'slug',
-    newRow: async () => ({
-      title: 'RLS own draft',
-      slug: `rls-own-${next()}`,
-      author: 'Contributor',
-      status: 'draft',
-      author_id: contributorId,
-    }),
-    change: { title: 'Changed title' },
-  },
+  'published post': postTarget('rls', () => ({ title: 'RLS post', author: 'Tester', status: 'published' })),
+  'draft post': postTarget('rls-draft', () => ({ title: 'RLS draft', author: 'Tester', status: 'draft' })),
+  "contributor's own draft": postTarget('rls-own', () => ({
+    title: 'RLS own draft',
+    author: 'Contributor',
+    status: 'draft',
+    author_id: contributorId,
+  })),
   leads: {
     table: 'leads',
     key: 'idempotency_key',
@@ -401,18 +388,18 @@ describe('roles', () => {
   })
 
   it('only administrators change roles, and the last administrator cannot be demoted', async () => {
-    const editorsRoleChange = await clients.editor
-      .from('editors')
-      .update({ role: 'admin' })
-      .eq('email', editorRole.email)
-      .select()
-    expect(editorsRoleChange.data).toEqual([])
-    const selfPromotion = await clients.contributor
-      .from('editors')
-      .update({ role: 'admin' })
-      .eq('email', contributor.email)
-      .select()
-    expect(selfPromotion.data).toEqual([])
+    // Neither an editor nor a contributor can make itself an administrator.
+    for (const [actor, self] of [
+      ['editor', editorRole],
+      ['contributor', contributor],
+    ] as const) {
+      const promotion = await clients[actor]
+        .from('editors')
+        .update({ role: 'admin' })
+        .eq('email', self.email)
+        .select()
+      expect(promotion.data, `${actor} promoting itself`).toEqual([])
+    }
     expect(await roleOf(contributor.email)).toBe('contributor')
 
     const lastAdmin = await clients.admin

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { listNewsletterRecipients } from '../../shared/data/newsletter.ts'
 import { serviceClient } from '../../server/supabase-clients.ts'
-import { capturedMail, startTestServer, type TestServer } from '../support/server.ts'
+import { capturedMail, type TestServer } from '../support/server.ts'
+import { useTestServer } from '../support/use-test-server.ts'
 
 // The site cannot be made to mail anyone: confirmations carry nothing the visitor typed but a capped
 // first name, a global hourly cap holds them back, and the newsletter needs a confirmed click.
@@ -26,15 +27,11 @@ const mailFor = async (server: TestServer, address: string) =>
   (await capturedMail(server)).filter((m) => m.to === address)
 
 describe('lead confirmations under the hourly cap', () => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer({
-      LEAD_RATE_LIMIT: '0',
-      LEAD_MAIL_WAIT_MS: '20000',
-      CONFIRMATION_MAIL_HOURLY_CAP: '2',
-    })
+  const server = useTestServer({
+    LEAD_RATE_LIMIT: '0',
+    LEAD_MAIL_WAIT_MS: '20000',
+    CONFIRMATION_MAIL_HOURLY_CAP: '2',
   })
-  afterAll(() => server?.stop())
 
   it('sends the cap, then only the sales notifications; held-back confirmations are done, not retried', async () => {
     const emails = [1, 2, 3].map((i) => `capped${i}.${Date.now()}@example.com`)
@@ -66,11 +63,7 @@ describe('lead confirmations under the hourly cap', () => {
 })
 
 describe('what a confirmation may carry, and the newsletter double opt-in', () => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer({ LEAD_RATE_LIMIT: '0', LEAD_MAIL_WAIT_MS: '20000' })
-  })
-  afterAll(() => server?.stop())
+  const server = useTestServer({ LEAD_RATE_LIMIT: '0', LEAD_MAIL_WAIT_MS: '20000' })
 
   it('a lead confirmation greets a capped first name and echoes no free text or links', async () => {
     const email = `echo.${Date.now()}@example.com`

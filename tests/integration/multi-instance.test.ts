@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
-import { startInstance, stopInstance, type Instance } from '../support/instances.ts'
-import { startTestServer, type TestServer } from '../support/server.ts'
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts'
+import { startSharedProject, type Instance, type SharedProject } from '../support/instances.ts'
+import type { TestServer } from '../support/server.ts'
+import type { TestSmtpServer } from '../support/smtp.ts'
 
 // Two server processes in hosted mode share one Supabase project (a third server running the embedded
 // backend): the outbox's claims and the rate-limit counters live in the database, so across an SMTP
@@ -21,29 +18,17 @@ async function pool<T>(items: T[], concurrency: number, task: (item: T) => Promi
   )
 }
 
+let project: SharedProject
 let backend: TestServer
 let smtp: TestSmtpServer
 let instances: Instance[] = []
-let dataDir: string
 
 beforeAll(async () => {
-  backend = await startTestServer()
-  // The backend's own outbox would deliver these leads through its capture inbox: only the two instances
-  // under test may send.
-  await backend.ctx.leadOutbox!.stop()
-  smtp = await startSmtpServer()
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-instances-'))
-  instances = await Promise.all(
-    [0, 1].map((i) => startInstance(backend, smtp.url, path.join(dataDir, `i${i}`))),
-  )
+  project = await startSharedProject(2)
+  ;({ backend, smtp, instances } = project)
 }, 60_000)
 
-afterAll(async () => {
-  await Promise.all(instances.map(stopInstance))
-  await smtp?.close()
-  await backend?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => project?.stop())
 
 const staff = () => ({ Authorization: `Bearer ${backend.ctx.supabase.serviceRoleKey}` })
 

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NewsletterSendResult } from '../../shared/schemas/newsletter-send.ts'
-import { startInstance, stopInstance, type Instance } from '../support/instances.ts'
+import { startSharedProject, type Instance, type SharedProject } from '../support/instances.ts'
 import { insertConfirmedSubscribers, insertPost, runNewsletterOutbox } from '../support/newsletter.ts'
-import { startTestServer, type TestServer } from '../support/server.ts'
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp.ts'
+import type { TestServer } from '../support/server.ts'
+import type { ReceivedMail, TestSmtpServer } from '../support/smtp.ts'
 
 // Two server processes in hosted mode share one Supabase project (a third server embeds the backend) and
 // send one post to 2,000 subscribers: each address gets it exactly once, at the configured rate. Then a
@@ -17,25 +14,15 @@ import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../supp
 const perMinute = 1_500
 const subscriberCount = 2_000
 
+let project: SharedProject
 let backend: TestServer
 let smtp: TestSmtpServer
 let instances: Instance[] = []
-let dataDir: string
 let emails: string[]
 
 beforeAll(async () => {
-  backend = await startTestServer()
-  // Only the instances under test may send.
-  await Promise.all([backend.ctx.leadOutbox!.stop(), backend.ctx.newsletterOutbox!.stop()])
-  smtp = await startSmtpServer()
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-newsletter-instances-'))
-  instances = await Promise.all(
-    [0, 1].map((i) =>
-      startInstance(backend, smtp.url, path.join(dataDir, `i${i}`), {
-        NEWSLETTER_RATE_PER_MINUTE: String(perMinute),
-      }),
-    ),
-  )
+  project = await startSharedProject(2, { NEWSLETTER_RATE_PER_MINUTE: String(perMinute) })
+  ;({ backend, smtp, instances } = project)
   emails = await insertConfirmedSubscribers(
     backend.ctx.localSupabase!.db,
     `multi${Date.now()}`,
@@ -43,12 +30,7 @@ beforeAll(async () => {
   )
 }, 90_000)
 
-afterAll(async () => {
-  await Promise.all(instances.map(stopInstance))
-  await smtp?.close()
-  await backend?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => project?.stop())
 
 const key = () => backend.ctx.supabase.serviceRoleKey
 

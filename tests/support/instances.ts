@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import net, { type AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { projectRoot } from '../../server/main.ts'
-import type { TestServer } from './server.ts'
+import { startTestServer, type TestServer } from './server.ts'
+import { startSmtpServer, type TestSmtpServer } from './smtp.ts'
 
 /**
  * Server processes in hosted mode sharing one Supabase project: a test server that embeds the backend
@@ -87,4 +91,48 @@ export async function stopInstance(instance: Instance | undefined) {
   const exited = new Promise((resolve) => instance.child.once('exit', resolve))
   instance.child.kill('SIGTERM')
   await exited
+}
+
+export interface SharedProject {
+  /** The test server whose embedded backend is the project; its own outboxes are stopped. */
+  backend: TestServer
+  /** The SMTP server every instance sends through. */
+  smtp: TestSmtpServer
+  instances: Instance[]
+  /** Stops the instances, the SMTP server and the backend, and deletes their data directories. */
+  stop(): Promise<void>
+}
+
+/**
+ * `count` instances (each with `env` and its own data directory) sharing one project and one SMTP server.
+ * Only the instances under test send: the backend's own outboxes would deliver through its capture inbox.
+ */
+export async function startSharedProject(
+  count: number,
+  env: Record<string, string> = {},
+): Promise<SharedProject> {
+  const backend = await startTestServer()
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-instances-'))
+  let smtp: TestSmtpServer | undefined
+  let instances: Instance[] = []
+  async function stop() {
+    await Promise.all(instances.map(stopInstance))
+    await smtp?.close()
+    await backend.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    await Promise.all([backend.ctx.leadOutbox!.stop(), backend.ctx.newsletterOutbox!.stop()])
+    smtp = await startSmtpServer()
+    const smtpUrl = smtp.url
+    instances = await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        startInstance(backend, smtpUrl, path.join(dataDir, `i${i}`), env),
+      ),
+    )
+  } catch (err) {
+    await stop()
+    throw err
+  }
+  return { backend, smtp, instances, stop }
 }

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../contract.ts'
+import { syncStatus } from '../../../tests/support/sync-status.ts'
 import { describeSyncStatus } from './sync-status.utils.ts'
 
 const now = new Date('2026-11-23T12:00:00Z')
-const synced: SyncStatus = {
-  online: true,
-  syncing: false,
-  signedIn: true,
-  pending: 0,
-  conflicts: 0,
-  attention: 0,
-  lastSyncAt: '2026-11-23T11:59:40Z',
-  lastError: null,
-}
-const describe_ = (patch: Partial<SyncStatus>) => describeSyncStatus({ ...synced, ...patch }, now)
+const describe_ = (patch: Partial<SyncStatus>) =>
+  describeSyncStatus(syncStatus('2026-11-23T11:59:40Z', patch), now)
 
 describe('the sync status bar', () => {
   it('says "Checking…" before main has answered', () => {

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { editorClient, openNewPost, seedPosts, signInToAdmin, uniqueToken } from './blog-fixtures.ts'
+import {
+  editorClient,
+  openNewPost,
+  seedPosts,
+  signInToAdmin,
+  typePost,
+  uniqueToken,
+} from './blog-fixtures.ts'
 
 test.describe('the admin as an app', () => {
   test('its own shell: a top bar with the editor, View site and sign out; no marketing header or footer', async ({
@@ -33,10 +40,7 @@ test.describe('the admin as an app', () => {
     await page.getByRole('button', { name: 'New post', exact: true }).click()
     await expect(page.getByLabel('Title')).toHaveValue('')
 
-    await page.getByLabel('Title').fill(`Preview ${token}`)
-    await page.getByLabel('Author').fill('')
-    await page.locator('.ProseMirror').click()
-    await page.keyboard.type('A body worth reading.')
+    await typePost(page, { title: `Preview ${token}`, author: '', body: 'A body worth reading.' })
     await page.getByRole('button', { name: 'Preview' }).click()
     const preview = page.getByTestId('post-preview')
     await expect(preview.getByRole('heading', { name: `Preview ${token}` })).toBeVisible()

@@ -8,6 +8,7 @@ import {
   editorClient,
   seedPosts,
   signInToAdmin,
+  typePost,
   uniqueToken,
   visitorClient,
 } from './blog-fixtures.ts'
@@ -187,10 +188,11 @@ test.describe('blog admin', () => {
     const client = await editorClient()
     await seedPosts(client, [{ title: `Original ${token}`, slug: `taken-${token}` }])
     await signInToAdmin(page)
-    await page.getByLabel('Title').fill(`Taken ${token}`)
-    await page.getByLabel('Author').fill('Someone Else')
-    await page.locator('.ProseMirror').click()
-    await page.keyboard.type('Would overwrite the original')
+    await typePost(page, {
+      title: `Taken ${token}`,
+      author: 'Someone Else',
+      body: 'Would overwrite the original',
+    })
     await page.getByRole('button', { name: 'Save Blog Post' }).click()
     const status = page.getByTestId('blog-status')
     await expect(status).toHaveText(

@@ -91,3 +91,11 @@ export async function openNewPost(page: Page): Promise<void> {
   if (!wide) await page.getByRole('button', { name: 'New post', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Add / Update Blog Post' })).toBeVisible()
 }
+
+/** Types a post into the open editor as an editor does: its title, its author when given, and its body. */
+export async function typePost(page: Page, post: { title: string; author?: string; body: string }) {
+  await page.getByLabel('Title', { exact: true }).fill(post.title)
+  if (post.author !== undefined) await page.getByLabel('Author').fill(post.author)
+  await page.locator('.ProseMirror').click()
+  await page.keyboard.type(post.body)
+}

@@ -8,32 +8,27 @@ test('history: who saved each version and when, a diff of any two, and restoring
   const token = uniqueToken('hist')
   const client = await editorClient()
   const base = { slug: `history-${token}`, author: 'Asha Rao', status: 'published' as const }
-  const v1 = await createPost(client, {
-    ...base,
-    title: `Pune opens ${token}`,
-    content: '<p>Our centre in Pune opened with twelve engineers.</p><p>Hiring continues.</p>',
-    tags: ['pune'],
-  })
-  const v2 = await updatePost(
-    client,
+  // Created, then saved twice: versions 1 to 3.
+  const [first, ...edits] = [
     {
-      ...base,
+      title: `Pune opens ${token}`,
+      content: '<p>Our centre in Pune opened with twelve engineers.</p><p>Hiring continues.</p>',
+      tags: ['pune'],
+    },
+    {
       title: `Pune grows ${token}`,
       content: '<p>Our centre in Pune opened with forty engineers.</p><p>Hiring continues.</p>',
       tags: ['pune', 'hiring'],
     },
-    v1,
-  )
-  await updatePost(
-    client,
     {
-      ...base,
       title: `Pune plans ${token}`,
       content: '<p>Our centre in Pune opened with forty engineers.</p><p>Hiring continues in 2027.</p>',
       tags: ['pune', 'hiring'],
     },
-    v2,
-  )
+  ]
+  const v1 = await createPost(client, { ...base, ...first })
+  let latest = v1
+  for (const edit of edits) latest = await updatePost(client, { ...base, ...edit }, latest)
 
   await signInToAdmin(page)
   await page.getByPlaceholder('Search by title, slug, or author...').fill(token)

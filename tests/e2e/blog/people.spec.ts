@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { adminPath, signInToAdmin, uniqueToken } from './blog-fixtures.ts'
+import { adminPath, signInToAdmin, typePost, uniqueToken } from './blog-fixtures.ts'
 import { mailedLink, openMailedLink } from './people-fixtures.ts'
 
 test.describe('people', () => {
@@ -45,9 +45,7 @@ test.describe('people', () => {
     await expect(status.getByRole('radio', { name: 'Scheduled' })).toHaveCount(0)
 
     const title = `Field notes ${token}`
-    await invitee.getByLabel('Title').fill(title)
-    await invitee.locator('.ProseMirror').click()
-    await invitee.keyboard.type('What we learned hiring in Pune.')
+    await typePost(invitee, { title, body: 'What we learned hiring in Pune.' })
     await invitee.getByRole('button', { name: 'Save Blog Post' }).click()
     await expect(invitee.getByTestId('blog-status')).toHaveText('✅ Blog saved successfully!')
     await invitee.getByPlaceholder('Search by title, slug, or author...').fill(token)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { editorClient, signInToAdmin, uniqueToken, visitorClient } from './blog-fixtures.ts'
+import { editorClient, signInToAdmin, typePost, uniqueToken, visitorClient } from './blog-fixtures.ts'
 
 test.describe('scheduling', () => {
   // The editor's time zone is the browser's: pick one with a half-hour offset so nothing passes by luck.
@@ -10,9 +10,7 @@ test.describe('scheduling', () => {
   }) => {
     const token = uniqueToken('sched')
     await signInToAdmin(page)
-    await page.getByLabel('Title').fill(`Launch ${token}`)
-    await page.locator('.ProseMirror').click()
-    await page.keyboard.type('Coming soon.')
+    await typePost(page, { title: `Launch ${token}`, body: 'Coming soon.' })
     await page.getByRole('radio', { name: 'Scheduled' }).check()
 
     const schedule = page.getByTestId('schedule')

@@ -6,8 +6,8 @@ import {
   insertBodyImage,
   photoJpeg,
 } from '../blog/body-image-fixtures.ts'
-import { desktopAppForDescribe } from './desktop-app.ts'
-import { otherEditor, postRow, searchPosts, signIn, syncNow } from './desktop-flows.ts'
+import { desktopAppForDescribe, openSignedIn } from './desktop-app.ts'
+import { otherEditor, postRow, searchPosts, syncNow } from './desktop-flows.ts'
 
 /**
  * An image in the body, in the built desktop renderer with the built preload and the real main-process
@@ -24,9 +24,7 @@ test.describe('desktop: images in the body', () => {
     const token = Date.now().toString(36)
     const title = `Offsite photos ${token}`
     const slug = `offsite-photos-${token}`
-    await app.desktop.attach(page)
-    await page.goto(app.renderer.url)
-    await signIn(page)
+    await openSignedIn(page, app)
 
     app.desktop.network.up = false
     await syncNow(page)

@@ -1,6 +1,6 @@
-import { test } from '@playwright/test'
+import { test, type Page } from '@playwright/test'
 import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
-import { siteUrl } from './desktop-flows.ts'
+import { signIn, siteUrl } from './desktop-flows.ts'
 
 export interface DesktopApp {
   renderer: Awaited<ReturnType<typeof serveRenderer>>
@@ -24,4 +24,11 @@ export function desktopAppForDescribe(): DesktopApp {
     await app.renderer?.close()
   })
   return app
+}
+
+/** Opens the app's window in `page`, its IPC bound to main, and signs the e2e editor in. */
+export async function openSignedIn(page: Page, { desktop, renderer }: DesktopApp): Promise<void> {
+  await desktop.attach(page)
+  await page.goto(renderer.url)
+  await signIn(page)
 }

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { e2e } from '../../../playwright.config.ts'
-import { editorClient, seedPosts } from '../blog/blog-fixtures.ts'
+import { editorClient, seedPosts, typePost } from '../blog/blog-fixtures.ts'
 
 /** Steps the desktop specs (and the screenshot script) share: what an editor does in the app's window. */
 
@@ -39,10 +39,7 @@ export async function editTags(page: Page, slug: string, tags: string) {
 
 /** Writes a new post in the form. */
 export async function writePost(page: Page, title: string, body: string) {
-  await page.getByLabel('Title', { exact: true }).fill(title)
-  await page.getByLabel('Author').fill('Asha Rao')
-  await page.locator('.ProseMirror').click()
-  await page.keyboard.type(body)
+  await typePost(page, { title, author: 'Asha Rao', body })
   await page.getByRole('button', { name: 'Save Blog Post' }).click()
   await expect(page.getByTestId('blog-status')).toHaveText('✅ Blog saved successfully!')
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { e2e } from '../../../playwright.config.ts'
-import { desktopAppForDescribe } from './desktop-app.ts'
-import { editTags, postRow, searchPosts, signIn, syncNow, writePost } from './desktop-flows.ts'
+import { desktopAppForDescribe, openSignedIn } from './desktop-app.ts'
+import { editTags, postRow, searchPosts, syncNow, writePost } from './desktop-flows.ts'
 
 /**
  * History in the desktop app: the versions its synced saves made on the server, read through main, and a
@@ -16,9 +16,7 @@ test.describe('desktop history', () => {
     test.setTimeout(120_000)
     const token = Date.now().toString(36)
     const slug = `kept-versions-${token}`
-    await app.desktop.attach(page)
-    await page.goto(app.renderer.url)
-    await signIn(page)
+    await openSignedIn(page, app)
 
     await writePost(page, `Kept versions ${token}`, 'First words from the desktop.')
     await syncNow(page)

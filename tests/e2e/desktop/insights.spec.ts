@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { desktopAppForDescribe } from './desktop-app.ts'
-import { signIn, siteUrl } from './desktop-flows.ts'
+import { desktopAppForDescribe, openSignedIn } from './desktop-app.ts'
+import { siteUrl } from './desktop-flows.ts'
 
 /**
  * The desktop's Insights screen reads the same report through its main process (`loadInsights` in the
@@ -28,9 +28,7 @@ test.describe('desktop: insights', () => {
       await context.close()
     }
 
-    await app.desktop.attach(page)
-    await page.goto(app.renderer.url)
-    await signIn(page)
+    await openSignedIn(page, app)
     await page.getByRole('banner').getByRole('button', { name: 'Insights' }).click()
     await page.getByRole('button', { name: '7 days' }).click()
     await expect(page.getByRole('region', { name: 'Top Posts' })).toContainText(post.title)

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { confirmedReader } from '../blog/newsletter-fixtures.ts'
-import { desktopAppForDescribe } from './desktop-app.ts'
-import { otherEditor, postRow, searchPosts, signIn, syncNow } from './desktop-flows.ts'
+import { desktopAppForDescribe, openSignedIn } from './desktop-app.ts'
+import { otherEditor, postRow, searchPosts, syncNow } from './desktop-flows.ts'
 
 /** The desktop app sends a published post as a newsletter through main and shows the send's progress. */
 test.describe('desktop newsletter', () => {
@@ -17,9 +17,7 @@ test.describe('desktop newsletter', () => {
     await confirmedReader(`desk.reader.${token}@example.com`)
     await (await otherEditor()).seed([{ title, slug }])
 
-    await app.desktop.attach(page)
-    await page.goto(app.renderer.url)
-    await signIn(page)
+    await openSignedIn(page, app)
     await syncNow(page)
     await searchPosts(page, slug)
     await postRow(page, slug).getByRole('button', { name: /^Edit/ }).click()

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { e2e } from '../../../playwright.config.ts'
-import { desktopAppForDescribe } from './desktop-app.ts'
-import { postRow, signIn } from './desktop-flows.ts'
+import { desktopAppForDescribe, openSignedIn } from './desktop-app.ts'
+import { postRow } from './desktop-flows.ts'
 
 /**
  * The built desktop renderer in Chromium with the built preload, its IPC bound to the real main-process
@@ -19,9 +19,7 @@ test.describe('desktop app', () => {
     const title = `Drafted on a plane ${token}`
     const slug = `drafted-on-a-plane-${token}`
 
-    await app.desktop.attach(page)
-    await page.goto(app.renderer.url)
-    await signIn(page)
+    await openSignedIn(page, app)
     await expect(page.getByTestId('sync-connection')).toHaveText('Online')
     await expect(page.getByTestId('sync-pending')).toHaveText('All changes saved to the server')
 

@@ -2,8 +2,10 @@ import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import type { SyncStatus } from '../../../desktop/contract.ts'
 import { createPost, uploadBlogImage } from '../../../shared/data/blogs.ts'
+import { syncStatus } from '../../support/sync-status.ts'
 import { serveRenderer, startDesktopMain } from './desktop-bridge.ts'
-import { otherEditor, signIn, siteUrl, syncNow } from './desktop-flows.ts'
+import { openSignedIn } from './desktop-app.ts'
+import { otherEditor, siteUrl, syncNow } from './desktop-flows.ts'
 import { readmeShotBytes, writeReadmeWebp } from './readme-webp.ts'
 
 /**
@@ -84,9 +86,7 @@ test('desktop screenshots: conflict, needs attention, status bar states', async 
         '<p>Pune has one of the deepest pools of backend and data engineers in India, and salaries there are still below Bengaluru’s.</p><p>Start with two senior engineers who can interview the next eight. Budget four weeks for the first offers and two more for notice periods.</p><p>Most teams we help reach ten engineers within a quarter.</p>',
     })
 
-    await desktop.attach(page)
-    await page.goto(renderer.url)
-    await signIn(page)
+    await openSignedIn(page, { desktop, renderer })
     await expect(page.getByTestId('sync-pending')).toHaveText('All changes saved to the server', {
       timeout: 20_000,
     })
@@ -174,16 +174,6 @@ test('desktop screenshots: conflict, needs attention, status bar states', async 
     // The status bar, each state as main reports it.
     const bar = page.getByTestId('sync-status')
     const now = new Date().toISOString()
-    const base: SyncStatus = {
-      online: true,
-      syncing: false,
-      signedIn: true,
-      pending: 0,
-      conflicts: 0,
-      attention: 0,
-      lastSyncAt: now,
-      lastError: null,
-    }
     const states: [string, Partial<SyncStatus>][] = [
       ['synced', {}],
       ['pending', { pending: 3 }],
@@ -192,7 +182,7 @@ test('desktop screenshots: conflict, needs attention, status bar states', async 
       ['issues', { conflicts: 1, attention: 2 }],
     ]
     for (const [name, patch] of states) {
-      await showStatus(page, { ...base, ...patch })
+      await showStatus(page, syncStatus(now, patch))
       await save(`desktop-status-${name}-1280`, await bar.screenshot())
     }
   } finally {

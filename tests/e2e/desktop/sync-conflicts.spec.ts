@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { uniqueToken } from '../blog/blog-fixtures.ts'
+import { openSignedIn } from './desktop-app.ts'
 import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
 import {
   editTags,
@@ -38,9 +39,7 @@ test.describe('desktop conflicts and refused changes', () => {
   })
 
   async function openApp(page: Page) {
-    await desktop.attach(page)
-    await page.goto(renderer.url)
-    await signIn(page)
+    await openSignedIn(page, { desktop, renderer })
     await expect(page.getByTestId('sync-pending')).toHaveText('All changes saved to the server', {
       timeout: 20_000,
     })

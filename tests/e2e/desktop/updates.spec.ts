@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test'
 import { e2e } from '../../../playwright.config.ts'
 import { StandInUpdater } from '../../support/stand-in-updater.ts'
 import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
-import { signIn, syncNow, writePost } from './desktop-flows.ts'
+import { openSignedIn } from './desktop-app.ts'
+import { syncNow, writePost } from './desktop-flows.ts'
 
 /**
  * The desktop app's Downloads screen: its own updates (electron-updater is replaced by a stand-in, as it
@@ -26,9 +27,7 @@ test.describe('desktop: updates and downloads', () => {
 
   test('an update waits for unsent changes, then restarts; the installers are listed', async ({ page }) => {
     test.setTimeout(90_000)
-    await desktop.attach(page)
-    await page.goto(renderer.url)
-    await signIn(page)
+    await openSignedIn(page, { desktop, renderer })
     desktop.network.up = false
     await writePost(page, `Written before an update ${Date.now().toString(36)}`, 'Offline, then an update.')
 

@@ -26,6 +26,12 @@ async function capturedFor(server: TestServer, email: string): Promise<CapturedM
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
 
+/** What a visitor sees when a submit fails: the inline alert saying `message`, and the error toast. */
+async function expectSubmitFailed(page: Page, message: string) {
+  await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible()
+  await expect(toast(page, 'Something went wrong!')).toBeVisible()
+}
+
 test.describe('lead form', () => {
   // A generous mail budget: the success path must not turn into "saved" on a busy machine.
   const spec = serverForSpec(test, { LEAD_RATE_LIMIT: '0', LEAD_MAIL_WAIT_MS: '20000' })
@@ -140,10 +146,7 @@ test.describe('lead form', () => {
     await fillLead(page, email)
     await page.getByRole('button', { name: 'Submit Request' }).click()
 
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Please try again later or contact us directly.' }),
-    ).toBeVisible()
-    await expect(toast(page, 'Something went wrong!')).toBeVisible()
+    await expectSubmitFailed(page, 'Please try again later or contact us directly.')
     await expect(page.getByRole('button', { name: 'Submit Request' })).toBeEnabled()
     const leads = JSON.parse((await page.evaluate(() => localStorage.getItem('leads')))!) as Array<
       Record<string, string>
@@ -166,10 +169,7 @@ test.describe('lead form', () => {
     await page.clock.runFor(12_000)
     await expect(page.getByRole('button', { name: 'Processing...' })).toBeVisible()
     await page.clock.runFor(3_500)
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Please try again later or contact us directly.' }),
-    ).toBeVisible()
-    await expect(toast(page, 'Something went wrong!')).toBeVisible()
+    await expectSubmitFailed(page, 'Please try again later or contact us directly.')
     await expect(page.getByRole('button', { name: 'Submit Request' })).toBeEnabled()
   })
 
@@ -240,10 +240,7 @@ test.describe('lead form rate limit', () => {
     const second = uniqueEmail('second')
     await fillLead(page, second)
     await page.getByRole('button', { name: 'Submit Request' }).click()
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Too many requests. Please wait a minute and try again.' }),
-    ).toBeVisible()
-    await expect(toast(page, 'Something went wrong!')).toBeVisible()
+    await expectSubmitFailed(page, 'Too many requests. Please wait a minute and try again.')
     expect(await storedLeads(spec.server, second)).toHaveLength(0)
   })
 })
