@@ -16,6 +16,7 @@ import { adminStatusFilters, statusAt, type AdminStatusFilter, type BlogListItem
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { cx } from '../ui/cx.ts'
+import { ToggleGroup } from '../ui/ToggleGroup.tsx'
 import { Input } from '../ui/Input.tsx'
 import { conflictOf } from './BlogEditorForm.utils.ts'
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx'
@@ -180,31 +181,17 @@ export function BlogPostList({
             {ascending ? 'Sort: Oldest' : 'Sort: Newest'}
           </Button>
         </div>
-        <div
-          role="group"
-          aria-label="Filter by status"
-          className="flex gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1"
-        >
-          {adminStatusFilters.map((filter) => (
-            <button
-              key={filter}
-              type="button"
-              aria-pressed={filter === status}
-              onClick={() => {
-                setStatus(filter)
-                setPage(1)
-              }}
-              className={cx(
-                'flex-1 rounded-md px-1.5 py-1 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
-                filter === status
-                  ? 'bg-white text-slate-900 shadow-sm'
-                  : 'text-slate-600 hover:text-slate-900',
-              )}
-            >
-              {statusFilterLabels[filter]}
-            </button>
-          ))}
-        </div>
+        <ToggleGroup
+          look="tabs"
+          label="Filter by status"
+          options={adminStatusFilters}
+          value={status}
+          onChange={(filter) => {
+            setStatus(filter)
+            setPage(1)
+          }}
+          optionLabel={(filter) => statusFilterLabels[filter]}
+        />
       </div>
       <div className="relative min-h-0 flex-1 overflow-auto">
         <table className="w-full table-fixed text-left text-sm" aria-busy={loading}>
