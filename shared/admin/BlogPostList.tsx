@@ -1,14 +1,5 @@
 import { longDate } from '../lib/dates.ts'
-import {
-  ArrowDownUp,
-  CalendarClock,
-  ChevronLeft,
-  ChevronRight,
-  Pencil,
-  Plus,
-  Search,
-  Trash2,
-} from 'lucide-react'
+import { ArrowDownUp, CalendarClock, Pencil, Plus, Search, Trash2 } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { adminPageSize } from '../data/blogs.ts'
 import { formatTags } from '../lib/tags.ts'
@@ -20,6 +11,7 @@ import { ToggleGroup } from '../ui/ToggleGroup.tsx'
 import { Input } from '../ui/Input.tsx'
 import { conflictOf } from './BlogEditorForm.utils.ts'
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx'
+import { Pager } from './Pager.tsx'
 import { rowSyncState, scheduledLabel, statusFilterLabels, syncStateBadges } from './BlogPostList.utils.ts'
 import { useAdminRole } from './useAdminRole.ts'
 import { useAdminApi } from './useAdminApi.ts'
@@ -317,22 +309,12 @@ export function BlogPostList({
           </tbody>
         </table>
       </div>
-      <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3">
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={page <= 1}
-          onClick={() => setPage((p) => Math.max(1, p - 1))}
-        >
-          <ChevronLeft aria-hidden="true" className="-ml-1 size-4" /> Previous
-        </Button>
-        <span className="text-sm text-slate-600">
-          Page {Math.min(page, pages)} of {pages}
-        </span>
-        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-          Next <ChevronRight aria-hidden="true" className="-mr-1 size-4" />
-        </Button>
-      </div>
+      <Pager
+        page={page}
+        pageCount={pages}
+        onPage={setPage}
+        className="justify-between gap-2 border-t border-slate-200 px-4 py-3"
+      />
       <ConfirmDeleteDialog
         postTitle={confirming?.title ?? null}
         question={deleteConfirmText}
