@@ -1,14 +1,5 @@
 import { longDate } from '../lib/dates.ts'
-import {
-  ArrowDownUp,
-  CalendarClock,
-  ChevronLeft,
-  ChevronRight,
-  Pencil,
-  Plus,
-  Search,
-  Trash2,
-} from 'lucide-react'
+import { ArrowDownUp, CalendarClock, Pencil, Plus, Search, Trash2 } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { adminPageSize } from '../data/blogs.ts'
 import { formatTags } from '../lib/tags.ts'
@@ -16,9 +7,11 @@ import { adminStatusFilters, statusAt, type AdminStatusFilter, type BlogListItem
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { cx } from '../ui/cx.ts'
+import { ToggleGroup } from '../ui/ToggleGroup.tsx'
 import { Input } from '../ui/Input.tsx'
 import { conflictOf } from './BlogEditorForm.utils.ts'
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx'
+import { Pager } from './Pager.tsx'
 import { rowSyncState, scheduledLabel, statusFilterLabels, syncStateBadges } from './BlogPostList.utils.ts'
 import { useAdminRole } from './useAdminRole.ts'
 import { useAdminApi } from './useAdminApi.ts'
@@ -180,31 +173,17 @@ export function BlogPostList({
             {ascending ? 'Sort: Oldest' : 'Sort: Newest'}
           </Button>
         </div>
-        <div
-          role="group"
-          aria-label="Filter by status"
-          className="flex gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1"
-        >
-          {adminStatusFilters.map((filter) => (
-            <button
-              key={filter}
-              type="button"
-              aria-pressed={filter === status}
-              onClick={() => {
-                setStatus(filter)
-                setPage(1)
-              }}
-              className={cx(
-                'flex-1 rounded-md px-1.5 py-1 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
-                filter === status
-                  ? 'bg-white text-slate-900 shadow-sm'
-                  : 'text-slate-600 hover:text-slate-900',
-              )}
-            >
-              {statusFilterLabels[filter]}
-            </button>
-          ))}
-        </div>
+        <ToggleGroup
+          look="tabs"
+          label="Filter by status"
+          options={adminStatusFilters}
+          value={status}
+          onChange={(filter) => {
+            setStatus(filter)
+            setPage(1)
+          }}
+          optionLabel={(filter) => statusFilterLabels[filter]}
+        />
       </div>
       <div className="relative min-h-0 flex-1 overflow-auto">
         <table className="w-full table-fixed text-left text-sm" aria-busy={loading}>
@@ -330,22 +309,12 @@ export function BlogPostList({
           </tbody>
         </table>
       </div>
-      <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3">
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={page <= 1}
-          onClick={() => setPage((p) => Math.max(1, p - 1))}
-        >
-          <ChevronLeft aria-hidden="true" className="-ml-1 size-4" /> Previous
-        </Button>
-        <span className="text-sm text-slate-600">
-          Page {Math.min(page, pages)} of {pages}
-        </span>
-        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-          Next <ChevronRight aria-hidden="true" className="-mr-1 size-4" />
-        </Button>
-      </div>
+      <Pager
+        page={page}
+        pageCount={pages}
+        onPage={setPage}
+        className="justify-between gap-2 border-t border-slate-200 px-4 py-3"
+      />
       <ConfirmDeleteDialog
         postTitle={confirming?.title ?? null}
         question={deleteConfirmText}

@@ -9,13 +9,13 @@ import {
 } from '../schemas/lead.ts'
 import type { LeadFilters } from '../data/leads.ts'
 import { Badge } from '../ui/Badge.tsx'
-import { Button } from '../ui/Button.tsx'
 import { Input, Textarea } from '../ui/Input.tsx'
 import type { AdminApi } from './contract.ts'
 import { AdminScreen } from './AdminScreen.tsx'
 import { ChoiceSelect, choicesOf } from './ChoiceSelect.tsx'
 import { ExportCsvButton, today } from './ExportCsvButton.tsx'
 import { LeadSource } from './insights/LeadSource.tsx'
+import { Pager } from './Pager.tsx'
 import { errorMessage, useLoaded } from './useLoaded.ts'
 import { ErrorText } from '../ui/Alert.tsx'
 
@@ -249,17 +249,7 @@ export function LeadsTable({
           </tbody>
         </table>
       </div>
-      <div className="flex items-center justify-end gap-3 text-sm">
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <span>
-          Page {page} of {pageCount}
-        </span>
-        <Button size="sm" variant="outline" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </div>
+      <Pager page={page} pageCount={pageCount} onPage={onPage} className="justify-end gap-3" />
     </AdminScreen>
   )
 }

@@ -3,6 +3,7 @@ import { insightsToCsv } from '../../data/insights.ts'
 import { insightsPeriods, type InsightsPeriod, type InsightsReport } from '../../schemas/insights.ts'
 import { Loading } from '../../ui/Spinner.tsx'
 import { cx } from '../../ui/cx.ts'
+import { ToggleGroup } from '../../ui/ToggleGroup.tsx'
 import type { AdminApi } from '../contract.ts'
 import { AdminScreen } from '../AdminScreen.tsx'
 import { ExportCsvButton } from '../ExportCsvButton.tsx'
@@ -33,26 +34,14 @@ export function InsightsScreen({ api }: { api: AdminApi }) {
       title="Insights"
       actions={
         <div className="flex flex-wrap items-center gap-2">
-          <div
-            role="group"
-            aria-label="Period"
-            className="inline-flex rounded-md border border-slate-300 bg-white p-0.5"
-          >
-            {insightsPeriods.map((p) => (
-              <button
-                key={p}
-                type="button"
-                aria-pressed={days === p}
-                onClick={() => setDays(p)}
-                className={cx(
-                  'rounded px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
-                  days === p ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-100',
-                )}
-              >
-                {p} days
-              </button>
-            ))}
-          </div>
+          <ToggleGroup
+            look="boxed"
+            label="Period"
+            options={insightsPeriods}
+            value={days}
+            onChange={setDays}
+            optionLabel={(p) => `${p} days`}
+          />
           <ExportCsvButton
             disabled={!report}
             fileName={() => `insights-${report!.firstDay}-to-${report!.lastDay}.csv`}

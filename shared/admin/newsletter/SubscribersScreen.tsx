@@ -13,6 +13,7 @@ import type { AdminApi } from '../contract.ts'
 import { ChoiceSelect, choicesOf } from '../ChoiceSelect.tsx'
 import { ExportCsvButton, today } from '../ExportCsvButton.tsx'
 import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
+import { Pager } from '../Pager.tsx'
 import { SendProgress } from './SendProgress.tsx'
 import { useSubscriberList } from './useSubscriberList.ts'
 import { ErrorText } from '../../ui/Alert.tsx'
@@ -172,27 +173,12 @@ export function SubscribersScreen({ api }: { api: AdminApi }) {
             <p className="py-6 text-center text-sm text-slate-600">No subscribers match.</p>
           )}
         </div>
-        <div className="mt-4 flex items-center justify-between gap-3 text-sm">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={list.page <= 1}
-            onClick={() => list.setPage(list.page - 1)}
-          >
-            Previous
-          </Button>
-          <span className="text-slate-600">
-            Page {list.page} of {list.pageCount}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={list.page >= list.pageCount}
-            onClick={() => list.setPage(list.page + 1)}
-          >
-            Next
-          </Button>
-        </div>
+        <Pager
+          page={list.page}
+          pageCount={list.pageCount}
+          onPage={list.setPage}
+          className="mt-4 justify-between gap-3"
+        />
       </section>
 
       <ConfirmActionDialog

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Backdrop } from './Backdrop.tsx'
 
 /**
  * The top of an inner marketing page, with the page's single h1. Left-aligned; `tone` sets night or daylight
@@ -26,10 +27,7 @@ export function PageHero({
       className={`relative isolate overflow-hidden ${dark ? 'bg-ink-950' : 'border-b border-ink-200 bg-gradient-to-b from-brand-50/70 to-white'}`}
     >
       {dark && (
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[radial-gradient(50rem_28rem_at_15%_-10%,rgba(99,102,241,0.45),transparent),radial-gradient(36rem_22rem_at_95%_30%,rgba(139,92,246,0.25),transparent)]"
-        />
+        <Backdrop className="bg-[radial-gradient(50rem_28rem_at_15%_-10%,rgba(99,102,241,0.45),transparent),radial-gradient(36rem_22rem_at_95%_30%,rgba(139,92,246,0.25),transparent)]" />
       )}
       <div
         className={`mx-auto max-w-7xl px-6 py-16 sm:py-20 lg:px-8 ${media ? 'grid items-center gap-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:gap-16' : ''}`}

@@ -1,4 +1,5 @@
 import { ArrowRight, ChevronDown } from 'lucide-react'
+import { Backdrop } from '@site/components/ui/Backdrop.tsx'
 import { buttonClasses, ButtonLink } from '@site/components/ui/ButtonLink.tsx'
 import { IndiaHubsMap, IndiaHubsStrip } from './IndiaHubsMap.tsx'
 import { TypingHeadline } from './TypingHeadline.tsx'
@@ -13,14 +14,8 @@ const heroStats = [
 export function Hero() {
   return (
     <section className="relative isolate overflow-hidden bg-ink-950">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(70rem_35rem_at_50%_-15%,rgba(99,102,241,0.55),transparent),radial-gradient(40rem_25rem_at_85%_20%,rgba(139,92,246,0.35),transparent),radial-gradient(30rem_20rem_at_10%_60%,rgba(56,189,248,0.18),transparent)]"
-      />
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[linear-gradient(to_right,rgba(148,163,184,0.08)_1px,transparent_1px),linear-gradient(to_bottom,rgba(148,163,184,0.08)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black_30%,transparent_75%)] bg-[size:48px_48px]"
-      />
+      <Backdrop className="bg-[radial-gradient(70rem_35rem_at_50%_-15%,rgba(99,102,241,0.55),transparent),radial-gradient(40rem_25rem_at_85%_20%,rgba(139,92,246,0.35),transparent),radial-gradient(30rem_20rem_at_10%_60%,rgba(56,189,248,0.18),transparent)]" />
+      <Backdrop className="bg-[linear-gradient(to_right,rgba(148,163,184,0.08)_1px,transparent_1px),linear-gradient(to_bottom,rgba(148,163,184,0.08)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black_30%,transparent_75%)] bg-[size:48px_48px]" />
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-6 pt-16 pb-16 sm:pt-24 sm:pb-20 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,0.8fr)] lg:px-8">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-brand-400/30 bg-brand-500/10 px-4 py-1.5 text-sm font-medium text-brand-200">

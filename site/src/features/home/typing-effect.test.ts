@@ -3,23 +3,19 @@ import {
   headlineWords,
   initialTypingState,
   nextTypingStep,
+  runTypingEffect,
   visibleText,
   type TypingState,
 } from './typing-effect.ts'
 
-/** Drives the pure step function with fake timers the way the hook does, recording what is shown when. */
+/** Runs the effect on fake timers as the hook does, recording what is shown when. */
 function runFor(ms: number) {
   const frames: { at: number; text: string }[] = []
   let state: TypingState = initialTypingState
-  const schedule = () => {
-    const { next, delay } = nextTypingStep(state)
-    setTimeout(() => {
-      state = next
-      frames.push({ at: Date.now(), text: visibleText(state) })
-      schedule()
-    }, delay)
-  }
-  schedule()
+  runTypingEffect((next) => {
+    state = next
+    frames.push({ at: Date.now(), text: visibleText(state) })
+  })
   vi.advanceTimersByTime(ms)
   return { frames, text: () => visibleText(state) }
 }

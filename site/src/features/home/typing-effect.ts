@@ -54,3 +54,25 @@ export function nextTypingStep(
       }
   }
 }
+
+/**
+ * Runs the effect from the first frame: each state stays on screen for its step's delay, then `show` gets
+ * the next one. Returns what stops it.
+ */
+export function runTypingEffect(
+  show: (state: TypingState) => void,
+  words: readonly string[] = headlineWords,
+): () => void {
+  let state = initialTypingState
+  let timer: ReturnType<typeof setTimeout>
+  const schedule = () => {
+    const { next, delay } = nextTypingStep(state, words)
+    timer = setTimeout(() => {
+      state = next
+      show(state)
+      schedule()
+    }, delay)
+  }
+  schedule()
+  return () => clearTimeout(timer)
+}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import {
   headlineWords,
   initialTypingState,
-  nextTypingStep,
+  runTypingEffect,
   visibleText,
   type TypingState,
 } from './typing-effect.ts'
@@ -23,10 +23,8 @@ export function useTypingEffect(words: readonly string[] = headlineWords): {
       window.matchMedia('(prefers-reduced-motion: reduce)').matches
     )
       return
-    const { next, delay } = nextTypingStep(state, words)
-    const timer = window.setTimeout(() => setState(next), delay)
-    return () => window.clearTimeout(timer)
-  }, [state, words])
+    return runTypingEffect(setState, words)
+  }, [words])
 
   return { text: visibleText(state, words), state }
 }

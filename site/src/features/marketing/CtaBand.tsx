@@ -1,4 +1,5 @@
 import { ArrowRight, Clock3 } from 'lucide-react'
+import { Backdrop } from '@site/components/ui/Backdrop.tsx'
 import { ButtonLink } from '@site/components/ui/ButtonLink.tsx'
 
 /** The closing call to action of the marketing pages: a full-width brand band above the footer. */
@@ -14,10 +15,7 @@ export function CtaBand({
       aria-labelledby="cta-title"
       className="relative isolate overflow-hidden bg-brand-700 px-6 py-16 sm:py-20 lg:px-8"
     >
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(40rem_20rem_at_100%_0%,rgba(167,139,250,0.45),transparent),radial-gradient(30rem_18rem_at_0%_100%,rgba(30,27,75,0.6),transparent)]"
-      />
+      <Backdrop className="bg-[radial-gradient(40rem_20rem_at_100%_0%,rgba(167,139,250,0.45),transparent),radial-gradient(30rem_18rem_at_0%_100%,rgba(30,27,75,0.6),transparent)]" />
       <div className="mx-auto flex max-w-7xl flex-col gap-8 lg:flex-row lg:items-center lg:justify-between">
         <div className="max-w-2xl">
           <h2 id="cta-title" className="text-title font-bold tracking-tight text-balance text-white">
