@@ -60,10 +60,9 @@ export async function sendTestEmail(
       message: 'Test email sent successfully!',
       response: result.details,
     }
-  // No reply at all is an error of the connection; a reply that refuses is a failed send.
-  const message =
-    result.status === null
-      ? `Error sending test email: ${result.error}`
-      : (result.error ?? 'Failed to send test email')
+  // No reply at all is an error of the connection; a reply that refuses is a failed send. The screen
+  // titles either outcome with the spec's words ("Error sending test email", "Failed to send test email")
+  // and shows this message as the detail under it.
+  const message = result.error ?? 'Failed to send test email'
   return { success: false, status: result.status ?? 0, message, response: result.details ?? null }
 }
