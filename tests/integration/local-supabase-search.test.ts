@@ -113,6 +113,14 @@ describe('resources search', () => {
     expect(error).toBeNull()
     const ranked = await listPublishedPosts(anon, { search: 'quokkas' })
     expect(ranked.rows.map((r) => r.slug)).toEqual(['quokka-title', 'quokka-body'])
+    // One row a page: the second page starts past every title match.
+    for (const [page, slug] of [
+      [1, 'quokka-title'],
+      [2, 'quokka-body'],
+    ] as const)
+      expect(
+        (await listPublishedPosts(anon, { search: 'quokkas', page, pageSize: 1 })).rows.map((r) => r.slug),
+      ).toEqual([slug])
 
     const page = await listPublishedPosts(anon, { search: 'hiring zeppelinfactory', page: 1, pageSize: 9 })
     expect(page.total).toBe(15)
