@@ -25,132 +25,77 @@ create index blog_search_documents_title_idx on public.blog_search_documents usi
 -- then the others, each part the newest first, with list columns only and the number of all matches in
 -- `total` (on every row). Public means what the `published_blogs` view and the posts' select policy say:
 -- published, or scheduled and due. A search without any word (only punctuation or stop words) matches
--- nothing. A search with word order (`terms.phrases`) tests the words' positions (the title's: weight A).
-create or replace function public.search_published_posts(
-  search text,
-  post_type text default null,
-  page_offset integer default 0,
-  page_limit integer default 9
-)
-returns table (
-  id uuid,
-  title text,
-  slug text,
-  type text,
-  excerpt text,
-  author text,
-  cover_image_url text,
-  tags text[],
-  status text,
-  created_at timestamptz,
-  updated_at timestamptz,
-  version bigint,
-  publish_at timestamptz,
-  total bigint
-)
+-- nothing.
+--
+-- Each statement is put together from the conditions below (constant text; every value is a parameter)
+-- and planned for the words searched (`execute`), so the planner sees how common they are.
+create or replace function public.search_published_posts(search text, post_type text default null,
+                                                          page_offset integer default 0, page_limit integer default 9)
+returns table (id uuid, title text, slug text, type text, excerpt text, author text, cover_image_url text,
+               tags text[], status text, created_at timestamptz, updated_at timestamptz, version bigint,
+               publish_at timestamptz, total bigint)
 language plpgsql
 stable
 security definer
 set search_path = ''
-set plan_cache_mode = force_custom_plan
 as $$
 #variable_conflict use_column
 declare
   terms record;
   skip integer := greatest(coalesce(page_offset, 0), 0);
   size integer := least(greatest(coalesce(page_limit, 9), 1), 1000);
+  -- The parameters: $1 the words, $2 the phrases (a search with word order, matched against the words'
+  -- positions, the title's being weight A), $3 the type, $4 and $5 a part's offset and row count.
+  found text := 'select d.post_id, d.created_at from public.blog_search_documents d
+    where (d.status = ''published'' or (d.status = ''scheduled'' and d.publish_at <= now()))
+      and ($3::text is null or d.type = $3::text) and ';
+  in_title text := 'd.title_words operator(pg_catalog.@@) $1';
+  newest constant text := 'order by m.created_at desc, m.post_id offset $4 limit $5';
   match_count bigint;
   title_count bigint;
   post_count double precision;
   page_ids uuid[];
+  other_ids uuid[];
 begin
   select t.words, t.phrases into terms from public.resources_search_terms(search) t;
+  if terms.phrases is null then
+    found := found || 'd.document operator(pg_catalog.@@) $1';
+  else
+    found := found || 'exists (select 1 from public.blog_search_positions x
+      where x.post_id = d.post_id and x.document operator(pg_catalog.@@) $2)';
+    in_title := 'exists (select 1 from public.blog_search_positions x
+      where x.post_id = d.post_id and pg_catalog.ts_filter(x.document, ''{a}'') operator(pg_catalog.@@) $2)';
+  end if;
 
-  select count(*) into match_count
-    from public.blog_search_documents d
-   where (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
-     and (post_type is null or d.type = post_type)
-     and case when terms.phrases is null then d.document operator(pg_catalog.@@) terms.words
-              else exists (select 1 from public.blog_search_positions x
-                            where x.post_id = d.post_id and x.document operator(pg_catalog.@@) terms.phrases) end;
+  execute format('select count(*) from (%s) m', found)
+    into match_count using terms.words, terms.phrases, post_type;
   if match_count = 0 then
     return;
   end if;
 
   -- The page's title matches: through the title index, or walking the date index when most titles match.
-  page_ids := array(
-    select d.post_id
-      from public.blog_search_documents d
-     where (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
-       and (post_type is null or d.type = post_type)
-       and case when terms.phrases is null
-                then d.title_words operator(pg_catalog.@@) terms.words
-                     and d.document operator(pg_catalog.@@) terms.words
-                else exists (select 1 from public.blog_search_positions x
-                              where x.post_id = d.post_id
-                                and pg_catalog.ts_filter(x.document, '{a}') operator(pg_catalog.@@) terms.phrases
-                                and x.document operator(pg_catalog.@@) terms.phrases) end
-     order by d.created_at desc, d.post_id
-    offset skip
-     limit size);
+  execute format('select array(select m.post_id from (%s and %s) m %s)', found, in_title, newest)
+    into page_ids using terms.words, terms.phrases, post_type, skip, size;
 
   -- The title matches end on this page or before it: the others follow, newest first.
   if pg_catalog.cardinality(page_ids) < size then
     if pg_catalog.cardinality(page_ids) > 0 or skip = 0 then
       title_count := skip + pg_catalog.cardinality(page_ids);
     else
-      select count(*) into title_count
-        from public.blog_search_documents d
-       where (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
-         and (post_type is null or d.type = post_type)
-         and case when terms.phrases is null
-                  then d.title_words operator(pg_catalog.@@) terms.words
-                       and d.document operator(pg_catalog.@@) terms.words
-                  else exists (select 1 from public.blog_search_positions x
-                                where x.post_id = d.post_id
-                                  and pg_catalog.ts_filter(x.document, '{a}') operator(pg_catalog.@@) terms.phrases
-                                  and x.document operator(pg_catalog.@@) terms.phrases) end;
+      execute format('select count(*) from (%s and %s) m', found, in_title)
+        into title_count using terms.words, terms.phrases, post_type;
     end if;
     -- A part with a tenth of the posts or more is read walking the date index (about ten rows passed per
-    -- row kept); a smaller one from the full-text index with a top-N sort of its matches.
+    -- row kept); a smaller one from the full-text index with a top-N sort of all its matches.
     select greatest(c.reltuples, match_count) into post_count
       from pg_catalog.pg_class c where c.oid = 'public.blog_search_documents'::regclass;
-    if (match_count - title_count) * 10 >= post_count then
-      page_ids := page_ids || array(
-        select d.post_id
-          from public.blog_search_documents d
-         where (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
-             and (post_type is null or d.type = post_type)
-             and case when terms.phrases is null
-                      then d.document operator(pg_catalog.@@) terms.words
-                           and not d.title_words operator(pg_catalog.@@) terms.words
-                      else exists (select 1 from public.blog_search_positions x
-                                    where x.post_id = d.post_id
-                                      and x.document operator(pg_catalog.@@) terms.phrases
-                                      and not pg_catalog.ts_filter(x.document, '{a}') operator(pg_catalog.@@) terms.phrases)
-                 end
-         order by d.created_at desc, d.post_id
-        offset greatest(skip - title_count, 0)
-         limit size - pg_catalog.cardinality(page_ids));
-    else
-      page_ids := page_ids || array(
-        with part as materialized (
-          select d.post_id, d.created_at from public.blog_search_documents d where (d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= now()))
-             and (post_type is null or d.type = post_type)
-             and case when terms.phrases is null
-                      then d.document operator(pg_catalog.@@) terms.words
-                           and not d.title_words operator(pg_catalog.@@) terms.words
-                      else exists (select 1 from public.blog_search_positions x
-                                    where x.post_id = d.post_id
-                                      and x.document operator(pg_catalog.@@) terms.phrases
-                                      and not pg_catalog.ts_filter(x.document, '{a}') operator(pg_catalog.@@) terms.phrases)
-                 end
-        )
-        select part.post_id from part
-         order by part.created_at desc, part.post_id
-        offset greatest(skip - title_count, 0)
-         limit size - pg_catalog.cardinality(page_ids));
-    end if;
+    execute format(case when (match_count - title_count) * 10 >= post_count
+                        then 'select array(select m.post_id from (%s and not %s) m %s)'
+                        else 'select array(with m as materialized (%s and not %s) select m.post_id from m %s)' end,
+                   found, in_title, newest)
+      into other_ids using terms.words, terms.phrases, post_type, greatest(skip - title_count, 0),
+                           size - pg_catalog.cardinality(page_ids);
+    page_ids := page_ids || other_ids;
   end if;
 
   return query
