@@ -1,5 +1,5 @@
 import { longDate, longDateTime } from '../lib/dates.ts'
-import { useCallback, useEffect, useId, useState } from 'react'
+import { useCallback, useEffect, useId, useState, type ComponentProps } from 'react'
 import {
   leadStatuses,
   leadStatusLabels,
@@ -31,6 +31,20 @@ export function leadEmailStatus(lead: LeadRecord): { label: string; tone: 'ok' |
 }
 
 const statusChoices = choicesOf(leadStatuses, leadStatusLabels)
+
+/** A filter above the table: its name beside the select. */
+function Filter<T extends string>({
+  label,
+  ...select
+}: { label: string } & ComponentProps<typeof ChoiceSelect<T>>) {
+  const id = useId()
+  return (
+    <div className="flex items-center gap-2 text-sm text-slate-700">
+      <label htmlFor={id}>{label}</label>
+      <ChoiceSelect id={id} {...select} />
+    </div>
+  )
+}
 
 export interface LeadsTableProps {
   leads: LeadRecord[]
@@ -107,7 +121,6 @@ export function LeadsTable({
   loading,
   pipeline,
 }: LeadsTableProps) {
-  const id = useId()
   const columns = pipeline ? 9 : 7
   const ownerChoices = (pipeline?.owners ?? []).map((o) => [o.userId, o.email] as const)
   return (
@@ -135,25 +148,19 @@ export function LeadsTable({
         />
         {pipeline && (
           <>
-            <div className="flex items-center gap-2 text-sm text-slate-700">
-              <label htmlFor={`${id}-status`}>Status</label>
-              <ChoiceSelect
-                id={`${id}-status`}
-                value={pipeline.status}
-                choices={[['all', 'All'], ...statusChoices]}
-                onChoose={pipeline.onStatus}
-              />
-            </div>
-            <div className="flex items-center gap-2 text-sm text-slate-700">
-              <label htmlFor={`${id}-owner`}>Owner</label>
-              <ChoiceSelect
-                id={`${id}-owner`}
-                className="max-w-64"
-                value={pipeline.owner}
-                choices={[['all', 'Anyone'], ['none', 'Nobody yet'], ...ownerChoices]}
-                onChoose={pipeline.onOwner}
-              />
-            </div>
+            <Filter
+              label="Status"
+              value={pipeline.status}
+              choices={[['all', 'All'], ...statusChoices]}
+              onChoose={pipeline.onStatus}
+            />
+            <Filter
+              label="Owner"
+              className="max-w-64"
+              value={pipeline.owner}
+              choices={[['all', 'Anyone'], ['none', 'Nobody yet'], ...ownerChoices]}
+              onChoose={pipeline.onOwner}
+            />
           </>
         )}
       </div>
