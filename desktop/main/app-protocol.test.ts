@@ -6,6 +6,11 @@ import { appEntryUrl, createAppProtocolHandler, resolveAppFile } from './app-pro
 
 const root = '/opt/Meridian/resources/app.asar/out/renderer'
 
+/** None of these URLs resolves to a file in `appRoot` (each named if it does). */
+function expectNoFile(urls: string[], appRoot = root, pathApi: path.PlatformPath = path) {
+  for (const url of urls) expect(resolveAppFile(url, appRoot, pathApi), url).toBeNull()
+}
+
 describe('resolveAppFile', () => {
   it('maps app://meridian/ paths to files inside the renderer folder, with their content type', () => {
     expect(resolveAppFile(appEntryUrl, root)).toEqual({
@@ -34,7 +39,7 @@ describe('resolveAppFile', () => {
       const file = resolveAppFile(url, root)
       expect(file === null || file.path.startsWith(`${root}/`), url).toBe(true)
     }
-    for (const url of [
+    expectNoFile([
       'app://meridian/..%2f..%2f..%2fetc%2fpasswd.txt',
       'app://meridian/assets/%2e%2e%2f%2e%2e%2findex.html',
       'app://meridian/assets/..%5c..%5cmain%5cindex.js',
@@ -44,9 +49,7 @@ describe('resolveAppFile', () => {
       'app://meridian/index.html%00.png',
       'app://meridian/C:%5cWindows%5cwin.ini.txt',
       'app://meridian/assets/%E0%A4%A.js',
-    ]) {
-      expect(resolveAppFile(url, root), url).toBeNull()
-    }
+    ])
   })
 
   it('refuses the same tricks on Windows paths', () => {
@@ -54,18 +57,20 @@ describe('resolveAppFile', () => {
     expect(resolveAppFile('app://meridian/assets/a.js', winRoot, path.win32)?.path).toBe(
       `${winRoot}\\assets\\a.js`,
     )
-    for (const url of [
-      'app://meridian/..%5c..%5c..%5cmain%5cindex.js',
-      'app://meridian/C:%5cWindows%5cwin.ini.txt',
-      'app://meridian/D:/secrets.json',
-      'app://meridian/index.html::$DATA',
-    ]) {
-      expect(resolveAppFile(url, winRoot, path.win32), url).toBeNull()
-    }
+    expectNoFile(
+      [
+        'app://meridian/..%5c..%5c..%5cmain%5cindex.js',
+        'app://meridian/C:%5cWindows%5cwin.ini.txt',
+        'app://meridian/D:/secrets.json',
+        'app://meridian/index.html::$DATA',
+      ],
+      winRoot,
+      path.win32,
+    )
   })
 
   it('serves nothing for other origins, directories or unknown file types', () => {
-    for (const url of [
+    expectNoFile([
       'app://evil/index.html',
       'app://meridian.evil/index.html',
       'app://meridian:8080/index.html',
@@ -77,9 +82,7 @@ describe('resolveAppFile', () => {
       'app://meridian/index.js.map',
       'app://meridian/package.json.bak',
       'not a url',
-    ]) {
-      expect(resolveAppFile(url, root), url).toBeNull()
-    }
+    ])
   })
 })
 

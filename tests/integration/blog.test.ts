@@ -1,5 +1,4 @@
-import { rmSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   createPost,
   deletePost,
@@ -10,115 +9,105 @@ import {
   updatePost,
   uploadBlogImage,
 } from '../../shared/data/blogs.ts'
-import type { SupabaseClient } from '../../shared/data/client.ts'
-import { startTestServer, type TestServer } from '../support/server.ts'
-import { clientsOf, samplePost, standInSite } from '../support/clients.ts'
+import { samplePost, standInSite } from '../support/clients.ts'
+import { useSiteServer } from '../support/site-server.ts'
 
-let server: TestServer
-let siteDir: string
-let anon: SupabaseClient
-let editor: SupabaseClient
-let service: SupabaseClient
+// The shell and the not-found page are all the post route needs.
+const fixture = useSiteServer(() =>
+  standInSite(
+    '<title>Meridian</title>\n    <meta name="description" content="generic" />\n    <meta property="og:title" content="Meridian" />\n    <meta name="robots" content="noindex" />',
+  ),
+)
 
 const post = samplePost
 
-beforeAll(async () => {
-  // The shell and the not-found page are all the post route needs.
-  siteDir = standInSite(
-    '<title>Meridian</title>\n    <meta name="description" content="generic" />\n    <meta property="og:title" content="Meridian" />\n    <meta name="robots" content="noindex" />',
-  )
-  server = await startTestServer({ SITE_DIR: siteDir })
-  ;({ anon, service, editor } = await clientsOf(server))
-})
-
-afterAll(async () => {
-  await server?.stop()
-  rmSync(siteDir, { recursive: true, force: true })
-})
-
 describe('blogs data module against the embedded backend', () => {
   it('creates a post and refuses a second post with the same slug', async () => {
-    const created = await createPost(editor, post('same-slug', { tags: ['a', 'b'] }))
+    const created = await createPost(fixture.editor, post('same-slug', { tags: ['a', 'b'] }))
     expect(created.tags).toEqual(['a', 'b'])
     expect(created.excerpt).toBe('Body of same-slug')
-    await expect(createPost(editor, post('same-slug', { title: 'Other' }))).rejects.toThrow(
+    await expect(createPost(fixture.editor, post('same-slug', { title: 'Other' }))).rejects.toThrow(
       'A post with the slug “same-slug” already exists.',
     )
-    expect((await getPostBySlug(editor, 'same-slug'))?.title).toBe('Post same-slug')
+    expect((await getPostBySlug(fixture.editor, 'same-slug'))?.title).toBe('Post same-slug')
   })
 
   it('updates a post by id, including its slug, and refuses a slug taken by another post', async () => {
-    const a = await createPost(editor, post('upd-a'))
-    await createPost(editor, post('upd-b'))
-    const moved = await updatePost(editor, post('upd-a2', { title: 'Renamed' }), a)
+    const a = await createPost(fixture.editor, post('upd-a'))
+    await createPost(fixture.editor, post('upd-b'))
+    const moved = await updatePost(fixture.editor, post('upd-a2', { title: 'Renamed' }), a)
     expect(moved.slug).toBe('upd-a2')
     expect(moved.id).toBe(a.id)
     expect(moved.version).toBe(a.version + 1)
-    await expect(updatePost(editor, post('upd-b'), moved)).rejects.toThrow(
+    await expect(updatePost(fixture.editor, post('upd-b'), moved)).rejects.toThrow(
       'A post with the slug “upd-b” already exists.',
     )
     // An update from the version before the rename lost the race: nothing is written.
-    await expect(updatePost(editor, post('upd-a3'), a)).rejects.toMatchObject({
+    await expect(updatePost(fixture.editor, post('upd-a3'), a)).rejects.toMatchObject({
       code: 'conflict',
       theirs: { slug: 'upd-a2' },
     })
   })
 
   it('refuses writes from a visitor through row-level security', async () => {
-    const { error } = await anon.from('blogs').insert(post('anon-write'))
+    const { error } = await fixture.anon.from('blogs').insert(post('anon-write'))
     expect(error?.code).toBe('42501')
-    await expect(createPost(anon, post('anon-write'))).rejects.toThrow(/row-level security/)
-    const target = await createPost(editor, post('anon-delete'))
-    await expect(deletePost(anon, target)).rejects.toMatchObject({ code: 'not_allowed' })
-    expect(await getPostBySlug(editor, 'anon-delete')).not.toBeNull()
+    await expect(createPost(fixture.anon, post('anon-write'))).rejects.toThrow(/row-level security/)
+    const target = await createPost(fixture.editor, post('anon-delete'))
+    await expect(deletePost(fixture.anon, target)).rejects.toMatchObject({ code: 'not_allowed' })
+    expect(await getPostBySlug(fixture.editor, 'anon-delete')).not.toBeNull()
   })
 
   it('hides drafts from visitors but shows them to editors', async () => {
-    await createPost(editor, post('secret-draft', { status: 'draft', title: 'Secret draft' }))
-    expect(await getPublishedPostBySlug(anon, 'secret-draft')).toBeNull()
-    expect((await listPublishedPosts(anon, { search: 'Secret draft' })).total).toBe(0)
-    expect((await listPostsForAdmin(editor, { search: 'secret draft' })).total).toBe(1)
+    await createPost(fixture.editor, post('secret-draft', { status: 'draft', title: 'Secret draft' }))
+    expect(await getPublishedPostBySlug(fixture.anon, 'secret-draft')).toBeNull()
+    expect((await listPublishedPosts(fixture.anon, { search: 'Secret draft' })).total).toBe(0)
+    expect((await listPostsForAdmin(fixture.editor, { search: 'secret draft' })).total).toBe(1)
   })
 
   it('searches title and content case-insensitively, combined with the type filter, without the bodies', async () => {
     await createPost(
-      editor,
+      fixture.editor,
       post('search-guide', {
         title: 'Hiring Guide',
         type: 'ebook',
         content: '<p>Everything about GCC payroll</p>',
       }),
     )
-    await createPost(editor, post('search-story', { title: 'A payroll story', type: 'case study' }))
-    const all = await listPublishedPosts(anon, { search: 'PAYROLL' })
+    await createPost(fixture.editor, post('search-story', { title: 'A payroll story', type: 'case study' }))
+    const all = await listPublishedPosts(fixture.anon, { search: 'PAYROLL' })
     expect(all.rows.map((r) => r.slug).sort()).toEqual(['search-guide', 'search-story'])
     expect(all.rows[0]).not.toHaveProperty('content')
-    const ebooks = await listPublishedPosts(anon, { search: 'payroll', type: 'ebook' })
+    const ebooks = await listPublishedPosts(fixture.anon, { search: 'payroll', type: 'ebook' })
     expect(ebooks.rows.map((r) => r.slug)).toEqual(['search-guide'])
   })
 
   it('reads PostgREST syntax characters and LIKE wildcards as plain text, not as syntax', async () => {
-    await createPost(editor, post('special-chars', { title: 'Wombat (Quetzal), 57% narwhal_okapi "bilbo"' }))
+    await createPost(
+      fixture.editor,
+      post('special-chars', { title: 'Wombat (Quetzal), 57% narwhal_okapi "bilbo"' }),
+    )
     for (const text of ['(Quetzal),', '57%', 'narwhal_okapi', '"bilbo"', 'Wombat (']) {
-      const result = await listPublishedPosts(anon, { search: text })
+      const result = await listPublishedPosts(fixture.anon, { search: text })
       expect(
         result.rows.map((r) => r.slug),
         text,
       ).toEqual(['special-chars'])
     }
-    expect((await listPublishedPosts(anon, { search: 'Quetz_%' })).total).toBe(0)
-    expect((await listPublishedPosts(anon, { search: 'x\\y' })).total).toBe(0)
+    expect((await listPublishedPosts(fixture.anon, { search: 'Quetz_%' })).total).toBe(0)
+    expect((await listPublishedPosts(fixture.anon, { search: 'x\\y' })).total).toBe(0)
   })
 
   it('pages the admin list on the server with an exact total, newest or oldest first', async () => {
-    for (let i = 0; i < 6; i++) await createPost(editor, post(`paging-${i}`, { author: 'Paging Author' }))
-    const first = await listPostsForAdmin(editor, { search: 'paging author', page: 1 })
+    for (let i = 0; i < 6; i++)
+      await createPost(fixture.editor, post(`paging-${i}`, { author: 'Paging Author' }))
+    const first = await listPostsForAdmin(fixture.editor, { search: 'paging author', page: 1 })
     expect(first.total).toBe(6)
     expect(first.rows).toHaveLength(5)
     expect(first.rows[0].slug).toBe('paging-5')
-    const second = await listPostsForAdmin(editor, { search: 'paging author', page: 2 })
+    const second = await listPostsForAdmin(fixture.editor, { search: 'paging author', page: 2 })
     expect(second.rows.map((r) => r.slug)).toEqual(['paging-0'])
-    const oldest = await listPostsForAdmin(editor, { search: 'PAGING-', ascending: true })
+    const oldest = await listPostsForAdmin(fixture.editor, { search: 'PAGING-', ascending: true })
     expect(oldest.rows[0].slug).toBe('paging-0')
   })
 
@@ -128,12 +117,12 @@ describe('blogs data module against the embedded backend', () => {
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
       'base64',
     )
-    const url = await uploadBlogImage(editor, 'blog-covers', new Uint8Array(png), 'png', 'image/png')
+    const url = await uploadBlogImage(fixture.editor, 'blog-covers', new Uint8Array(png), 'png', 'image/png')
     expect(url).toMatch(/\/storage\/v1\/object\/public\/images\/blog-covers\/\d+\.png$/)
     const res = await fetch(url)
     expect(res.status).toBe(200)
     await expect(
-      uploadBlogImage(anon, 'blog-covers', new Uint8Array(png), 'png', 'image/png'),
+      uploadBlogImage(fixture.anon, 'blog-covers', new Uint8Array(png), 'png', 'image/png'),
     ).rejects.toThrow()
   })
 })
@@ -143,7 +132,7 @@ describe('blogs data module against the embedded backend', () => {
 describe('newsletter subscription', () => {
   it('stores the address once, lower-cased, and sends one confirmation link', async () => {
     const subscribe = (email: string) =>
-      fetch(`${server.url}/api/newsletter`, {
+      fetch(`${fixture.server.url}/api/newsletter`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ email }),
@@ -152,12 +141,12 @@ describe('newsletter subscription', () => {
     expect(first.status).toBe(200)
     expect(await first.json()).toMatchObject({ subscribed: true })
     expect((await subscribe('reader@example.com')).status).toBe(200)
-    const { data } = await service
+    const { data } = await fixture.service
       .from('newsletter_subscribers')
       .select('email, confirmation_sent_at')
       .eq('email', 'reader@example.com')
     expect(data).toHaveLength(1)
-    const captured = (await server.ctx.mail.listCaptured?.()) ?? []
+    const captured = (await fixture.server.ctx.mail.listCaptured?.()) ?? []
     const confirmations = captured.filter((m) => m.to.includes('reader@example.com'))
     expect(confirmations).toHaveLength(1)
     expect(confirmations[0].subject).toContain('Confirm your subscription')
@@ -166,7 +155,7 @@ describe('newsletter subscription', () => {
 
   it('answers 400 with a clear message for a bad email and bad JSON, 413 for a huge body', async () => {
     const post = (body: string) =>
-      fetch(`${server.url}/api/newsletter`, {
+      fetch(`${fixture.server.url}/api/newsletter`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body,
@@ -179,9 +168,9 @@ describe('newsletter subscription', () => {
   })
 
   it('keeps visitors from reading the subscriber list', async () => {
-    const { data } = await anon.from('newsletter_subscribers').select('email')
+    const { data } = await fixture.anon.from('newsletter_subscribers').select('email')
     expect(data ?? []).toEqual([])
-    const recipients = await anon.from('newsletter_recipients').select('email')
+    const recipients = await fixture.anon.from('newsletter_recipients').select('email')
     expect(recipients.data ?? []).toEqual([])
   })
 })

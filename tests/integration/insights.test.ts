@@ -1,19 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { insightsToCsv, loadInsights } from '../../shared/data/insights.ts'
-import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { serviceClient } from '../../server/supabase-clients.ts'
-import { removeStandInSite, standInRenderedSite } from '../support/clients.ts'
-import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import { standInRenderedSite } from '../support/clients.ts'
+import { useSiteServer } from '../support/site-server.ts'
 
 /** A person's browser (the counting skips bots, and Node's fetch calls itself one). */
 const browser =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
-
-let server: TestServer
-let siteDir: string
-let slug: string
 
 /** The server render bundle, reduced to the post page (the real one needs a site build). */
 const fakeEntry = `
@@ -25,28 +20,29 @@ export async function render(pathname, { pageData = {} } = {}) {
 }
 `
 
-beforeAll(async () => {
+/** The post page, the home page, two marketing pages and the sitemap's routes. */
+function standInMarketingSite(): string {
   const page = (title: string) =>
     `<!doctype html><html><head><title>${title}</title></head><body>${title}</body></html>`
-  siteDir = standInRenderedSite(fakeEntry, page('Not found'))
+  const siteDir = standInRenderedSite(fakeEntry, page('Not found'))
   writeFileSync(path.join(siteDir, 'index.html'), page('Home'))
   for (const route of ['get-started', 'platform']) {
     mkdirSync(path.join(siteDir, route))
     writeFileSync(path.join(siteDir, route, 'index.html'), page(route))
   }
   writeFileSync(path.join(siteDir, 'sitemap-routes.json'), JSON.stringify(['/', '/get-started', '/platform']))
-  server = await startTestServer({ SITE_DIR: siteDir, TRUST_PROXY: '1' })
-  const { data, error } = await serviceClient(server.ctx).from('published_blogs').select('slug').limit(1)
+  return siteDir
+}
+
+const fixture = useSiteServer(standInMarketingSite, { TRUST_PROXY: '1' })
+const db = () => serviceClient(fixture.server.ctx)
+let slug: string
+
+beforeAll(async () => {
+  const { data, error } = await db().from('published_blogs').select('slug').limit(1)
   if (error) throw error
   slug = (data[0] as { slug: string }).slug
 })
-
-afterAll(async () => {
-  await server?.stop()
-  removeStandInSite(siteDir)
-})
-
-const db = () => serviceClient(server.ctx)
 
 async function pageRow(pathname: string) {
   const { data, error } = await db()
@@ -80,12 +76,12 @@ beforeEach(({ task }) => {
 })
 
 const get = (pathname: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${pathname}`, {
+  fetch(`${fixture.server.url}${pathname}`, {
     headers: { 'User-Agent': browser, 'X-Forwarded-For': address, ...headers },
   })
 
 const beacon = (body: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}/api/views`, {
+  fetch(`${fixture.server.url}/api/views`, {
     method: 'POST',
     headers: {
       'User-Agent': browser,
@@ -119,7 +115,7 @@ describe('counting the public pages', () => {
       ),
     ).toEqual({ views: 1, visitors: 1 })
 
-    await get('/PLATFORM/', { Referer: `${server.url}/` })
+    await get('/PLATFORM/', { Referer: `${fixture.server.url}/` })
     expect(
       await eventually(
         () => pageRow('/platform'),
@@ -219,7 +215,7 @@ describe('the day’s salt', () => {
   })
 
   it('is not readable by visitors or editors', async () => {
-    const anon = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey, { persistSession: false })
+    const { anon } = fixture
     expect((await anon.rpc('analytics_salt')).error).not.toBeNull()
     expect((await anon.from('analytics_daily').select('*')).data ?? []).toEqual([])
     expect(
@@ -246,13 +242,13 @@ describe('where a lead came from', () => {
     })
     expect(landing.status).toBe(200)
     const before = (await pageRow('/get-started')).views
-    await get('/get-started', { 'User-Agent': agent, Referer: `${server.url}/post/${slug}` })
+    await get('/get-started', { 'User-Agent': agent, Referer: `${fixture.server.url}/post/${slug}` })
     await eventually(
       () => pageRow('/get-started'),
       (r) => r.views > before,
     )
     const email = `noscript.${Date.now()}@example.com`
-    const res = await fetch(`${server.url}/get-started`, {
+    const res = await fetch(`${fixture.server.url}/get-started`, {
       method: 'POST',
       headers: {
         'User-Agent': agent,
@@ -286,7 +282,7 @@ describe('where a lead came from', () => {
 
   it('with JavaScript: the fields the page carried are stored with the lead (a bad one dropped, never refused)', async () => {
     const email = `js.${Date.now()}@example.com`
-    const res = await fetch(`${server.url}/api/leads`, {
+    const res = await fetch(`${fixture.server.url}/api/leads`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `insights-${Date.now()}` },
       body: JSON.stringify({
@@ -317,12 +313,7 @@ describe('where a lead came from', () => {
 
 describe('the report', () => {
   it('shows editors the pages, posts, referrers, campaigns, funnel and leads per source; CSV too', async () => {
-    const editor = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey, {
-      persistSession: false,
-    })
-    const { error } = await editor.auth.signInWithPassword(testEditor)
-    if (error) throw error
-    const report = await loadInsights(editor, 7)
+    const report = await loadInsights(fixture.editor, 7)
     expect(report.series).toHaveLength(7)
     expect(report.views).toBeGreaterThan(0)
     expect(report.topPages.map((p) => p.path)).toContain('/platform')
@@ -341,7 +332,6 @@ describe('the report', () => {
     expect(csv).toContain('news.example.com,1')
     expect(csv.split('\r\n')[0]).toBe('Day,Views,Unique visitors')
 
-    const anon = createNodeSupabaseClient(server.url, server.ctx.supabase.anonKey, { persistSession: false })
-    expect((await anon.rpc('insights_report', { p_days: 7 })).error).not.toBeNull()
+    expect((await fixture.anon.rpc('insights_report', { p_days: 7 })).error).not.toBeNull()
   })
 })

@@ -28,6 +28,9 @@ afterAll(async () => {
   await server?.stop()
 })
 
+/** GoTrue's answer to a wrong password and to an unknown email alike, so neither tells which it was. */
+const invalidCredentials = { status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' }
+
 describe('embedded Auth through supabase-js', () => {
   it('signs an editor in with email and password and returns a GoTrue session', async () => {
     const supabase = client()
@@ -83,11 +86,7 @@ describe('embedded Auth through supabase-js', () => {
       password: 'not-the-password',
     })
     expect(data.session).toBeNull()
-    expect(error).toMatchObject({
-      status: 400,
-      code: 'invalid_credentials',
-      message: 'Invalid login credentials',
-    })
+    expect(error).toMatchObject(invalidCredentials)
   })
 
   it('refuses an unknown email exactly like a wrong password', async () => {
@@ -95,11 +94,7 @@ describe('embedded Auth through supabase-js', () => {
       email: 'nobody@meridian.example',
       password: 'whatever-password',
     })
-    expect(error).toMatchObject({
-      status: 400,
-      code: 'invalid_credentials',
-      message: 'Invalid login credentials',
-    })
+    expect(error).toMatchObject(invalidCredentials)
   })
 
   it('rotates refresh tokens, and reusing an old one revokes the whole session', async () => {

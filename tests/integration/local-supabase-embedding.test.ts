@@ -102,11 +102,10 @@ describe('resource embedding', () => {
   })
 
   it("applies the embedded table's row-level security: a non-editor sees the post but none of its revisions", async () => {
-    const { data, error } = await member
-      .from('blogs')
-      .select('slug, blog_revisions(version)')
-      .eq('id', postId)
-      .single()
+    /** The test post with its revisions embedded, as `client` reads it. */
+    const postWithRevisions = (client: SupabaseClient) =>
+      client.from('blogs').select('slug, blog_revisions(version)').eq('id', postId)
+    const { data, error } = await postWithRevisions(member).single()
     expect(error).toBeNull()
     expect(data).toEqual({ slug, blog_revisions: [] })
 
@@ -116,7 +115,7 @@ describe('resource embedding', () => {
     expect(inner.data).toEqual([])
 
     // Visitors have no privilege on revisions at all: the embed is refused, as a plain read would be.
-    const visitor = await anon.from('blogs').select('slug, blog_revisions(version)').eq('id', postId)
+    const visitor = await postWithRevisions(anon)
     expect(visitor.status).toBe(401)
     expect(visitor.error?.code).toBe('42501')
   })

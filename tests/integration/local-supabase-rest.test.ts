@@ -10,6 +10,18 @@ const fixture = useRestServer()
 
 const seededPublished = 7
 
+/** Every column of the posts with this slug, as a visitor asks for them. */
+const postsWithSlug = (slug: string) => fixture.anon.from('blogs').select('*').eq('slug', slug)
+
+/** Each path is answered 400 with this error code (never a 5xx). */
+async function expectRefused(paths: string[], code: string) {
+  for (const path of paths) {
+    const res = await fixture.rest(path)
+    expect({ path, status: res.status }).toEqual({ path, status: 400 })
+    expect((await res.json()).code).toBe(code)
+  }
+}
+
 describe('reading posts', () => {
   it('lists published posts newest first and oldest first, hiding drafts from visitors', async () => {
     const newest = await fixture.anon.from('blogs').select('*').order('created_at', { ascending: false })
@@ -33,11 +45,9 @@ describe('reading posts', () => {
   })
 
   it('returns one post by slug as a bare object', async () => {
-    const { data, error, status } = await fixture.anon
-      .from('blogs')
-      .select('*')
-      .eq('slug', 'hiring-in-two-weeks-how-our-talent-acquisition-works')
-      .single()
+    const { data, error, status } = await postsWithSlug(
+      'hiring-in-two-weeks-how-our-talent-acquisition-works',
+    ).single()
     expect(error).toBeNull()
     expect(status).toBe(200)
     expect(data).toMatchObject({
@@ -48,11 +58,7 @@ describe('reading posts', () => {
   })
 
   it('answers 406 PGRST116 when a single post is asked for and none matches', async () => {
-    const { data, error, status } = await fixture.anon
-      .from('blogs')
-      .select('*')
-      .eq('slug', 'no-such-post')
-      .single()
+    const { data, error, status } = await postsWithSlug('no-such-post').single()
     expect(data).toBeNull()
     expect(status).toBe(406)
     expect(error).toMatchObject({
@@ -69,11 +75,7 @@ describe('reading posts', () => {
   })
 
   it('maybeSingle gives null for no row', async () => {
-    const { data, error } = await fixture.anon
-      .from('blogs')
-      .select('*')
-      .eq('slug', 'no-such-post')
-      .maybeSingle()
+    const { data, error } = await postsWithSlug('no-such-post').maybeSingle()
     expect(error).toBeNull()
     expect(data).toBeNull()
   })
@@ -465,16 +467,10 @@ describe('error mapping', () => {
   })
 
   it('an unknown column is 400 42703, in select, filter and order', async () => {
-    for (const path of [
-      'blogs?select=nope',
-      'blogs?nope=eq.1',
-      'blogs?order=nope.desc',
-      'blogs?or=(nope.eq.1,slug.eq.x)',
-    ]) {
-      const res = await fixture.rest(path)
-      expect({ path, status: res.status }).toEqual({ path, status: 400 })
-      expect((await res.json()).code).toBe('42703')
-    }
+    await expectRefused(
+      ['blogs?select=nope', 'blogs?nope=eq.1', 'blogs?order=nope.desc', 'blogs?or=(nope.eq.1,slug.eq.x)'],
+      '42703',
+    )
     const write = await fixture.editor
       .from('blogs')
       .insert({ title: 'x', slug: 'x-col', author: 'A', nope: 1 })
@@ -483,19 +479,18 @@ describe('error mapping', () => {
   })
 
   it('malformed filters are 400 PGRST100, never 500', async () => {
-    for (const path of [
-      'blogs?slug=zz.1',
-      'blogs?slug=eq',
-      'blogs?or=(slug.eq.1',
-      'blogs?limit=-1',
-      'blogs?slug=is.maybe',
-      'blogs?slug=in.1,2',
-      'blogs?select=title,author!(name)',
-    ]) {
-      const res = await fixture.rest(path)
-      expect({ path, status: res.status }).toEqual({ path, status: 400 })
-      expect((await res.json()).code).toBe('PGRST100')
-    }
+    await expectRefused(
+      [
+        'blogs?slug=zz.1',
+        'blogs?slug=eq',
+        'blogs?or=(slug.eq.1',
+        'blogs?limit=-1',
+        'blogs?slug=is.maybe',
+        'blogs?slug=in.1,2',
+        'blogs?select=title,author!(name)',
+      ],
+      'PGRST100',
+    )
   })
 
   it('embedding a column that is no foreign key is 400 PGRST200', async () => {

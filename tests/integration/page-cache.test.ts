@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createPost, getPublishedPostsStamp } from '../../shared/data/blogs.ts'
-import type { SupabaseClient } from '../../shared/data/client.ts'
 import { chooseEncoding, pageCacheFor } from '../../server/web/page-cache.ts'
-import { clientsOf, removeStandInSite, standInPostEntry, standInRenderedSite } from '../support/clients.ts'
-import { startTestServer, type TestServer } from '../support/server.ts'
+import { standInPostEntry, standInRenderedSite } from '../support/clients.ts'
+import { startHostedTestServer } from '../support/server.ts'
+import { useSiteServer } from '../support/site-server.ts'
 
 /**
  * Public pages rendered once per version of what they show (server/web/page-cache.ts), against the real
@@ -13,15 +13,25 @@ import { startTestServer, type TestServer } from '../support/server.ts'
  * public-posts.test.ts), so the tests read what the server rendered and when.
  */
 
-let server: TestServer
-let siteDir: string
-let editor: SupabaseClient
-let anon: SupabaseClient
 /** Paths of the embedded backend's API the server itself asked for (from its debug request log). */
 const apiRequests: string[] = []
+const requestLog = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      const entry = JSON.parse(line) as { msg?: string; path?: string }
+      if (entry.msg === 'request' && entry.path?.startsWith('/rest/v1/')) apiRequests.push(entry.path)
+    }
+    done()
+  },
+})
+const fixture = useSiteServer(
+  () => standInRenderedSite(standInPostEntry('padding '.repeat(300)), '<h1>static not found</h1>'),
+  { LOG_LEVEL: 'debug' },
+  { logDestination: requestLog },
+)
 const token = `pc${Date.now().toString(36)}`
 
-const get = (p: string, init?: RequestInit) => fetch(`${server.url}${p}`, init)
+const get = (p: string, init?: RequestInit) => fetch(`${fixture.server.url}${p}`, init)
 const text = async (p: string, init?: RequestInit) => (await get(p, init)).text()
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -36,20 +46,8 @@ async function msUntil(p: string, wanted: string, limit = 8000): Promise<number>
 }
 
 beforeAll(async () => {
-  siteDir = standInRenderedSite(standInPostEntry('padding '.repeat(300)), '<h1>static not found</h1>')
-  const log = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) {
-        const entry = JSON.parse(line) as { msg?: string; path?: string }
-        if (entry.msg === 'request' && entry.path?.startsWith('/rest/v1/')) apiRequests.push(entry.path)
-      }
-      done()
-    },
-  })
-  server = await startTestServer({ SITE_DIR: siteDir, LOG_LEVEL: 'debug' }, { logDestination: log })
-  ;({ anon, editor } = await clientsOf(server))
   for (let i = 1; i <= 3; i++) {
-    await createPost(editor, {
+    await createPost(fixture.editor, {
       title: `Cached ${i} ${token}`,
       slug: `${token}-${i}`,
       author: 'Asha Rao',
@@ -57,11 +55,6 @@ beforeAll(async () => {
     })
   }
 }, 60_000)
-
-afterAll(async () => {
-  await server?.stop()
-  removeStandInSite(siteDir)
-})
 
 describe('pages rendered once per version', () => {
   it('serves repeated visits from memory without asking the database', async () => {
@@ -101,7 +94,7 @@ describe('pages rendered once per version', () => {
     const raw = (await import('node:http')).get
     const bytes = (encoding: string) =>
       new Promise<Buffer>((resolve, reject) => {
-        raw(`${server.url}${p}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+        raw(`${fixture.server.url}${p}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
           const chunks: Buffer[] = []
           res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks)))
         }).on('error', reject)
@@ -126,7 +119,7 @@ describe('pages rendered once per version', () => {
     const p = `/post/${token}-3`
     expect(await text(p)).toContain(`Cached 3 ${token}`)
     // Straight into the database: no write passes through this server's API to tell the cache.
-    await server.ctx.localSupabase!.db.query(`update public.blogs set title = $1 where slug = $2`, [
+    await fixture.server.ctx.localSupabase!.db.query(`update public.blogs set title = $1 where slug = $2`, [
       `Changed elsewhere ${token}`,
       `${token}-3`,
     ])
@@ -136,7 +129,7 @@ describe('pages rendered once per version', () => {
 
   it('shows a scheduled post on the list within 5 s of it coming due, with no write at all', async () => {
     const list = `/resources?q=${token}`
-    await createPost(editor, {
+    await createPost(fixture.editor, {
       title: `Due soon ${token}`,
       slug: `${token}-due`,
       author: 'Asha Rao',
@@ -144,7 +137,7 @@ describe('pages rendered once per version', () => {
       status: 'scheduled',
       publish_at: new Date(Date.now() + 3600_000).toISOString(),
     })
-    await server.ctx.localSupabase!.db.query(
+    await fixture.server.ctx.localSupabase!.db.query(
       `update public.blogs set publish_at = now() + interval '2 seconds' where slug = $1`,
       [`${token}-due`],
     )
@@ -156,16 +149,11 @@ describe('pages rendered once per version', () => {
   })
 
   it('shows what another instance changed within 5 s (nothing depends on there being one process)', async () => {
-    const other = await startTestServer({
-      SITE_DIR: siteDir,
-      SUPABASE_URL: server.ctx.supabase.url,
-      SUPABASE_ANON_KEY: server.ctx.supabase.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: server.ctx.supabase.serviceRoleKey,
-    })
+    const other = await startHostedTestServer(fixture.server, { SITE_DIR: fixture.siteDir })
     try {
       const p = `${other.url}/post/${token}-1`
       expect(await (await fetch(p)).text()).toContain(`Cached 1 ${token}`)
-      const { error } = await editor
+      const { error } = await fixture.editor
         .from('blogs')
         .update({ title: `Renamed on the first ${token}` })
         .eq('slug', `${token}-1`)
@@ -181,12 +169,9 @@ describe('pages rendered once per version', () => {
   })
 
   it('holds no more than its memory budget, dropping the least recently used pages', async () => {
-    const small = await startTestServer({
-      SITE_DIR: siteDir,
+    const small = await startHostedTestServer(fixture.server, {
+      SITE_DIR: fixture.siteDir,
       PAGE_CACHE_MB: '1',
-      SUPABASE_URL: server.ctx.supabase.url,
-      SUPABASE_ANON_KEY: server.ctx.supabase.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: server.ctx.supabase.serviceRoleKey,
     })
     try {
       // Each /resources answer is a different page; together far more than 1 MB.
@@ -203,12 +188,12 @@ describe('pages rendered once per version', () => {
 
 describe('the posts stamp', () => {
   it('changes with an edit, an unpublish and a delete of a public post, not with a draft', async () => {
-    const stamps = [await getPublishedPostsStamp(anon)]
+    const stamps = [await getPublishedPostsStamp(fixture.anon)]
     const next = async () => {
-      stamps.push(await getPublishedPostsStamp(anon))
+      stamps.push(await getPublishedPostsStamp(fixture.anon))
       return stamps.at(-1)!
     }
-    await createPost(editor, {
+    await createPost(fixture.editor, {
       title: 'Draft',
       slug: `${token}-draft`,
       author: 'A',
@@ -216,14 +201,14 @@ describe('the posts stamp', () => {
       status: 'draft',
     })
     expect(await next()).toBe(stamps[0])
-    await editor
+    await fixture.editor
       .from('blogs')
       .update({ title: `Edited ${token}` })
       .eq('slug', `${token}-2`)
     expect(await next()).not.toBe(stamps[1])
-    await editor.from('blogs').update({ status: 'draft' }).eq('slug', `${token}-2`)
+    await fixture.editor.from('blogs').update({ status: 'draft' }).eq('slug', `${token}-2`)
     expect(await next()).not.toBe(stamps[2])
-    await editor.from('blogs').delete().eq('slug', `${token}-3`)
+    await fixture.editor.from('blogs').delete().eq('slug', `${token}-3`)
     expect(await next()).not.toBe(stamps[3])
     expect(new Set(stamps.slice(1)).size).toBe(4)
   })

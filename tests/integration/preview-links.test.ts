@@ -1,24 +1,25 @@
-import { rmSync } from 'node:fs'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createPost, getPublishedPostBySlug, updatePost } from '../../shared/data/blogs.ts'
-import type { SupabaseClient } from '../../shared/data/client.ts'
 import { previewLinkSchema } from '../../shared/schemas/preview-link.ts'
 import { previewSecret, signPreviewToken, verifyPreviewToken } from '../../server/api/preview-links.ts'
 import { parseEnv } from '../../server/config/env.ts'
-import { startTestServer, type TestServer } from '../support/server.ts'
-import { clientsOf, samplePost, standInSite } from '../support/clients.ts'
+import { samplePost, standInSite } from '../support/clients.ts'
+import { useSiteServer } from '../support/site-server.ts'
 
-let server: TestServer
-let siteDir: string
-let editor: SupabaseClient
-let anon: SupabaseClient
-let accessToken: string
+// The shell and the not-found page are all these routes need.
+const fixture = useSiteServer(
+  () =>
+    standInSite(
+      '<title>Meridian</title>\n    <meta name="description" content="generic" />\n    <script type="module" src="/assets/app.js"></script>',
+    ),
+  { LOG_LEVEL: 'error' },
+)
 
 const post = samplePost
 
-async function createLink(body: unknown, token: string | null = accessToken) {
-  return fetch(`${server.url}/api/preview-links`, {
+async function createLink(body: unknown, token: string | null = fixture.accessToken) {
+  return fetch(`${fixture.server.url}/api/preview-links`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -28,35 +29,21 @@ async function createLink(body: unknown, token: string | null = accessToken) {
   })
 }
 
-const open = (pathOrUrl: string) => fetch(new URL(pathOrUrl, server.url))
-
-beforeAll(async () => {
-  // The shell and the not-found page are all these routes need.
-  siteDir = standInSite(
-    '<title>Meridian</title>\n    <meta name="description" content="generic" />\n    <script type="module" src="/assets/app.js"></script>',
-  )
-  server = await startTestServer({ SITE_DIR: siteDir, LOG_LEVEL: 'error' })
-  ;({ anon, editor, accessToken } = await clientsOf(server))
-}, 120_000)
-
-afterAll(async () => {
-  await server?.stop()
-  rmSync(siteDir, { recursive: true, force: true })
-})
+const open = (pathOrUrl: string) => fetch(new URL(pathOrUrl, fixture.server.url))
 
 describe('preview share links', { timeout: 60_000 }, () => {
   it('show a draft to anyone with the link, read-only and never indexed, with its current content', async () => {
     const draft = await createPost(
-      editor,
+      fixture.editor,
       post('preview-draft', { status: 'draft', content: '<p>Secret plans<script>alert(1)</script></p>' }),
     )
     // Visitors cannot read the draft.
-    expect(await getPublishedPostBySlug(anon, 'preview-draft')).toBeNull()
+    expect(await getPublishedPostBySlug(fixture.anon, 'preview-draft')).toBeNull()
 
     const res = await createLink({ postId: draft.id, expiresInHours: 2 })
     expect(res.status).toBe(201)
     const link = previewLinkSchema.parse(await res.json())
-    expect(link.url).toBe(`${server.ctx.publicUrl}${link.path}`)
+    expect(link.url).toBe(`${fixture.server.ctx.publicUrl}${link.path}`)
     expect(link.path).toMatch(/^\/preview\/v1\./)
     const hours = (Date.parse(link.expiresAt) - Date.now()) / 3_600_000
     expect(hours).toBeGreaterThan(1.9)
@@ -76,7 +63,7 @@ describe('preview share links', { timeout: 60_000 }, () => {
 
     // The link follows the post: a later save shows there too.
     await updatePost(
-      editor,
+      fixture.editor,
       post('preview-draft', { status: 'draft', content: '<p>Revised plans</p>' }),
       draft,
     )
@@ -85,14 +72,14 @@ describe('preview share links', { timeout: 60_000 }, () => {
 
   it('answer 404 once expired, and for any token that was changed', async () => {
     const scheduled = await createPost(
-      editor,
+      fixture.editor,
       post('preview-scheduled', {
         status: 'scheduled',
         publish_at: new Date(Date.now() + 86_400_000).toISOString(),
       }),
     )
-    const other = await createPost(editor, post('preview-other', { status: 'draft' }))
-    const secret = previewSecret(server.ctx)!
+    const other = await createPost(fixture.editor, post('preview-other', { status: 'draft' }))
+    const secret = previewSecret(fixture.server.ctx)!
     // Links minted with this server's secret: one that lives an hour (opened while it is surely live, however
     // slow the first request), one that lives two seconds and is opened again after real time passed.
     const token = signPreviewToken(secret, scheduled.id, new Date(Date.now() + 3_600_000))
@@ -129,9 +116,9 @@ describe('preview share links', { timeout: 60_000 }, () => {
   })
 
   it('are only given to editors, for a post that exists, for a valid time', async () => {
-    const draft = await createPost(editor, post('preview-refusals', { status: 'draft' }))
+    const draft = await createPost(fixture.editor, post('preview-refusals', { status: 'draft' }))
     expect((await createLink({ postId: draft.id }, null)).status).toBe(401)
-    expect((await createLink({ postId: draft.id }, server.ctx.supabase.anonKey)).status).toBe(401)
+    expect((await createLink({ postId: draft.id }, fixture.server.ctx.supabase.anonKey)).status).toBe(401)
     expect((await createLink({ postId: 'not-a-uuid' })).status).toBe(400)
     expect((await createLink({ postId: draft.id, expiresInHours: 0 })).status).toBe(400)
     expect((await createLink({ postId: draft.id, expiresInHours: 10_000 })).status).toBe(400)
@@ -158,7 +145,7 @@ describe('preview share links', { timeout: 60_000 }, () => {
     )
     expect(verifyPreviewToken(secret!, token)).toBe('5b0f3f0e-1d5c-4a8e-9c31-8f2a4d0b7e61')
     // Another server's secret (here: the local one) does not accept it.
-    expect(verifyPreviewToken(previewSecret(server.ctx)!, token)).toBeNull()
+    expect(verifyPreviewToken(previewSecret(fixture.server.ctx)!, token)).toBeNull()
   })
 
   it('never answer a 5xx to generated bad input, on either route', async () => {
@@ -179,14 +166,14 @@ describe('preview share links', { timeout: 60_000 }, () => {
       { numRuns: 150, seed: 20261126 },
     )
     for (const { body, token } of samples) {
-      const created = await fetch(`${server.url}/api/preview-links`, {
+      const created = await fetch(`${fixture.server.url}/api/preview-links`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${fixture.accessToken}` },
         body: JSON.stringify(body) ?? 'null',
       })
       expect(created.status, JSON.stringify(body)).toBeLessThan(500)
       await created.body?.cancel()
-      const opened = await fetch(`${server.url}/preview/${encodeURIComponent(token)}`)
+      const opened = await fetch(`${fixture.server.url}/preview/${encodeURIComponent(token)}`)
       expect(opened.status, token).toBe(404)
       await opened.body?.cancel()
     }

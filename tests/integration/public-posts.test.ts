@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createPost, getPostBySlug, updatePost } from '../../shared/data/blogs.ts'
-import type { SupabaseClient } from '../../shared/data/client.ts'
 import type { BlogRow } from '../../shared/schemas/blog.ts'
-import { startTestServer, type TestServer } from '../support/server.ts'
-import {
-  clientsOf,
-  pageDataOf,
-  removeStandInSite,
-  samplePost,
-  standInPostEntry,
-  standInRenderedSite,
-} from '../support/clients.ts'
+import { pageDataOf, samplePost, standInPostEntry, standInRenderedSite } from '../support/clients.ts'
+import { useSiteServer } from '../support/site-server.ts'
 
 /**
  * The server-rendered blog pages and the JSON read endpoint against the real server and database. The site
@@ -19,12 +11,10 @@ import {
  * Playwright specs (tests/e2e/blog/server-rendered.spec.ts).
  */
 
-let server: TestServer
-let siteDir: string
-let editor: SupabaseClient
+const fixture = useSiteServer(() => standInRenderedSite(standInPostEntry(), '<h1>static not found</h1>'))
 const token = `pp${Date.now().toString(36)}`
 
-const get = (p: string, init?: RequestInit) => fetch(`${server.url}${p}`, init)
+const get = (p: string, init?: RequestInit) => fetch(`${fixture.server.url}${p}`, init)
 
 const post = samplePost
 
@@ -39,23 +29,19 @@ const input = (row: BlogRow) => ({
 })
 
 beforeAll(async () => {
-  siteDir = standInRenderedSite(standInPostEntry(), '<h1>static not found</h1>')
-  server = await startTestServer({ SITE_DIR: siteDir })
-  ;({ editor } = await clientsOf(server))
-
   // Ten case studies and two blogs matching the token, one draft and one scheduled for later.
   for (let i = 1; i <= 12; i++) {
     await createPost(
-      editor,
+      fixture.editor,
       post(`${token}-${i}`, {
         title: `${i <= 10 ? 'Case' : 'Blog'} ${i} ${token}`,
         type: i <= 10 ? 'case study' : 'blog',
       }),
     )
   }
-  await createPost(editor, post(`${token}-draft`, { title: `Draft ${token}`, status: 'draft' }))
+  await createPost(fixture.editor, post(`${token}-draft`, { title: `Draft ${token}`, status: 'draft' }))
   await createPost(
-    editor,
+    fixture.editor,
     post(`${token}-later`, {
       title: `Later ${token}`,
       status: 'scheduled',
@@ -64,15 +50,10 @@ beforeAll(async () => {
   )
 }, 60_000)
 
-afterAll(async () => {
-  await server?.stop()
-  removeStandInSite(siteDir)
-})
-
 describe('/post/{slug} rendered on the server', () => {
   it('renders the post with its sanitised body, head and embedded data, cacheable with a strong ETag', async () => {
     await createPost(
-      editor,
+      fixture.editor,
       post(`${token}-head`, {
         title: 'Tom & Jerry </script><script>alert(1)</script>',
         excerpt: 'An "excerpt" <b>here</b>',
@@ -111,8 +92,8 @@ describe('/post/{slug} rendered on the server', () => {
 
   it('shows a published change at once, with a new ETag', async () => {
     const before = await get(`/post/${token}-1`)
-    const row = (await getPostBySlug(editor, `${token}-1`))!
-    await updatePost(editor, { ...input(row), title: `Renamed ${token}` }, row)
+    const row = (await getPostBySlug(fixture.editor, `${token}-1`))!
+    await updatePost(fixture.editor, { ...input(row), title: `Renamed ${token}` }, row)
     const after = await get(`/post/${token}-1`, { headers: { 'If-None-Match': before.headers.get('etag')! } })
     expect(after.status).toBe(200)
     expect(await after.text()).toContain(`<h1>Renamed ${token}</h1>`)
