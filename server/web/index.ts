@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { ServerContext } from '../context.ts'
+import { encodedBody, type Encoded } from './encodings.ts'
 import { createLeadFormRoutes } from './lead-form.ts'
 import { postSlugFromPath } from './post-meta.ts'
 import { pageCacheFor } from './page-cache.ts'
@@ -25,20 +26,23 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
   const root = ctx.siteDir
   const readSiteFile = createFileReader()
 
-  const html = (body: Uint8Array, status: 200 | 404) =>
-    new Response(body as BodyInit, {
+  /** A site file as `request` accepts it: its compressed copy when it has one and the client takes it. */
+  const fileResponse = (request: Request, file: Encoded, headers: Record<string, string>, status = 200) => {
+    const all = new Headers(headers)
+    const body = encodedBody(request, file, all)
+    return new Response(request.method === 'HEAD' ? null : body, { status, headers: all })
+  }
+  const html = (request: Request, page: Encoded, status: 200 | 404) =>
+    fileResponse(
+      request,
+      page,
+      { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': shortCache },
       status,
-      // Vary up front: the app's compression would otherwise add it by rebuilding the response.
-      headers: {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': shortCache,
-        Vary: 'Accept-Encoding',
-      },
-    })
+    )
 
-  const notFound = async () => {
+  const notFound = async (request: Request) => {
     const page = await readSiteFile(`${root}/404.html`)
-    if (page) return html(page, 404)
+    if (page) return html(request, page, 404)
     return new Response('Not found. The site has not been built yet: run `npm run build`.', {
       status: 404,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
@@ -56,19 +60,16 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
       const body = file ? await readSiteFile(file) : null
       if (file && body) {
         const hashed = requestPath.startsWith('/assets/')
-        return new Response(body as BodyInit, {
-          headers: {
-            'Content-Type': contentTypeFor(file),
-            'Cache-Control': hashed ? immutableCache : shortFileCache,
-            Vary: 'Accept-Encoding',
-          },
+        return fileResponse(c.req.raw, body, {
+          'Content-Type': contentTypeFor(file),
+          'Cache-Control': hashed ? immutableCache : shortFileCache,
         })
       }
       if (requestPath.startsWith('/assets/')) return c.text('Not found', 404)
     }
 
     const key = pageKey(requestPath)
-    if (key === null) return notFound()
+    if (key === null) return notFound(c.req.raw)
 
     // Rendered on the server once per version of what they show (page-cache.ts); null: a build without the
     // render bundle.
@@ -86,13 +87,13 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
 
     const prerendered = key === '/' ? `${root}/index.html` : insideRoot(root, `${key}/index.html`)
     const page = prerendered ? await readSiteFile(prerendered) : null
-    if (page) return html(page, 200)
+    if (page) return html(c.req.raw, page, 200)
 
     if (isClientOnlyRoute(key)) {
       const shell = await readSiteFile(`${root}/_shell.html`)
-      if (shell) return html(shell, 200)
+      if (shell) return html(c.req.raw, shell, 200)
     }
-    return notFound()
+    return notFound(c.req.raw)
   })
 
   return site

@@ -1,8 +1,7 @@
-import { promisify } from 'node:util'
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import { getPublishedPostsStamp } from '../../shared/data/blogs.ts'
 import type { ServerContext } from '../context.ts'
+import { encode, encodedBody, type Encoded } from './encodings.ts'
 import { etagMatches, siteBuildStamp } from './render.ts'
 import { visitorClient } from '../supabase-clients.ts'
 
@@ -28,15 +27,12 @@ export interface PageCacheOptions {
   staleMs?: number
 }
 
-interface Entry {
+interface Entry extends Encoded {
   /** False for an answer that must not be kept (an error, `no-store`): it serves only the requests that waited for it. */
   keep: boolean
   status: number
   headers: Record<string, string>
   etag: string | null
-  identity: Buffer
-  gzip: Buffer | null
-  br: Buffer | null
 }
 
 /** Makes the page as a plain (unconditional) request would get it; null: it cannot be made (no build). */
@@ -55,48 +51,12 @@ export interface PageCache {
   readonly bytes: number
 }
 
-const gzipAsync = promisify(gzip)
-const brotliAsync = promisify(brotliCompress)
-/** Below this a compressed copy saves nothing worth a header (the app's compression uses the same). */
-const compressFrom = 1024
 const cacheableStatuses = new Set([200, 404])
-
-/** gzip and brotli copies of `body` (made on the thread pool, once per version of a page). */
-async function compressed(body: Buffer): Promise<{ gzip: Buffer | null; br: Buffer | null }> {
-  if (body.byteLength < compressFrom) return { gzip: null, br: null }
-  const [gz, br] = await Promise.all([
-    gzipAsync(body, { level: 9 }),
-    brotliAsync(body, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-        // A window no larger than the page: the encoder's buffers scale with it (16 MB at the default 22).
-        [zlibConstants.BROTLI_PARAM_LGWIN]: Math.min(22, Math.max(16, Math.ceil(Math.log2(body.byteLength)))),
-      },
-    }),
-  ])
-  return { gzip: gz, br }
-}
-
-/** The encoding to answer with: brotli, else gzip, when the client accepts it (q > 0). */
-export function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null
-  const accepted = new Map<string, number>()
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';')
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q))
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0
-  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br'
-  if (weight('gzip') > 0) return 'gzip'
-  return null
-}
 
 async function entryOf(response: Response): Promise<Entry> {
   const cacheControl = response.headers.get('Cache-Control') ?? ''
   const keep = cacheableStatuses.has(response.status) && !/no-store|private/.test(cacheControl)
-  const identity = Buffer.from(await response.arrayBuffer())
+  const identity = new Uint8Array(await response.arrayBuffer())
   const headers: Record<string, string> = {}
   response.headers.forEach((value, name) => {
     if (name !== 'etag' && name !== 'content-length') headers[name] = value
@@ -106,8 +66,9 @@ async function entryOf(response: Response): Promise<Entry> {
     status: response.status,
     headers,
     etag: response.headers.get('ETag'),
-    identity,
-    ...(keep ? await compressed(identity) : { gzip: null, br: null }),
+    ...(keep
+      ? await encode(identity, response.headers.get('Content-Type') ?? '')
+      : { identity, gzip: null, br: null }),
   }
 }
 
@@ -119,17 +80,11 @@ function answer(request: Request, entry: Entry): Response {
     headers.delete('Content-Type')
     return new Response(null, { status: 304, headers })
   }
-  const encoding = entry.gzip ? chooseEncoding(request.headers.get('Accept-Encoding')) : null
-  const body = encoding ? entry[encoding]! : entry.identity
-  if (encoding) headers.set('Content-Encoding', encoding)
+  const body = encodedBody(request, entry, headers)
   // A compressed copy is a different representation of the same page: a weak validator, as the app's
   // compression makes it (RFC 9110 8.8.1); either form revalidates to 304.
-  if (entry.etag) headers.set('ETag', encoding ? `W/${entry.etag}` : entry.etag)
-  headers.set('Content-Length', String(body.byteLength))
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
-    status: entry.status,
-    headers,
-  })
+  if (entry.etag) headers.set('ETag', headers.has('Content-Encoding') ? `W/${entry.etag}` : entry.etag)
+  return new Response(request.method === 'HEAD' ? null : body, { status: entry.status, headers })
 }
 
 /** The same address without what makes a request conditional or compressed: how the cache asks for a page. */

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { adminPath } from '../../shared/config/brand.ts'
 import { contentTypeOf } from '../../shared/lib/content-types.ts'
+import { encode, type Encoded } from './encodings.ts'
 
 /** Vite's content-hashed output: the name changes whenever the bytes do, so it may be cached forever. */
 export const immutableCache = 'public, max-age=31536000, immutable'
@@ -46,15 +47,17 @@ export function insideRoot(root: string, relative: string): string | null {
   return resolved === root || resolved.startsWith(root + path.sep) ? resolved : null
 }
 
-interface CachedFile {
+interface CachedFile extends Encoded {
   mtimeMs: number
-  body: Uint8Array
 }
 
-/** Reads site files with a small mtime-checked memory cache: pages and assets are read on every visit. */
+/**
+ * Reads site files with a small mtime-checked memory cache, each text file with its gzip and brotli copies
+ * (made once, not per request): pages and assets are read on every visit.
+ */
 export function createFileReader() {
   const cache = new Map<string, CachedFile>()
-  return async function readSiteFile(file: string): Promise<Uint8Array | null> {
+  return async function readSiteFile(file: string): Promise<Encoded | null> {
     let info
     try {
       info = await stat(file)
@@ -63,9 +66,9 @@ export function createFileReader() {
     }
     if (!info.isFile()) return null
     const hit = cache.get(file)
-    if (hit && hit.mtimeMs === info.mtimeMs) return hit.body
-    const body = new Uint8Array(await readFile(file))
-    if (body.byteLength <= 2 * 1024 * 1024) cache.set(file, { mtimeMs: info.mtimeMs, body })
-    return body
+    if (hit && hit.mtimeMs === info.mtimeMs) return hit
+    const encoded = await encode(new Uint8Array(await readFile(file)), contentTypeFor(file))
+    if (encoded.identity.byteLength <= 2 * 1024 * 1024) cache.set(file, { mtimeMs: info.mtimeMs, ...encoded })
+    return encoded
   }
 }

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createPost, getPublishedPostsStamp } from '../../shared/data/blogs.ts'
-import { chooseEncoding, pageCacheFor } from '../../server/web/page-cache.ts'
+import { pageCacheFor } from '../../server/web/page-cache.ts'
 import { standInPostEntry, standInRenderedSite } from '../support/clients.ts'
 import { startHostedTestServer } from '../support/server.ts'
 import { useSiteServer } from '../support/site-server.ts'
@@ -211,18 +211,5 @@ describe('the posts stamp', () => {
     await fixture.editor.from('blogs').delete().eq('slug', `${token}-3`)
     expect(await next()).not.toBe(stamps[3])
     expect(new Set(stamps.slice(1)).size).toBe(4)
-  })
-})
-
-describe('chooseEncoding', () => {
-  it('prefers brotli, then gzip, honouring q-values and refusals', () => {
-    expect(chooseEncoding('gzip, deflate, br')).toBe('br')
-    expect(chooseEncoding('gzip')).toBe('gzip')
-    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip')
-    expect(chooseEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip')
-    expect(chooseEncoding('*')).toBe('br')
-    expect(chooseEncoding('identity')).toBeNull()
-    expect(chooseEncoding('deflate')).toBeNull()
-    expect(chooseEncoding(null)).toBeNull()
   })
 })

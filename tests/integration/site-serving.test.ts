@@ -67,9 +67,18 @@ describe('serving the built site', () => {
     expect((await get('/solutions')).headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
   })
 
-  it('compresses text responses for clients that accept gzip', async () => {
-    const res = await get('/assets/index-abc123.js', { headers: { 'Accept-Encoding': 'gzip' } })
-    expect(res.headers.get('content-encoding')).toBe('gzip')
+  it('sends text files compressed as the client accepts (brotli, else gzip), the same bytes once decoded', async () => {
+    const source = 'console.log("app")'.repeat(200)
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await get('/assets/index-abc123.js', { headers: { 'Accept-Encoding': accept } })
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding)
+      expect(res.headers.get('vary')).toBe('Accept-Encoding')
+      expect(await res.text()).toBe(source)
+    }
   })
 
   it('answers a missing asset with a plain 404, not the page', async () => {
