@@ -266,7 +266,7 @@ export async function run(): Promise<string> {
       ['`GET /api/posts/{slug}`', () => `/api/posts/${randomSlug()}`],
     ]
     // As the comparison was first measured (no Accept-Encoding: every answer uncompressed), then as a
-    // browser asks (the static page is compressed per request; rendered pages keep compressed copies).
+    // browser asks (every page, static or rendered, from the compressed copy the server keeps of it).
     const passes: Array<[string, Record<string, string>]> = [
       ['without `Accept-Encoding`', {}],
       ['with `Accept-Encoding: gzip, deflate, br`', { 'accept-encoding': 'gzip, deflate, br' }],
