@@ -47,9 +47,9 @@ export async function findLeadByIdempotencyKey(
     .from('leads')
     .select('*')
     .eq('idempotency_key', idempotencyKey)
-    .limit(1)
+    .maybeSingle()
   if (error) fail('look up the lead', error)
-  return data && data.length > 0 ? parseRow(data[0]) : null
+  return data ? parseRow(data) : null
 }
 
 /**

@@ -81,9 +81,11 @@ export async function getNewsletterSend(
   by: { id: string } | { postId: string },
 ): Promise<NewsletterSendProgress | null> {
   const query = client.from('newsletter_send_progress').select('*')
-  const { data, error } = await ('id' in by ? query.eq('id', by.id) : query.eq('post_id', by.postId)).limit(1)
+  const { data, error } = await (
+    'id' in by ? query.eq('id', by.id) : query.eq('post_id', by.postId)
+  ).maybeSingle()
   if (error) fail('read the newsletter send', error)
-  return data && data.length > 0 ? toProgress(data[0]) : null
+  return data ? toProgress(data) : null
 }
 
 /** The latest sends, newest first. */
@@ -203,9 +205,7 @@ export async function getNewsletterIssue(
     .from('newsletter_sends')
     .select('subject, html, text')
     .eq('id', sendId)
-    .limit(1)
+    .maybeSingle()
   if (error) fail('read the newsletter issue', error)
-  return data && data.length > 0
-    ? z.object({ subject: z.string(), html: z.string(), text: z.string() }).parse(data[0])
-    : null
+  return data ? z.object({ subject: z.string(), html: z.string(), text: z.string() }).parse(data) : null
 }
