@@ -55,8 +55,9 @@ export function SettingsScreen({
           value={siteUrl}
           onChange={(e) => setSiteUrl(e.target.value)}
           placeholder="http://localhost:8080"
+          aria-describedby="site-url-hint"
         />
-        <p className="text-sm text-slate-600">
+        <p id="site-url-hint" className="text-sm text-slate-600">
           The address of the Meridian site. The app reads its public configuration (/config.json) to find the
           backend. Leave http://localhost:8080 to work with the local server started by <code>npm start</code>
           .

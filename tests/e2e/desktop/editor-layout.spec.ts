@@ -106,6 +106,8 @@ test.describe('desktop: the editor as a writing tool', () => {
       await check(page, 'email test')
       await page.getByRole('button', { name: 'Settings', exact: true }).click()
       await expect(page.getByLabel(/site address/i)).toBeVisible()
+      // The hint under the field is its description for a screen reader, not a stray paragraph.
+      await expect(page.getByLabel(/site address/i)).toHaveAccessibleDescription(/public configuration/)
       await check(page, 'settings')
 
       // Main keeps the session for the next test: sign out, so it starts from the sign-in screen too.
