@@ -67,8 +67,11 @@ export function createFileReader() {
     if (!info.isFile()) return null
     const hit = cache.get(file)
     if (hit && hit.mtimeMs === info.mtimeMs) return hit
-    const encoded = await encode(new Uint8Array(await readFile(file)), contentTypeFor(file))
-    if (encoded.identity.byteLength <= 2 * 1024 * 1024) cache.set(file, { mtimeMs: info.mtimeMs, ...encoded })
+    const body = new Uint8Array(await readFile(file))
+    // A larger file is read per request and left to the app's streaming compression.
+    if (body.byteLength > 2 * 1024 * 1024) return { identity: body, gzip: null, br: null }
+    const encoded = await encode(body, contentTypeFor(file))
+    cache.set(file, { mtimeMs: info.mtimeMs, ...encoded })
     return encoded
   }
 }
