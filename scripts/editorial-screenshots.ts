@@ -5,7 +5,7 @@
 // Full-page PNGs; the ones worth keeping become small WebP files with sharp (docs/screenshots/).
 import path from 'node:path'
 import { adminPath } from '../shared/config/brand.ts'
-import { getPostBySlug, updatePost } from '../shared/data/blogs.ts'
+import { getPostBySlug, postFields, updatePost } from '../shared/data/blogs.ts'
 import { createNodeSupabaseClient } from '../shared/data/node-client.ts'
 import { testEditor } from '../tests/support/server.ts'
 import { startScreenshotSession } from './screenshot-session.ts'
@@ -24,31 +24,19 @@ await editor.auth.signInWithPassword(testEditor)
 // A seed post edited twice (a history to compare), and one scheduled for next month at 09:30 in Kolkata.
 const slug = 'why-startups-are-building-tech-capacity-centres-in-india'
 let post = (await getPostBySlug(editor, slug))!
-const fields = () => ({
-  title: post.title,
-  slug: post.slug,
-  author: post.author ?? 'Meridian Team',
-  type: post.type ?? 'blog',
-  excerpt: post.excerpt,
-  content: post.content ?? '',
-  content_markdown: null,
-  cover_image_url: post.cover_image_url,
-  tags: post.tags ?? [],
-  status: post.status,
-})
 post = await updatePost(
   editor,
   {
-    ...fields(),
+    ...postFields(post),
     content: (post.content ?? '').replace(/<p>/, '<p>In 2026 more than ever, '),
     tags: [...(post.tags ?? []), 'strategy'],
   },
   post,
 )
-post = await updatePost(
+await updatePost(
   editor,
   {
-    ...fields(),
+    ...postFields(post),
     title: `${post.title}: the 2026 view`,
     content: `${post.content ?? ''}<p>Our next report covers Pune and Hyderabad hiring in detail.</p>`,
   },

@@ -419,6 +419,12 @@ export function postValues(input: BlogInput): BlogFields {
   }
 }
 
+/** A stored post's (or a revision's) editable fields, as a save sends them: a restore saves exactly these. */
+export function postFields(source: Partial<Record<BlogFieldName, unknown>>): BlogFields {
+  const fields = Object.fromEntries(blogFieldNames.map((name) => [name, source[name]])) as BlogFields
+  return { ...fields, tags: fields.tags ?? [] }
+}
+
 function fieldValue(source: Partial<Record<BlogFieldName, unknown>>, field: BlogFieldName): string {
   const value = source[field]
   if (field === 'tags') return JSON.stringify(value ?? [])

@@ -1,13 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
-import { blogFieldNames, blogRowSchema, blogStatuses, blogTypes, type BlogFields } from '../schemas/blog.ts'
+import { blogRowSchema, blogStatuses, blogTypes } from '../schemas/blog.ts'
 import { selectColumns } from '../schemas/columns.ts'
 import { BlogDataError } from './blogs.ts'
 
 /**
  * The revisions data module: the only code that reads `public.blog_revisions`. The database writes every
  * revision itself (a trigger on `blogs`, the last 100 per post), so there is nothing here that writes; a
- * restore is an ordinary conditional save of a revision's fields (`revisionFields`, then `updatePost`).
+ * restore is an ordinary conditional save of a revision's fields (`postFields`, then `updatePost`).
  */
 
 /** One saved version of a post, without its bodies: what the history list shows. */
@@ -65,13 +65,4 @@ export async function getRevision(client: SupabaseClient, id: number): Promise<R
   const { data, error, status } = await client.from('blog_revisions').select('*').eq('id', id).maybeSingle()
   if (error) fail(error, status)
   return data ? revisionSchema.parse(data) : null
-}
-
-/** A revision's editable fields, as a save sends them (a restore saves exactly these). */
-export function revisionFields(revision: Revision): BlogFields {
-  const fields = Object.fromEntries(blogFieldNames.map((name) => [name, revision[name]])) as Record<
-    string,
-    unknown
-  >
-  return { ...(fields as BlogFields), tags: revision.tags ?? [] }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPost, PostConflictError, updatePost } from '../../shared/data/blogs.ts'
+import { createPost, PostConflictError, postFields, updatePost } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { getRevision, listRevisions, revisionFields, revisionsKept } from '../../shared/data/revisions.ts'
+import { getRevision, listRevisions, revisionsKept } from '../../shared/data/revisions.ts'
 import { openDesktop, postInput, type DesktopUnderTest } from '../support/desktop.ts'
 import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
 import { clientsOf, samplePost } from '../support/clients.ts'
@@ -51,7 +51,7 @@ describe('revisions, written by the database', { timeout: 120_000 }, () => {
     })
 
     // Restore version 2: an ordinary save over the version now on the server.
-    const restored = await updatePost(editor, revisionFields(second), v3)
+    const restored = await updatePost(editor, postFields(second), v3)
     expect(restored.version).toBe(4)
     expect(restored).toMatchObject({ title: 'Post history-browser', content: '<p>Second words.</p>' })
     const after = await listRevisions(editor, v1.id)
@@ -59,7 +59,7 @@ describe('revisions, written by the database', { timeout: 120_000 }, () => {
     expect(after[0].title).toBe('Post history-browser')
 
     // A restore from a stale version is a conflict like any other save, and writes nothing.
-    await expect(updatePost(editor, revisionFields(second), v3)).rejects.toBeInstanceOf(PostConflictError)
+    await expect(updatePost(editor, postFields(second), v3)).rejects.toBeInstanceOf(PostConflictError)
     expect(await listRevisions(editor, v1.id)).toHaveLength(4)
   })
 
