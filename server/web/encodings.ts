@@ -54,18 +54,28 @@ export function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | n
 }
 
 /**
- * What `request` gets of `encoded`: the copy its Accept-Encoding prefers, with `Content-Encoding`,
- * `Content-Length` and `Vary` set on `headers` (the app's per-request compression then leaves it alone).
+ * The answer to `request` with `encoded`: the copy its Accept-Encoding prefers, with `Content-Encoding`,
+ * `Content-Length` and `Vary` (the app's per-request compression then leaves it alone); no body for HEAD.
  */
-export function encodedBody(request: Request, encoded: Encoded, headers: Headers): Uint8Array<ArrayBuffer> {
-  if (!encoded.gzip) {
-    headers.set('Content-Length', String(encoded.identity.byteLength))
-    return encoded.identity as Uint8Array<ArrayBuffer>
+export function encodedResponse(
+  request: Request,
+  encoded: Encoded,
+  headers: HeadersInit,
+  status = 200,
+): Response {
+  const all = new Headers(headers)
+  let body = encoded.identity
+  if (encoded.gzip) {
+    all.set('Vary', 'Accept-Encoding')
+    const encoding = chooseEncoding(request.headers.get('Accept-Encoding'))
+    if (encoding) {
+      body = encoded[encoding]!
+      all.set('Content-Encoding', encoding)
+    }
   }
-  headers.set('Vary', 'Accept-Encoding')
-  const encoding = chooseEncoding(request.headers.get('Accept-Encoding'))
-  const body = encoding ? encoded[encoding]! : encoded.identity
-  if (encoding) headers.set('Content-Encoding', encoding)
-  headers.set('Content-Length', String(body.byteLength))
-  return new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength)
+  all.set('Content-Length', String(body.byteLength))
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+    status,
+    headers: all,
+  })
 }

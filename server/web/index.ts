@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { ServerContext } from '../context.ts'
-import { encodedBody, type Encoded } from './encodings.ts'
+import { encodedResponse, type Encoded } from './encodings.ts'
 import { createLeadFormRoutes } from './lead-form.ts'
 import { postSlugFromPath } from './post-meta.ts'
 import { pageCacheFor } from './page-cache.ts'
@@ -26,14 +26,8 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
   const root = ctx.siteDir
   const readSiteFile = createFileReader()
 
-  /** A site file as `request` accepts it: its compressed copy when it has one and the client takes it. */
-  const fileResponse = (request: Request, file: Encoded, headers: Record<string, string>, status = 200) => {
-    const all = new Headers(headers)
-    const body = encodedBody(request, file, all)
-    return new Response(request.method === 'HEAD' ? null : body, { status, headers: all })
-  }
   const html = (request: Request, page: Encoded, status: 200 | 404) =>
-    fileResponse(
+    encodedResponse(
       request,
       page,
       { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': shortCache },
@@ -60,7 +54,7 @@ export function createSiteRoutes(ctx: ServerContext): Hono {
       const body = file ? await readSiteFile(file) : null
       if (file && body) {
         const hashed = requestPath.startsWith('/assets/')
-        return fileResponse(c.req.raw, body, {
+        return encodedResponse(c.req.raw, body, {
           'Content-Type': contentTypeFor(file),
           'Cache-Control': hashed ? immutableCache : shortFileCache,
         })

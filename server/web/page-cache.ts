@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import { getPublishedPostsStamp } from '../../shared/data/blogs.ts'
 import type { ServerContext } from '../context.ts'
-import { encode, encodedBody, type Encoded } from './encodings.ts'
+import { encode, encodedResponse, type Encoded } from './encodings.ts'
 import { etagMatches, siteBuildStamp } from './render.ts'
 import { visitorClient } from '../supabase-clients.ts'
 
@@ -80,11 +80,12 @@ function answer(request: Request, entry: Entry): Response {
     headers.delete('Content-Type')
     return new Response(null, { status: 304, headers })
   }
-  const body = encodedBody(request, entry, headers)
+  const response = encodedResponse(request, entry, headers, entry.status)
   // A compressed copy is a different representation of the same page: a weak validator, as the app's
   // compression makes it (RFC 9110 8.8.1); either form revalidates to 304.
-  if (entry.etag) headers.set('ETag', headers.has('Content-Encoding') ? `W/${entry.etag}` : entry.etag)
-  return new Response(request.method === 'HEAD' ? null : body, { status: entry.status, headers })
+  if (entry.etag)
+    response.headers.set('ETag', response.headers.has('Content-Encoding') ? `W/${entry.etag}` : entry.etag)
+  return response
 }
 
 /** The same address without what makes a request conditional or compressed: how the cache asks for a page. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
+import type { startServer } from '../../server/main.ts'
 import { startTestServer, type TestServer } from './server.ts'
 
 type Env = Record<string, string>
@@ -8,11 +9,15 @@ type Env = Record<string, string>
  * stopped after. The returned object is filled in by `beforeAll`: read it inside tests, not at collection.
  * Pass `env` as a function when it names something an earlier `beforeAll` makes (a stand-in site).
  */
-export function useTestServer(env: Env | (() => Env) = {}): TestServer {
+export function useTestServer(
+  env: Env | (() => Env) = {},
+  options: Parameters<typeof startServer>[1] = {},
+): TestServer {
   const server = {} as TestServer
   beforeAll(async () => {
-    Object.assign(server, await startTestServer(typeof env === 'function' ? env() : env))
-  })
+    Object.assign(server, await startTestServer(typeof env === 'function' ? env() : env, options))
+    // The first start creates the database: slow on a busy machine.
+  }, 120_000)
   afterAll(async () => {
     await server.stop?.()
   })
