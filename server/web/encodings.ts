@@ -39,7 +39,7 @@ export async function encode(body: Uint8Array, contentType: string): Promise<Enc
 }
 
 /** The encoding to answer with: brotli, else gzip, when the client accepts it (q > 0). */
-export function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
+function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null
   const accepted = new Map<string, number>()
   for (const part of acceptEncoding.split(',')) {
