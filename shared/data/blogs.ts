@@ -16,6 +16,7 @@ import {
   type BlogType,
 } from '../schemas/blog.ts'
 import { selectColumns } from '../schemas/columns.ts'
+import { DataError, oneOrNull } from './results.ts'
 
 /**
  * The blogs data module: the only code that reads or writes `public.blogs` and blog images.
@@ -33,17 +34,17 @@ export interface PostPage<T> {
 }
 
 /** A data error with the message a person can act on (shown in the admin status line). */
-export class BlogDataError extends Error {
-  readonly code: string | undefined
+export class BlogDataError extends DataError {
   /** HTTP status of the failed call (0 when no reply arrived), so callers can tell offline from refused. */
   readonly status: number | undefined
   constructor(message: string, code?: string, status?: number) {
-    super(message)
+    super(message, code)
     this.name = 'BlogDataError'
-    this.code = code
     this.status = status
   }
 }
+
+const parseBlogRow = (row: unknown): BlogRow => blogRowSchema.parse(row)
 
 /** Throws the `BlogDataError` a failed call means (a refusal by row-level security in its own words). */
 export function fail(
@@ -151,9 +152,11 @@ export async function getPublishedPostsStamp(client: SupabaseClient): Promise<st
  * is none (drafts and posts scheduled for later are not public).
  */
 export async function getPublishedPostBySlug(client: SupabaseClient, slug: string): Promise<BlogRow | null> {
-  const { data, error } = await client.from('published_blogs').select('*').eq('slug', slug).maybeSingle()
-  if (error) fail(error)
-  return data ? blogRowSchema.parse(data) : null
+  return oneOrNull(
+    client.from('published_blogs').select('*').eq('slug', slug).maybeSingle(),
+    parseBlogRow,
+    fail,
+  )
 }
 
 /**
@@ -256,15 +259,11 @@ export async function listPostsForAdmin(
 
 /** Any post by slug, drafts included (as far as the caller may see them). */
 export async function getPostBySlug(client: SupabaseClient, slug: string): Promise<BlogRow | null> {
-  const { data, error } = await client.from('blogs').select('*').eq('slug', slug).maybeSingle()
-  if (error) fail(error)
-  return data ? blogRowSchema.parse(data) : null
+  return oneOrNull(client.from('blogs').select('*').eq('slug', slug).maybeSingle(), parseBlogRow, fail)
 }
 
 export async function getPostById(client: SupabaseClient, id: string): Promise<BlogRow | null> {
-  const { data, error, status } = await client.from('blogs').select('*').eq('id', id).maybeSingle()
-  if (error) fail(error, status)
-  return data ? blogRowSchema.parse(data) : null
+  return oneOrNull(client.from('blogs').select('*').eq('id', id).maybeSingle(), parseBlogRow, fail)
 }
 
 /** Where a sync stopped reading: the (server `updated_at`, id) of the last row it saw. */
@@ -325,7 +324,7 @@ export function listPostsChangedSince(
     'blogs',
     '*',
     'updated_at',
-    (rows) => rows.map((row) => blogRowSchema.parse(row)),
+    (rows) => rows.map(parseBlogRow),
     (row) => row.updated_at ?? row.created_at,
     cursor,
     limit,

@@ -2,24 +2,21 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { insightsReportSchema, type InsightsReport, type LeadAttribution } from '../schemas/insights.ts'
 import { csvCell } from './leads.ts'
+import { couldNot } from './results.ts'
 
 /**
  * The Insights tables (`supabase/migrations/20261130100000_insights_and_lead_sources.sql`), through their
  * functions: the server counts (service role), editors and administrators read the report (RLS).
  */
 
-function fail(action: string, error: { message: string }): never {
-  throw new Error(`Could not ${action}: ${error.message}`)
-}
-
 const saltSchema = z.array(z.object({ day: z.string(), salt: z.string().min(32) }))
 
 /** Today's salt (UTC), the same for every server instance; yesterday's is deleted. Service role. */
 export async function daySalt(client: SupabaseClient): Promise<{ day: string; salt: string }> {
   const { data, error } = await client.rpc('analytics_salt')
-  if (error) fail('read the day’s salt', error)
+  if (error) couldNot('read the day’s salt', error)
   const [row] = saltSchema.parse(data)
-  if (!row) throw new Error('Could not read the day’s salt: no answer')
+  if (!row) couldNot('read the day’s salt', { message: 'no answer' })
   return row
 }
 
@@ -36,7 +33,7 @@ export async function recordPageView(
     p_utm_medium: view.utmMedium ?? '',
     p_utm_campaign: view.utmCampaign ?? '',
   })
-  if (error) fail('count the page view', error)
+  if (error) couldNot('count the page view', error)
   return data === true
 }
 
@@ -53,7 +50,7 @@ const sourceRowsSchema = z.array(
 /** Where today's visitor `visitor` landed and came from (null: no visit counted today). Service role. */
 export async function visitSource(client: SupabaseClient, visitor: string): Promise<LeadAttribution | null> {
   const { data, error } = await client.rpc('visit_source', { p_visitor: visitor })
-  if (error) fail('look up the visit', error)
+  if (error) couldNot('look up the visit', error)
   const [row] = sourceRowsSchema.parse(data)
   if (!row) return null
   const orNull = (v: string) => (v === '' ? null : v)
@@ -69,7 +66,7 @@ export async function visitSource(client: SupabaseClient, visitor: string): Prom
 /** The Insights report of the last `days` days (editors and administrators; others see zeros). */
 export async function loadInsights(client: SupabaseClient, days: number): Promise<InsightsReport> {
   const { data, error } = await client.rpc('insights_report', { p_days: days })
-  if (error) fail('load the insights', error)
+  if (error) couldNot('load the insights', error)
   return insightsReportSchema.parse(typeof data === 'string' ? JSON.parse(data) : data)
 }
 

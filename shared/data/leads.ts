@@ -10,25 +10,12 @@ import {
   type LeadUpdate,
 } from '../schemas/lead.ts'
 import { sourceLabel, type LeadAttribution } from '../schemas/insights.ts'
+import { couldNot, DataError, oneOrNull } from './results.ts'
 
 /**
  * The `leads` table: the only module that reads or writes it. Writes need the service role (the server);
  * reads need an editor's session (RLS). Every function throws on a Supabase error.
  */
-
-export class LeadDataError extends Error {
-  constructor(
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message)
-    this.name = 'LeadDataError'
-  }
-}
-
-function fail(action: string, error: { message: string; code?: string }): never {
-  throw new LeadDataError(`Could not ${action}: ${error.message}`, error.code)
-}
 
 const parseRow = (row: unknown): LeadRecord => leadRecordSchema.parse(row)
 
@@ -43,13 +30,11 @@ export async function findLeadByIdempotencyKey(
   client: SupabaseClient,
   idempotencyKey: string,
 ): Promise<LeadRecord | null> {
-  const { data, error } = await client
-    .from('leads')
-    .select('*')
-    .eq('idempotency_key', idempotencyKey)
-    .maybeSingle()
-  if (error) fail('look up the lead', error)
-  return data ? parseRow(data) : null
+  return oneOrNull(
+    client.from('leads').select('*').eq('idempotency_key', idempotencyKey).maybeSingle(),
+    parseRow,
+    (error) => couldNot('look up the lead', error),
+  )
 }
 
 /**
@@ -88,7 +73,7 @@ export async function insertLead(
       const existing = await findLeadByIdempotencyKey(client, idempotencyKey)
       if (existing) return { lead: existing, created: false }
     }
-    fail('store the lead', error)
+    couldNot('store the lead', error)
   }
   return { lead: parseRow(data), created: true }
 }
@@ -108,7 +93,7 @@ export async function claimLead(
     p_lease_seconds: options.leaseSeconds,
     p_now: options.now?.toISOString() ?? null,
   })
-  if (error) fail('claim the lead', error)
+  if (error) couldNot('claim the lead', error)
   const rows = (data ?? []) as unknown[]
   return rows.length > 0 ? parseRow(rows[0]) : null
 }
@@ -134,7 +119,7 @@ export async function claimDueLeads(
     p_ignore_schedule: options.ignoreSchedule ?? false,
     p_now: options.now?.toISOString() ?? null,
   })
-  if (error) fail('claim the leads due', error)
+  if (error) couldNot('claim the leads due', error)
   return ((data ?? []) as unknown[]).map(parseRow)
 }
 
@@ -197,7 +182,7 @@ async function updateClaimedLead(
   doing: string,
 ): Promise<void> {
   const { error } = await client.from('leads').update(patch).eq('id', id).eq('claim_token', claimToken)
-  if (error) fail(doing, error)
+  if (error) couldNot(doing, error)
 }
 
 export interface LeadPage {
@@ -255,7 +240,7 @@ export async function listLeads(
   const from = (page - 1) * pageSize
   const query = filteredLeads(client, options, 'exact').range(from, from + pageSize - 1)
   const { data, error, count } = await query
-  if (error) fail('list the leads', error)
+  if (error) couldNot('list the leads', error)
   const total = count ?? data?.length ?? 0
   return {
     leads: (data ?? []).map(parseRow),
@@ -273,7 +258,7 @@ export async function listLeads(
 export async function updateLead(client: SupabaseClient, id: string, patch: LeadUpdate): Promise<LeadRecord> {
   const parsed = leadUpdateSchema.safeParse(patch)
   if (!parsed.success)
-    throw new LeadDataError(parsed.error.issues.map((i) => i.message).join(' '), 'invalid_input')
+    throw new DataError(parsed.error.issues.map((i) => i.message).join(' '), 'invalid_input')
   const values: Record<string, unknown> = {}
   if (parsed.data.status !== undefined) values.status = parsed.data.status
   if (parsed.data.notes !== undefined) values.notes = parsed.data.notes
@@ -281,11 +266,11 @@ export async function updateLead(client: SupabaseClient, id: string, patch: Lead
   const { data, error } = await client.from('leads').update(values).eq('id', id).select('*')
   if (error) {
     if (error.code === '42501')
-      throw new LeadDataError('Only editors and administrators can work leads.', 'not_allowed')
-    fail('update the lead', error)
+      throw new DataError('Only editors and administrators can work leads.', 'not_allowed')
+    couldNot('update the lead', error)
   }
   if (!data || data.length === 0)
-    throw new LeadDataError('The lead no longer exists, or your role cannot change it.', 'not_allowed')
+    throw new DataError('The lead no longer exists, or your role cannot change it.', 'not_allowed')
   return parseRow(data[0])
 }
 
@@ -294,7 +279,7 @@ export async function listAllLeads(client: SupabaseClient, filters: LeadFilters)
   const all: LeadRecord[] = []
   for (let from = 0; ; from += 1000) {
     const { data, error } = await filteredLeads(client, filters).range(from, from + 999)
-    if (error) fail('export the leads', error)
+    if (error) couldNot('export the leads', error)
     all.push(...(data ?? []).map(parseRow))
     if (!data || data.length < 1000) return all
   }

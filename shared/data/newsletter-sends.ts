@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { newsletterSendProgressSchema, type NewsletterSendProgress } from '../schemas/newsletter-send.ts'
+import { couldNot, oneOrNull } from './results.ts'
 
 /**
  * Newsletter sends and their deliveries (`supabase/migrations/20261129150000_newsletter_sends.sql`). The
@@ -40,10 +41,6 @@ const toProgress = (row: unknown): NewsletterSendProgress => {
   })
 }
 
-const fail = (what: string, error: { message: string }): never => {
-  throw new Error(`Could not ${what}: ${error.message}`)
-}
-
 /**
  * Starts the send of a post (service role): the send and one delivery per confirmed recipient in one
  * transaction. A post sent before gets its first send back with `created: false`.
@@ -69,9 +66,9 @@ export async function startNewsletterSend(
     p_created_by: send.createdBy,
     p_created_by_email: send.createdByEmail,
   })
-  if (error) fail('start the newsletter send', error)
+  if (error) couldNot('start the newsletter send', error)
   const row = z.array(z.object({ send_id: z.string(), created: z.boolean() })).parse(data)[0]
-  if (!row) throw new Error('Could not start the newsletter send: no row came back.')
+  if (!row) couldNot('start the newsletter send', { message: 'no row came back.' })
   return { sendId: row.send_id, created: row.created }
 }
 
@@ -81,11 +78,11 @@ export async function getNewsletterSend(
   by: { id: string } | { postId: string },
 ): Promise<NewsletterSendProgress | null> {
   const query = client.from('newsletter_send_progress').select('*')
-  const { data, error } = await (
-    'id' in by ? query.eq('id', by.id) : query.eq('post_id', by.postId)
-  ).maybeSingle()
-  if (error) fail('read the newsletter send', error)
-  return data ? toProgress(data) : null
+  return oneOrNull(
+    ('id' in by ? query.eq('id', by.id) : query.eq('post_id', by.postId)).maybeSingle(),
+    toProgress,
+    (error) => couldNot('read the newsletter send', error),
+  )
 }
 
 /** The latest sends, newest first. */
@@ -98,7 +95,7 @@ export async function listNewsletterSends(
     .select('*')
     .order('created_at', { ascending: false })
     .limit(limit)
-  if (error) fail('list the newsletter sends', error)
+  if (error) couldNot('list the newsletter sends', error)
   return (data ?? []).map(toProgress)
 }
 
@@ -107,7 +104,7 @@ export async function countNewsletterRecipients(client: SupabaseClient): Promise
   const { count, error } = await client
     .from('newsletter_recipients')
     .select('id', { count: 'exact', head: true })
-  if (error) fail('count the subscribers', error)
+  if (error) couldNot('count the subscribers', error)
   return count ?? 0
 }
 
@@ -145,7 +142,7 @@ export async function claimNewsletterDeliveries(
     p_ignore_schedule: options.ignoreSchedule ?? false,
     p_now: options.now?.toISOString() ?? null,
   })
-  if (error) fail('claim newsletter deliveries', error)
+  if (error) couldNot('claim newsletter deliveries', error)
   return z
     .array(claimedRow)
     .parse(data ?? [])
@@ -169,7 +166,7 @@ export async function newsletterWorkDue(
     p_ignore_schedule: options.ignoreSchedule ?? false,
     p_now: options.now?.toISOString() ?? null,
   })
-  if (error) fail('look for newsletter deliveries', error)
+  if (error) couldNot('look for newsletter deliveries', error)
   return data === true
 }
 
@@ -192,7 +189,7 @@ export async function recordNewsletterDelivery(
     p_error: 'error' in result ? result.error : null,
     p_next_attempt_at: result.outcome === 'retry' ? result.nextAttemptAt.toISOString() : null,
   })
-  if (error) fail('record a newsletter delivery', error)
+  if (error) couldNot('record a newsletter delivery', error)
   return data === true
 }
 
@@ -201,11 +198,9 @@ export async function getNewsletterIssue(
   client: SupabaseClient,
   sendId: string,
 ): Promise<{ subject: string; html: string; text: string } | null> {
-  const { data, error } = await client
-    .from('newsletter_sends')
-    .select('subject, html, text')
-    .eq('id', sendId)
-    .maybeSingle()
-  if (error) fail('read the newsletter issue', error)
-  return data ? z.object({ subject: z.string(), html: z.string(), text: z.string() }).parse(data) : null
+  return oneOrNull(
+    client.from('newsletter_sends').select('subject, html, text').eq('id', sendId).maybeSingle(),
+    (row) => z.object({ subject: z.string(), html: z.string(), text: z.string() }).parse(row),
+    (error) => couldNot('read the newsletter issue', error),
+  )
 }

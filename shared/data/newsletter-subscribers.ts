@@ -9,6 +9,7 @@ import {
 } from '../schemas/newsletter-send.ts'
 import { csvCell } from './leads.ts'
 import { countNewsletterRecipients } from './newsletter-sends.ts'
+import { couldNot } from './results.ts'
 
 /**
  * The subscriber list as administrators work it, under row-level security (editors and administrators read
@@ -78,7 +79,7 @@ export async function listSubscribers(
     filtered(client, query, true).range(from, from + subscriberPageSize - 1),
     countNewsletterRecipients(client),
   ])
-  if (error) throw new Error(`Could not list the subscribers: ${error.message}`)
+  if (error) couldNot('list the subscribers', error)
   const total = count ?? 0
   return {
     subscribers: (data ?? []).map(toView),
@@ -95,7 +96,7 @@ export async function exportSubscribersCsv(client: SupabaseClient, input: Subscr
   const all: NewsletterSubscriberView[] = []
   for (let from = 0; ; from += 1000) {
     const { data, error } = await filtered(client, query).range(from, from + 999)
-    if (error) throw new Error(`Could not export the subscribers: ${error.message}`)
+    if (error) couldNot('export the subscribers', error)
     all.push(...(data ?? []).map(toView))
     if (!data || data.length < 1000) break
   }
@@ -114,7 +115,7 @@ export async function exportSubscribersCsv(client: SupabaseClient, input: Subscr
 /** Removes an address from the list for good (administrators; row-level security refuses anyone else). */
 export async function removeSubscriber(client: SupabaseClient, id: string): Promise<void> {
   const { data, error } = await client.from('newsletter_subscribers').delete().eq('id', id).select('id')
-  if (error) throw new Error(`Could not remove the subscriber: ${error.message}`)
+  if (error) couldNot('remove the subscriber', error)
   if (!data || data.length === 0)
     throw new Error('This subscriber could not be removed: it is gone already, or only administrators may.')
 }

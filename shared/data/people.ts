@@ -6,6 +6,7 @@ import {
   type InviteInput,
   type Person,
 } from '../schemas/people.ts'
+import { couldNot } from './results.ts'
 import { callSiteApi, type SiteApi } from './site-api.ts'
 
 /**
@@ -20,7 +21,7 @@ export type { EditorRole, Person } from '../schemas/people.ts'
 /** The signed-in caller's role, or null when they are not in `editors` (`public.editor_role()`). */
 export async function getEditorRole(client: SupabaseClient): Promise<EditorRole | null> {
   const { data, error } = await client.rpc('editor_role')
-  if (error) throw new Error(`Could not check your role: ${error.message}`)
+  if (error) couldNot('check your role', error)
   const parsed = editorRoleSchema.safeParse(data)
   return parsed.success ? parsed.data : null
 }
@@ -149,7 +150,7 @@ export async function listLeadOwners(client: SupabaseClient): Promise<{ userId: 
     .select('user_id, email')
     .in('role', ['admin', 'editor'])
     .order('email')
-  if (error) throw new Error(`Could not list the team: ${error.message}`)
+  if (error) couldNot('list the team', error)
   return (data ?? []).map((row: { user_id: string; email: string }) => ({
     userId: row.user_id,
     email: row.email,

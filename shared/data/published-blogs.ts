@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { blogRowSchema } from '../schemas/blog.ts'
 import { selectColumns } from '../schemas/columns.ts'
 import { fail } from './blogs.ts'
+import { oneOrNull } from './results.ts'
 
 /**
  * What the server's public documents read of `public.published_blogs` (the posts visitors may see): a post
@@ -16,13 +17,11 @@ async function publishedPost<S extends z.ZodObject>(
   slug: string,
   schema: S,
 ): Promise<z.infer<S> | null> {
-  const { data, error } = await client
-    .from('published_blogs')
-    .select(selectColumns(schema))
-    .eq('slug', slug)
-    .maybeSingle()
-  if (error) fail(error)
-  return data ? schema.parse(data) : null
+  return oneOrNull(
+    client.from('published_blogs').select(selectColumns(schema)).eq('slug', slug).maybeSingle(),
+    (row) => schema.parse(row),
+    fail,
+  )
 }
 
 /** What a post page's `<head>` needs (server-rendered title, description, image, canonical URL). */

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
+import { couldNot } from './results.ts'
 
 /**
  * The `rate_limit_counters` table, through its one function: `take_rate_limit` counts a request in the
@@ -19,8 +20,8 @@ export async function takeRateLimit(
     p_limit: limit,
     p_window_seconds: windowSeconds,
   })
-  if (error) throw new Error(`Could not count the request: ${error.message}`)
+  if (error) couldNot('count the request', error)
   const [row] = takeResultSchema.parse(data)
-  if (!row) throw new Error('Could not count the request: no answer')
+  if (!row) couldNot('count the request', { message: 'no answer' })
   return { ok: row.allowed, retryAfterSeconds: row.retry_after_seconds }
 }

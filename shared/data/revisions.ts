@@ -2,7 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { blogRowSchema, blogStatuses, blogTypes } from '../schemas/blog.ts'
 import { selectColumns } from '../schemas/columns.ts'
-import { BlogDataError } from './blogs.ts'
+import { fail } from './blogs.ts'
+import { oneOrNull } from './results.ts'
 
 /**
  * The revisions data module: the only code that reads `public.blog_revisions`. The database writes every
@@ -44,10 +45,6 @@ export const revisionSummaryColumns = selectColumns(revisionSummarySchema)
 /** The most revisions the database keeps per post. */
 export const revisionsKept = 100
 
-function fail(error: { message: string; code?: string }, status?: number): never {
-  throw new BlogDataError(error.message, error.code, status)
-}
-
 /** A post's history, newest first (at most the 100 kept). Editors only (row-level security). */
 export async function listRevisions(client: SupabaseClient, postId: string): Promise<RevisionSummary[]> {
   const { data, error, status } = await client
@@ -62,7 +59,9 @@ export async function listRevisions(client: SupabaseClient, postId: string): Pro
 
 /** One revision with all its fields, or null when it is gone (trimmed, or its post was deleted). */
 export async function getRevision(client: SupabaseClient, id: number): Promise<Revision | null> {
-  const { data, error, status } = await client.from('blog_revisions').select('*').eq('id', id).maybeSingle()
-  if (error) fail(error, status)
-  return data ? revisionSchema.parse(data) : null
+  return oneOrNull(
+    client.from('blog_revisions').select('*').eq('id', id).maybeSingle(),
+    (row) => revisionSchema.parse(row),
+    fail,
+  )
 }
