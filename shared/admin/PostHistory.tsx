@@ -7,14 +7,7 @@ import { Button } from '../ui/Button.tsx'
 import { cx } from '../ui/cx.ts'
 import { Loading } from '../ui/Spinner.tsx'
 import type { FieldDisplay } from './ConflictComparison.utils.ts'
-import {
-  bodyChangeCounts,
-  bodyDiff,
-  bodyText,
-  changedFieldRows,
-  inOrder,
-  savedByLine,
-} from './PostHistory.utils.ts'
+import { bodyChanges, changedFieldRows, inOrder, savedByLine } from './PostHistory.utils.ts'
 import { useAdminApi } from './useAdminApi.ts'
 
 export interface PostHistoryProps {
@@ -215,9 +208,8 @@ function Display({ value, tone, label }: { value: FieldDisplay | null; tone: 'ol
 /** What changed from `older` to `newer`: the fields, then the body as a text diff. */
 function RevisionDiff({ older, newer }: { older: Revision; newer: Revision }) {
   const rows = useMemo(() => changedFieldRows(older, newer), [older, newer])
-  const parts = useMemo(() => bodyDiff(bodyText(older), bodyText(newer)), [older, newer])
-  const counts = bodyChangeCounts(parts)
-  const bodyChanged = counts.added + counts.removed > 0
+  const { parts, added, removed } = useMemo(() => bodyChanges(older, newer), [older, newer])
+  const bodyChanged = added + removed > 0
   return (
     <div data-testid="revision-diff" className="space-y-4">
       <h3 className="text-sm font-semibold text-slate-900">
@@ -250,8 +242,8 @@ function RevisionDiff({ older, newer }: { older: Revision; newer: Revision }) {
       {bodyChanged && (
         <div>
           <p className="mb-1.5 text-xs font-medium text-slate-500">
-            Content: {counts.added} {counts.added === 1 ? 'word' : 'words'} added, {counts.removed}{' '}
-            {counts.removed === 1 ? 'word' : 'words'} removed
+            Content: {added} {added === 1 ? 'word' : 'words'} added, {removed}{' '}
+            {removed === 1 ? 'word' : 'words'} removed
           </p>
           <div
             data-testid="body-diff"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Revision } from '../data/revisions.ts'
 import {
-  bodyChangeCounts,
+  bodyChanges,
   bodyDiff,
   bodyText,
   changedFieldRows,
@@ -74,7 +74,14 @@ describe('post history helpers', () => {
     const skipped = parts.find((p) => p.kind === 'skipped')
     expect(skipped).toMatchObject({ kind: 'skipped', before: '' })
     if (skipped?.kind === 'skipped') expect(skipped.after).toMatch(/^ word\d+ /)
-    expect(bodyChangeCounts(parts)).toEqual({ added: 1, removed: 1 })
+    const changes = bodyChanges(
+      { content: null, content_markdown: `Start ${filler} twelve engineers.` },
+      {
+        content: '<p>Ignored: the Markdown is read.</p>',
+        content_markdown: `Start ${filler} forty engineers.`,
+      },
+    )
+    expect(changes).toMatchObject({ parts, added: 1, removed: 1 })
     expect(bodyDiff('same', 'same')).toEqual([{ kind: 'same', text: 'same' }])
   })
 })

@@ -81,8 +81,12 @@ export function bodyDiff(older: string, newer: string): DiffPart[] {
   return parts
 }
 
-/** Words added and removed in the body, for a one-line summary. */
-export function bodyChangeCounts(parts: DiffPart[]): { added: number; removed: number } {
+/** How the body changed from `older` to `newer`: the diff, and the words added and removed (for a summary). */
+export function bodyChanges(
+  older: Pick<Revision, 'content' | 'content_markdown'>,
+  newer: Pick<Revision, 'content' | 'content_markdown'>,
+): { parts: DiffPart[]; added: number; removed: number } {
+  const parts = bodyDiff(bodyText(older), bodyText(newer))
   const count = (text: string) => text.split(/\s+/).filter(Boolean).length
   let added = 0
   let removed = 0
@@ -90,5 +94,5 @@ export function bodyChangeCounts(parts: DiffPart[]): { added: number; removed: n
     if (part.kind === 'added') added += count(part.text)
     if (part.kind === 'removed') removed += count(part.text)
   }
-  return { added, removed }
+  return { parts, added, removed }
 }
