@@ -2,7 +2,7 @@
 // Each step has a time limit far above its usual time (seconds, on 2 cores, in the comments). A step that
 // passes its limit is stopped with its whole process group and reported by name, so a hang fails in minutes
 // instead of silently using up CI's time; the short steps that only read files are tried once more.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { ensureChromium } from './ensure-chromium.mjs'
 
 process.env.CHROMIUM_PATH = ensureChromium()
@@ -43,6 +43,8 @@ function run({ args, limit }) {
     const child = spawn('npm', args, { stdio: 'inherit', env: process.env, detached: true })
     current = child
     const timer = setTimeout(() => {
+      // What the step was doing when stopped: its processes, their state and the CPU time each used.
+      spawnSync('ps', ['-o', 'pid,stat,etime,time,args', '-g', String(child.pid)], { stdio: 'inherit' })
       stop(child)
       resolve('timeout')
     }, limit)
