@@ -1,14 +1,19 @@
-import bcrypt from 'bcryptjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
+import {
+  actors,
+  contributor,
+  editorRole,
+  member,
+  signInActors,
+  type Actor,
+  type RlsActors,
+} from '../support/rls-actors.ts'
 import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
 
 // Row-level security, decided by the migrations' policies exactly as on hosted Supabase:
 // every actor × table × operation, each allow or deny asserted and the stored data checked afterwards.
 
-type Actor = 'anon' | 'member' | 'contributor' | 'editor' | 'admin' | 'service'
-const actors: Actor[] = ['anon', 'member', 'contributor', 'editor', 'admin', 'service']
 type Target =
   | 'published post'
   | 'draft post'
@@ -20,58 +25,17 @@ type Target =
 type Operation = 'select' | 'insert' | 'update' | 'delete'
 
 let server: TestServer
-const clients = {} as Record<Actor, SupabaseClient>
+let clients: Record<Actor, SupabaseClient>
 let service: SupabaseClient
+let contributorId = ''
+let createAuthUser: RlsActors['createAuthUser']
 let unique = 0
 const next = () => `${Date.now().toString(36)}-${++unique}`
 
-/** An auth user who may sign in but is not an editor. */
-const member = { email: 'member@example.com', password: 'member-password-123' }
-/** People in `editors` with the two other roles (the test server's editor is the first, so an admin). */
-const editorRole = { email: 'desk-editor@example.com', password: 'desk-editor-password' }
-const contributor = { email: 'contributor@example.com', password: 'contributor-password' }
-let contributorId = ''
-
-async function createAuthUser(email: string, password = 'unused-password-123'): Promise<string> {
-  const hash = await bcrypt.hash(password, 4)
-  const { rows } = await server.ctx.localSupabase!.db.query<{ id: string }>(
-    `insert into auth.users (email, encrypted_password, email_confirmed_at) values ($1, $2, now()) returning id::text as id`,
-    [email, hash],
-  )
-  return rows[0].id
-}
-
 beforeAll(async () => {
   server = await startTestServer()
-  const { url, anonKey, serviceRoleKey } = server.ctx.supabase
-  service = createNodeSupabaseClient(url, serviceRoleKey)
-  clients.service = service
-  clients.anon = createNodeSupabaseClient(url, anonKey)
-  await createAuthUser(member.email, member.password)
-  const db = server.ctx.localSupabase!.db
-  for (const [person, role] of [
-    [editorRole, 'editor'],
-    [contributor, 'contributor'],
-  ] as const) {
-    const id = await createAuthUser(person.email, person.password)
-    await db.query('insert into public.editors (user_id, email, role) values ($1::uuid, $2, $3)', [
-      id,
-      person.email,
-      role,
-    ])
-    if (role === 'contributor') contributorId = id
-  }
-  for (const actor of ['member', 'contributor', 'editor', 'admin'] as const)
-    clients[actor] = createNodeSupabaseClient(url, anonKey)
-  for (const [client, credentials] of [
-    [clients.member, member],
-    [clients.contributor, contributor],
-    [clients.editor, editorRole],
-    [clients.admin, testEditor],
-  ] as const) {
-    const { error } = await client.auth.signInWithPassword(credentials)
-    if (error) throw error
-  }
+  ;({ clients, contributorId, createAuthUser } = await signInActors(server))
+  service = clients.service
   // The first start creates the database: slow on a busy machine.
 }, 180_000)
 
