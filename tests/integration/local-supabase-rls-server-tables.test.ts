@@ -106,6 +106,8 @@ beforeAll(async () => {
     ignoreSchedule: true,
   })
 
+  // The newsletter outbox's check every 5 s takes from the send budget: stopped, so only the actors write.
+  await server.ctx.newsletterOutbox?.stop()
   for (const table of tables) stored[table] = await readAll(table)
   const { rows } = await server.ctx.localSupabase!.db.query<{ name: string }>(
     `select table_name || '.' || column_name as name from information_schema.columns
