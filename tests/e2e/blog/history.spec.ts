@@ -48,6 +48,7 @@ test('history: who saved each version and when, a diff of any two, and restoring
   await expect(diff.getByRole('heading')).toHaveText('Changes from version 2 to version 3')
   await expect(diff).toContainText(`Pune grows ${token}`)
   await expect(diff.getByTestId('body-diff').locator('ins')).toContainText(['in 2027'])
+  await expect(diff).toContainText('Content: 2 words added, 0 words removed')
 
   // Any two: version 1 against version 3.
   await history.getByRole('checkbox', { name: 'Compare version 2' }).uncheck()
@@ -55,6 +56,7 @@ test('history: who saved each version and when, a diff of any two, and restoring
   await expect(diff.getByRole('heading')).toHaveText('Changes from version 1 to version 3')
   await expect(diff.getByTestId('body-diff').locator('del')).toContainText(['twelve'])
   await expect(diff.getByTestId('body-diff').locator('ins')).toContainText(['forty'])
+  await expect(diff).toContainText('Content: 3 words added, 1 word removed')
   await expect(diff).toContainText('Tags')
 
   await history.getByRole('button', { name: 'Restore version 1' }).click()
