@@ -1,7 +1,7 @@
 // `npm test`: every check a change must pass, in the order that fails fastest.
 // Each step has a time limit far above its usual time (seconds, on 2 cores, in the comments). A step that
 // passes its limit is stopped with its whole process group and reported by name, so a hang fails in minutes
-// instead of silently using up CI's time; the short steps that only read files are tried once more.
+// instead of silently using up CI's time; the short steps (types, lint, the two builds) are tried once more.
 import { spawn, spawnSync } from 'node:child_process'
 import { ensureChromium } from './ensure-chromium.mjs'
 
