@@ -1,10 +1,11 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { adminPath } from '../../shared/config/brand.ts'
 import type { SupabaseClient, User } from '../../shared/data/client.ts'
+import { getEditorRole } from '../../shared/data/people.ts'
 import { inviteSchema, roleChangeSchema, type Person } from '../../shared/schemas/people.ts'
 import type { ServerContext } from '../context.ts'
 import { serviceClient } from '../supabase-clients.ts'
-import { requireEditor } from './editor-auth.ts'
+import { requireEditor, type Editor, type EditorEnv } from './editor-auth.ts'
 import { refuse, validBody } from './pipeline.ts'
 
 /**
@@ -116,6 +117,16 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
 
   const roleChange = validBody(roleChangeSchema, { maxBytes: 1024 })
 
+  /**
+   * When nobody matched: the person is not on the team, or the caller stopped being an administrator since
+   * their token was checked (another administrator removed or demoted them meanwhile); row-level security
+   * then hides every row from them. Each is told what happened to them.
+   */
+  const nobodyMatched = async (c: Context<EditorEnv<Editor>>) =>
+    (await getEditorRole(c.get('editor').client)) === 'admin'
+      ? refuse(c, 404, 'No such person.')
+      : refuse(c, 403, 'Only administrators can manage people.')
+
   routes.patch('/:userId', administrator, person, roleChange, async (c) => {
     const admin = c.get('editor')
     const userId = c.req.param('userId')
@@ -132,7 +143,7 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
       if (error.code === 'P0001') return refuse(c, 409, error.message)
       throw new Error(error.message)
     }
-    if (!data || data.length === 0) return refuse(c, 404, 'No such person.')
+    if (!data || data.length === 0) return nobodyMatched(c)
     return c.json({ person: toPerson(data[0] as EditorRow, await authUser(ctx, userId)) })
   })
 
@@ -142,7 +153,7 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
     if (userId === admin.userId)
       return refuse(c, 400, 'You cannot remove yourself. Ask another administrator.')
     // Only people on the team can be removed here (never any other account of the project).
-    if (!(await editorRow(admin.client, userId))) return refuse(c, 404, 'No such person.')
+    if (!(await editorRow(admin.client, userId))) return nobodyMatched(c)
     const removed = await serviceClient(ctx).auth.admin.deleteUser(userId)
     // The database keeps at least one administrator (the editor row goes with the account).
     if (removed.error?.code === 'user_delete_refused') return refuse(c, 409, removed.error.message)
