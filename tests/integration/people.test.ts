@@ -131,6 +131,9 @@ describe('inviting people', () => {
       'temp@example.com',
     ])
     expect(gone.rows).toHaveLength(0)
+    // To an administrator, someone no longer on the team is nobody.
+    await expect(removePerson(api, person.userId)).rejects.toThrow(/^No such person\.$/)
+    await expect(changePersonRole(api, person.userId, 'editor')).rejects.toThrow(/^No such person\.$/)
   })
 
   it('the invite endpoint and the admin users endpoints answer only the service role', async () => {
