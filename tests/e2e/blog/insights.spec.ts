@@ -1,23 +1,25 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { e2e } from '../../../playwright.config.ts'
-import { baseUrl, editorClient, seedPosts, signInToAdmin, uniqueToken } from './blog-fixtures.ts'
+import {
+  baseUrl,
+  editorClient,
+  seedPosts,
+  signInToAdmin,
+  uniqueAddress,
+  uniqueToken,
+} from './blog-fixtures.ts'
 
 /**
  * Insights in the browser: counting without cookies or other origins, lead sources with and without
  * JavaScript, and the Insights screen listing a post and its referrer.
  */
 
-let visitorNumber = 0
-/** A visitor of their own (own address behind the proxy), so the per-address limits never mix specs. */
+/** A visitor of their own (own address behind the proxy): a distinct visitor, whose limits are their own. */
 async function visitor(
   browser: Browser,
   options: { javaScriptEnabled?: boolean } = {},
 ): Promise<BrowserContext> {
-  visitorNumber++
-  return browser.newContext({
-    ...options,
-    extraHTTPHeaders: { 'X-Forwarded-For': `192.0.2.${(Date.now() + visitorNumber) % 250}` },
-  })
+  return browser.newContext({ ...options, extraHTTPHeaders: { 'X-Forwarded-For': uniqueAddress() } })
 }
 
 /** A published post of this spec's own (other specs rename and delete theirs while this one runs). */

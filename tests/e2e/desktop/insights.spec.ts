@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { editorClient, seedPosts, uniqueAddress, uniqueToken } from '../blog/blog-fixtures.ts'
 import { desktopAppForDescribe, openSignedIn } from './desktop-app.ts'
 import { siteUrl } from './desktop-flows.ts'
 
@@ -12,14 +13,12 @@ test.describe('desktop: insights', () => {
 
   test('lists a post and its referrer after three visits', async ({ browser, page }) => {
     test.setTimeout(90_000)
-    const token = `desk${Date.now().toString(36)}`
-    const res = await fetch(`${siteUrl}/api/posts`)
-    const { posts } = (await res.json()) as { posts: { slug: string; title: string }[] }
-    const post = posts[1] ?? posts[0]
+    const token = uniqueToken('desk')
+    // A post of its own (other specs rename and delete theirs), seen by three distinct visitors.
+    const post = { title: `Desktop insights ${token}`, slug: `desktop-insights-${token}` }
+    await seedPosts(await editorClient(), [post])
     for (let i = 0; i < 3; i++) {
-      const context = await browser.newContext({
-        extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${(Date.now() + i) % 250}` },
-      })
+      const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': uniqueAddress() } })
       await (
         await context.newPage()
       ).goto(`${siteUrl}/post/${post.slug}`, {
