@@ -5,7 +5,7 @@ import { getEditorRole } from '../../shared/data/people.ts'
 import { inviteSchema, roleChangeSchema, type Person } from '../../shared/schemas/people.ts'
 import type { ServerContext } from '../context.ts'
 import { serviceClient } from '../supabase-clients.ts'
-import { requireEditor, type Editor, type EditorEnv } from './editor-auth.ts'
+import { requireEditor, type Editor } from './editor-auth.ts'
 import { refuse, validBody } from './pipeline.ts'
 
 /**
@@ -122,8 +122,8 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
    * their token was checked (another administrator removed or demoted them meanwhile); row-level security
    * then hides every row from them. Each is told what happened to them.
    */
-  const nobodyMatched = async (c: Context<EditorEnv<Editor>>) =>
-    (await getEditorRole(c.get('editor').client)) === 'admin'
+  const nobodyMatched = async (c: Context, admin: Editor) =>
+    (await getEditorRole(admin.client)) === 'admin'
       ? refuse(c, 404, 'No such person.')
       : refuse(c, 403, 'Only administrators can manage people.')
 
@@ -143,7 +143,7 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
       if (error.code === 'P0001') return refuse(c, 409, error.message)
       throw new Error(error.message)
     }
-    if (!data || data.length === 0) return nobodyMatched(c)
+    if (!data || data.length === 0) return nobodyMatched(c, admin)
     return c.json({ person: toPerson(data[0] as EditorRow, await authUser(ctx, userId)) })
   })
 
@@ -153,7 +153,7 @@ export function createPeopleRoutes(ctx: ServerContext): Hono {
     if (userId === admin.userId)
       return refuse(c, 400, 'You cannot remove yourself. Ask another administrator.')
     // Only people on the team can be removed here (never any other account of the project).
-    if (!(await editorRow(admin.client, userId))) return nobodyMatched(c)
+    if (!(await editorRow(admin.client, userId))) return nobodyMatched(c, admin)
     const removed = await serviceClient(ctx).auth.admin.deleteUser(userId)
     // The database keeps at least one administrator (the editor row goes with the account).
     if (removed.error?.code === 'user_delete_refused') return refuse(c, 409, removed.error.message)
