@@ -52,7 +52,9 @@ describe('signing in on a desktop against 2,000 posts', { timeout: 300_000 }, ()
       await expect
         .poll(async () => (await desktop.backend.engine.listPosts({})).total, { timeout: 120_000 })
         .toBe(count)
-      await expect.poll(async () => (await desktop.backend.engine.status()).syncing).toBe(false)
+      await expect
+        .poll(async () => (await desktop.backend.engine.status()).syncing, { timeout: 20_000 })
+        .toBe(false)
       const synced = seen.filter(({ status }) => !status.syncing && status.lastSyncAt !== null)
       expect(synced.length, 'a finished sync is announced').toBeGreaterThan(0)
       for (const { listed } of synced) expect(await listed).toBe(count)

@@ -369,7 +369,9 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
     expect(status).toMatchObject({ signedIn: false, pending: 1 })
     expect(await serverPost(server, 'signed-out-edit')).toBeNull()
     await desktop.backend.signIn(testEditor.email, testEditor.password)
-    await expect.poll(async () => (await desktop.backend.engine.status()).pending).toBe(0)
+    await expect
+      .poll(async () => (await desktop.backend.engine.status()).pending, { timeout: 20_000 })
+      .toBe(0)
     expect(await serverPost(server, 'signed-out-edit')).not.toBeNull()
   })
 

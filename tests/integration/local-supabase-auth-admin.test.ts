@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { capturedMail, startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import {
+  capturedMail,
+  mailArriving,
+  startTestServer,
+  testEditor,
+  type TestServer,
+} from '../support/server.ts'
 
 // GoTrue's admin API of the embedded backend, through supabase-js's auth.admin: paging and filters,
 // generated links (and that they verify), updates by id with bans, and the service-role-only rule.
@@ -26,15 +32,7 @@ async function createConfirmed(email: string, password = 'a-fine-password-1', me
   return data.user!
 }
 
-/** The newest captured mail to `to` whose subject matches (mails are sent without being awaited). */
-async function mailTo(to: string, subject: RegExp) {
-  for (let i = 0; i < 50; i++) {
-    const mail = (await capturedMail(server)).find((m) => m.to.includes(to) && subject.test(m.subject))
-    if (mail) return mail
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`No mail to ${to} matching ${subject}`)
-}
+const mailTo = (to: string, subject: RegExp) => mailArriving(server, to, subject)
 
 beforeAll(async () => {
   server = await startTestServer()

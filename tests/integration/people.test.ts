@@ -12,7 +12,13 @@ import {
   verifyEmailLink,
   type PeopleApi,
 } from '../../shared/data/people.ts'
-import { capturedMail, startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import {
+  capturedMail,
+  mailArriving,
+  startTestServer,
+  testEditor,
+  type TestServer,
+} from '../support/server.ts'
 
 // Invitations, password resets and the People endpoint, through supabase-js and fetch against the real server:
 // the mails arrive in the capture inbox and their links work once, within their lifetime.
@@ -29,16 +35,10 @@ const client = () =>
 
 /** The link in the newest mail to `to` (its plain-text part). */
 async function linkMailedTo(to: string, subject: RegExp) {
-  for (let i = 0; i < 50; i++) {
-    const mail = (await capturedMail(server)).find((m) => m.to.includes(to) && subject.test(m.subject))
-    if (mail) {
-      const match = /(http:\/\/\S+token_hash=\S+)/.exec(mail.text)
-      expect(match).not.toBeNull()
-      return { mail, link: new URL(match![1]!) }
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`No mail to ${to} matching ${subject}`)
+  const mail = await mailArriving(server, to, subject)
+  const match = /(http:\/\/\S+token_hash=\S+)/.exec(mail.text)
+  expect(match).not.toBeNull()
+  return { mail, link: new URL(match![1]!) }
 }
 
 const linkOf = (url: URL) => ({

@@ -74,6 +74,24 @@ export async function capturedMail(server: RunningServer): Promise<CapturedMail[
   return (await res.json()) as CapturedMail[]
 }
 
+/**
+ * The newest captured mail to `to` whose subject matches, waited for: mails sent after an answer (auth's
+ * links) arrive a moment later, or several seconds on a loaded machine (up to 15 s).
+ */
+export async function mailArriving(
+  server: RunningServer,
+  to: string,
+  subject: RegExp,
+): Promise<CapturedMail> {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const mail = (await capturedMail(server)).find((m) => m.to.includes(to) && subject.test(m.subject))
+    if (mail) return mail
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
 /** Sends every pending lead's emails now (`POST /api/dev/outbox/run`), whatever their schedule. */
 export async function runOutbox(server: RunningServer): Promise<{ processed: number; completed: number }> {
   const res = await fetch(`${server.url}/api/dev/outbox/run`, {
