@@ -79,8 +79,9 @@ test.describe('toasts', () => {
       await page.getByRole('button', { name: 'Submit Request' }).click()
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Something went wrong!' })
       await expect(toast).toBeVisible()
-      // Let it slide in, then measure where it rests.
-      await page.waitForTimeout(600)
+      // Let it slide in (mounted, and its transitions finished), then measure where it rests.
+      await expect(toast).toHaveAttribute('data-mounted', 'true')
+      await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
       const box = (await toast.boundingBox())!
       const header = (await page.getByRole('banner').boundingBox())!
       expect(box.y).toBeGreaterThanOrEqual(header.y + header.height)
