@@ -1,5 +1,6 @@
 import { serviceClient } from '../../server/supabase-clients.ts'
 import type { TestServer } from './server.ts'
+import { uniqueAddress } from './addresses.ts'
 
 /**
  * Sends a lead through `POST /api/leads` as the site's form would (a fresh idempotency key each time) and
@@ -8,7 +9,12 @@ import type { TestServer } from './server.ts'
 export function submitLead(siteUrl: string, name: string, email: string): Promise<Response> {
   return fetch(`${siteUrl}/api/leads`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    headers: {
+      'Content-Type': 'application/json',
+      'Idempotency-Key': crypto.randomUUID(),
+      // Its own address (where the server trusts a proxy), so the per-address lead limit is its own.
+      'X-Forwarded-For': uniqueAddress(),
+    },
     body: JSON.stringify({
       name,
       email,

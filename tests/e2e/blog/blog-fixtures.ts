@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { randomBytes, randomInt } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { SupabaseClient } from '../../../shared/data/client.ts'
 import { createNodeSupabaseClient } from '../../../shared/data/node-client.ts'
 import { adminPath } from '../../../shared/config/brand.ts'
@@ -13,22 +13,11 @@ const e2e = {
 
 export const baseUrl = `http://localhost:${e2e.port}`
 export { adminPath }
+export { uniqueAddress } from '../../support/addresses.ts'
 
 /** A short token unique to one test, put in titles and slugs so parallel specs never see each other's posts. */
 export function uniqueToken(prefix = 't'): string {
   return `${prefix}${randomBytes(4).toString('hex')}`
-}
-
-/**
- * A client address no other visitor of this run is given (sent as `X-Forwarded-For`; the e2e server trusts
- * its proxy), so per-address limits and Insights' visitors never mix tests. Addresses count up from a random
- * start in each worker: two of them are never the same within a worker, and across workers almost never.
- */
-const firstAddress = randomInt(0, 2 ** 24 - 2 ** 16)
-let addressesGiven = 0
-export function uniqueAddress(): string {
-  const n = firstAddress + addressesGiven++
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 }
 
 async function anonKey(): Promise<string> {

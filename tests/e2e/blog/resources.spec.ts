@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { baseUrl, editorClient, seedPosts, uniqueToken } from './blog-fixtures.ts'
+import { baseUrl, editorClient, seedPosts, uniqueAddress, uniqueToken } from './blog-fixtures.ts'
 
 test.describe('resources and post pages', () => {
   test('filters by type, searches title and content, hides drafts and shows the empty state', async ({
@@ -156,6 +156,8 @@ test.describe('resources and post pages', () => {
     page,
   }) => {
     const email = `${uniqueToken('reader')}@example.com`
+    // Its own address, so the per-address sign-up limit is its own.
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueAddress() })
     await page.goto('/resources')
     await expect(page.getByRole('heading', { name: 'Stay Updated' })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
