@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import {
-  capturedMail,
-  mailArriving,
-  startTestServer,
-  testEditor,
-  type TestServer,
-} from '../support/server.ts'
+import { capturedMail, mailArriving, testEditor } from '../support/server.ts'
+import { useTestServer } from '../support/use-test-server.ts'
 
 // GoTrue's admin API of the embedded backend, through supabase-js's auth.admin: paging and filters,
 // generated links (and that they verify), updates by id with bans, and the service-role-only rule.
 
-let server: TestServer
+const server = useTestServer()
 let service: SupabaseClient
 
 const client = (key = server.ctx.supabase.anonKey) =>
@@ -32,15 +27,8 @@ async function createConfirmed(email: string, password = 'a-fine-password-1', me
   return data.user!
 }
 
-const mailTo = (to: string, subject: RegExp) => mailArriving(server, to, subject)
-
-beforeAll(async () => {
-  server = await startTestServer()
+beforeAll(() => {
   service = client(server.ctx.supabase.serviceRoleKey)
-}, 180_000)
-
-afterAll(async () => {
-  await server?.stop()
 })
 
 describe('admin users', () => {
@@ -241,7 +229,7 @@ describe('resend and reauthenticate', () => {
     const email = address('confirm')
     await service.auth.admin.generateLink({ type: 'signup', email, password: 'confirm-password-1' })
     expect(await client().auth.resend({ type: 'signup', email })).toMatchObject({ error: null })
-    const mail = await mailTo(email, /Confirm your .* account/)
+    const mail = await mailArriving(server, email, /Confirm your .* account/)
     const link = /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)![1]!
     const followed = await fetch(link, { redirect: 'manual' })
     expect(followed.status).toBe(303)
@@ -265,7 +253,7 @@ describe('resend and reauthenticate', () => {
     const newEmail = address('changed')
     await service.auth.admin.generateLink({ type: 'email_change_new', email: user.email!, newEmail })
     expect((await client().auth.resend({ type: 'email_change', email: user.email! })).error).toBeNull()
-    const mail = await mailTo(newEmail, /new .* address/)
+    const mail = await mailArriving(server, newEmail, /new .* address/)
     const link = /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)![1]!
     expect((await fetch(link, { redirect: 'manual' })).status).toBe(303)
     expect((await service.auth.admin.getUserById(user.id)).data.user).toMatchObject({ email: newEmail })
@@ -279,7 +267,7 @@ describe('resend and reauthenticate', () => {
       (await supabase.auth.signInWithPassword({ email, password: 'reauth-password-1' })).error,
     ).toBeNull()
     expect((await supabase.auth.reauthenticate()).error).toBeNull()
-    const code = /(\d{6})/.exec((await mailTo(email, /confirmation code/)).text)![1]!
+    const code = /(\d{6})/.exec((await mailArriving(server, email, /confirmation code/)).text)![1]!
     const wrong = await supabase.auth.updateUser({
       password: 'reauth-password-2',
       nonce: code === '000000' ? '111111' : '000000',
