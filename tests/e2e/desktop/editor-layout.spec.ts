@@ -103,6 +103,11 @@ test.describe('desktop: the editor as a writing tool', () => {
 
       await page.getByRole('button', { name: 'Email test' }).click()
       await expect(page.getByRole('heading', { name: /email/i }).first()).toBeVisible()
+      // Once the service's status is known: while it is checked, the refresh button is disabled and dimmed,
+      // and axe would otherwise catch it fading back in.
+      const refresh = page.getByRole('button', { name: 'Refresh status' })
+      await expect(refresh).toBeEnabled()
+      await refresh.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
       await check(page, 'email test')
       await page.getByRole('button', { name: 'Settings', exact: true }).click()
       await expect(page.getByLabel(/site address/i)).toBeVisible()
