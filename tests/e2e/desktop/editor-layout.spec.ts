@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { e2e } from '../../../playwright.config.ts'
 import { serveRenderer, startDesktopMain, type DesktopHarness } from './desktop-bridge.ts'
 import { otherEditor, searchPosts, signIn } from './desktop-flows.ts'
+import { transitionsDone } from '../../support/transitions.ts'
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
@@ -107,7 +108,7 @@ test.describe('desktop: the editor as a writing tool', () => {
       // and axe would otherwise catch it fading back in.
       const refresh = page.getByRole('button', { name: 'Refresh status' })
       await expect(refresh).toBeEnabled()
-      await refresh.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+      await transitionsDone(refresh)
       await check(page, 'email test')
       await page.getByRole('button', { name: 'Settings', exact: true }).click()
       await expect(page.getByLabel(/site address/i)).toBeVisible()

@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
 import { fillLeadForm } from '../../support/lead-form-fill.ts'
+import { transitionsDone } from '../../support/transitions.ts'
 
 /** WCAG contrast ratio of two sRGB colours (0–255 channels). */
 function contrast(a: number[], b: number[]): number {
@@ -81,7 +82,7 @@ test.describe('toasts', () => {
       await expect(toast).toBeVisible()
       // Let it slide in (mounted, and its transitions finished), then measure where it rests.
       await expect(toast).toHaveAttribute('data-mounted', 'true')
-      await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+      await transitionsDone(toast)
       const box = (await toast.boundingBox())!
       const header = (await page.getByRole('banner').boundingBox())!
       expect(box.y).toBeGreaterThanOrEqual(header.y + header.height)
