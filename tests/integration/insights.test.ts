@@ -244,24 +244,14 @@ describe('where a lead came from', () => {
     })
     expect(landing.status).toBe(200)
     // The landing is counted before the next page is asked for, as when a person reads it.
-    expect(
-      (
-        await eventually(
-          () => pageRow(`/post/${slug}`),
-          (r) => r.views > landed,
-        )
-      ).views,
-    ).toBeGreaterThan(landed)
+    await expect
+      .poll(async () => (await pageRow(`/post/${slug}`)).views, { timeout: 15_000 })
+      .toBeGreaterThan(landed)
     const before = (await pageRow('/get-started')).views
     await get('/get-started', { 'User-Agent': agent, Referer: `${fixture.server.url}/post/${slug}` })
-    expect(
-      (
-        await eventually(
-          () => pageRow('/get-started'),
-          (r) => r.views > before,
-        )
-      ).views,
-    ).toBeGreaterThan(before)
+    await expect
+      .poll(async () => (await pageRow('/get-started')).views, { timeout: 15_000 })
+      .toBeGreaterThan(before)
     const email = `noscript.${Date.now()}@example.com`
     const res = await fetch(`${fixture.server.url}/get-started`, {
       method: 'POST',
