@@ -33,6 +33,9 @@ export function createApp(ctx: ServerContext): Hono {
     )
   })
 
+  // Before every route: the embedded backend's answers, errors and 404s carry the headers too.
+  app.use('*', securityHeaders(ctx))
+
   // The embedded Supabase-compatible backend lives on the same origin as the site.
   if (ctx.localSupabase) {
     ctx.localSupabase.useMailer(authMailerFor(ctx))
@@ -44,7 +47,6 @@ export function createApp(ctx: ServerContext): Hono {
     app.route('/', ctx.localSupabase.app)
   }
 
-  app.use('*', securityHeaders(ctx))
   app.use('*', compress())
 
   app.get('/config.json', (c) => {

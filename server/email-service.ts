@@ -9,6 +9,7 @@ import { httpServerOptions } from './config/env.ts'
 import type { ServerContext } from './context.ts'
 import { closeUnreadBodies, isClientGone } from './failures.ts'
 import { renderServiceMessage } from './mail/templates.ts'
+import { securityHeaders } from './security-headers.ts'
 
 /** SMTP reachability is cached briefly: a health poll must not open an SMTP session every time. */
 const reachabilityTtlMs = 10_000
@@ -20,6 +21,7 @@ export function createEmailServiceApp(ctx: ServerContext): Hono {
   const app = new Hono()
   let reachability: { at: number; value: Promise<boolean> } | null = null
 
+  app.use('*', securityHeaders(ctx, 'email-service'))
   app.use('*', closeUnreadBodies)
   app.use(
     '*',
