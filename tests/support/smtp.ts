@@ -6,6 +6,8 @@ import { smtpListener } from '../../server/mail/smtp-listener.ts'
 /** Real SMTP servers for tests and benchmarks, started and stopped on loopback. */
 
 export interface ReceivedMail {
+  /** The envelope's recipients (RCPT TO), lower-cased: where the message was actually delivered. */
+  envelopeTo: string[]
   to: string
   replyTo: string
   subject: string
@@ -53,11 +55,12 @@ export async function startSmtpServer(
         if (!refusal) return callback()
         callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }))
       },
-      onData(stream, _session, callback) {
+      onData(stream, session, callback) {
         simpleParser(stream).then(
           (mail) => {
             setTimeout(() => {
               received.push({
+                envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
                 to: addressText(mail.to),
                 replyTo: addressText(mail.replyTo),
                 subject: mail.subject ?? '',
