@@ -3,6 +3,7 @@ import type { Context, Env, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
 import { normaliseInput } from '../../shared/schemas/text.ts'
+import { addressKey } from '../address-key.ts'
 import type { ServerContext } from '../context.ts'
 import { tooManyRequestsMessage, type RateLimitName } from '../rate-limits.ts'
 import { readBodyUpTo } from '../request-body.ts'
@@ -256,8 +257,14 @@ export function rateLimit<E extends Env = any>(
   }
 }
 
-/** The client's address, as rate limits key it (see `clientIp`). */
-export const clientAddress = (ctx: ServerContext) => (c: Context) => clientIp(c, ctx.env.TRUST_PROXY)
+/**
+ * The client's address as every per-address rule keys it (rate limits, Insights): `clientIp` through
+ * `addressKey`, so an IPv6 client counts as its /64 and an IPv4-mapped address as its IPv4 address.
+ */
+export const clientKey = (c: Context, trustProxy = false): string => addressKey(clientIp(c, trustProxy))
+
+/** The client's address, as rate limits key it (see `clientKey`). */
+export const clientAddress = (ctx: ServerContext) => (c: Context) => clientKey(c, ctx.env.TRUST_PROXY)
 
 /** Answers made for one caller: never kept by a browser or a shared cache. */
 export const noStore: MiddlewareHandler = async (c, next) => {

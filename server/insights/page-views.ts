@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { isbot } from 'isbot'
 import { daySalt, recordPageView, visitSource } from '../../shared/data/insights.ts'
 import { cleanHost, cleanUtm, type LeadAttribution } from '../../shared/schemas/insights.ts'
-import { clientIp } from '../api/pipeline.ts'
+import { clientKey } from '../api/pipeline.ts'
 import type { ServerContext } from '../context.ts'
 import { serviceClient } from '../supabase-clients.ts'
 import { marketingRoutes } from '../web/feeds.ts'
@@ -79,12 +79,13 @@ async function todaysSalt(ctx: ServerContext): Promise<string> {
 
 /** Who sent a request, read while it is open (never stored: only hashed). */
 export interface Requester {
+  /** The client's address as a key (`clientKey`): an IPv6 client is its /64, for its limits and as a visitor. */
   ip: string
   userAgent: string
 }
 
 export const requesterOf = (ctx: ServerContext, c: Context): Requester => ({
-  ip: clientIp(c, ctx.env.TRUST_PROXY),
+  ip: clientKey(c, ctx.env.TRUST_PROXY),
   userAgent: c.req.header('User-Agent') ?? '',
 })
 

@@ -8,7 +8,7 @@ import {
   type LeadSubmissionResult,
 } from '../../shared/schemas/lead.ts'
 import { attributionOf, hasAttribution } from '../../shared/schemas/insights.ts'
-import { check, clientIp, readFields, type InputRefusal } from '../api/pipeline.ts'
+import { check, clientKey, readFields, type InputRefusal } from '../api/pipeline.ts'
 import type { ServerContext } from '../context.ts'
 import { diskProblemOf } from '../failures.ts'
 import { visitSourceOf } from '../insights/page-views.ts'
@@ -50,7 +50,7 @@ export async function takeLead(
   fields: Record<string, unknown>,
   requestedKey: unknown,
 ): Promise<LeadOutcome> {
-  const ip = clientIp(c, ctx.env.TRUST_PROXY)
+  const ip = clientKey(c, ctx.env.TRUST_PROXY)
 
   // Bots fill every field they find; people never see this one. Answer like a success, keep nothing.
   if (typeof fields.company_website === 'string' && fields.company_website.trim() !== '') {
