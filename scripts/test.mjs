@@ -4,8 +4,10 @@
 // instead of silently using up CI's time; the short steps (types, lint, the two builds) are tried once more.
 import { spawn, spawnSync } from 'node:child_process'
 import { ensureChromium } from './ensure-chromium.mjs'
+import { ensurePostgres } from './ensure-postgres.mjs'
 
 process.env.CHROMIUM_PATH = ensureChromium()
+process.env.PG_BIN = ensurePostgres()
 
 const minutes = (n) => n * 60_000
 const steps = [
@@ -16,6 +18,12 @@ const steps = [
   // Before vitest: integration tests render pages with the built site and its server-rendering bundle.
   { name: 'build', args: ['run', '-s', 'build'], limit: minutes(8), retry: true }, // ~6 s
   { name: 'unit and integration tests', args: ['exec', '--', 'vitest', 'run'], limit: minutes(30) }, // ~400 s
+  // The migrations, the privilege matrices and the claims on a real PostgreSQL 15 (tests/postgres).
+  {
+    name: 'PostgreSQL 15',
+    args: ['exec', '--', 'vitest', 'run', '--config', 'vitest.postgres.config.ts'],
+    limit: minutes(5),
+  }, // ~25 s
   { name: 'browser tests', args: ['exec', '--', 'playwright', 'test'], limit: minutes(35) }, // ~540 s
 ]
 

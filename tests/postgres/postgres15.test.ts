@@ -1,0 +1,227 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pino from 'pino'
+import type pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ensurePostgres } from '../../scripts/ensure-postgres.mjs'
+import { openDatabase } from '../../server/local-supabase/database.ts'
+import { startCluster } from './cluster.ts'
+import { applyMigrations, applySeed, prepareHostedDatabase } from './hosted.ts'
+import {
+  addFixtures,
+  callerNames,
+  relationCell,
+  relations,
+  routineCell,
+  routines,
+  type Sql,
+} from './matrix.ts'
+
+// The schema on a real PostgreSQL 15 (hosted Supabase runs 15 or 17; the embedded backend's PGlite is 18):
+// every migration applies as hosted Supabase's `postgres` role, row-level security and function privileges
+// answer as they do on PGlite, cell by cell, and the claims and the last-administrator lock hold under real
+// concurrency (several connections, which PGlite, one connection, never shows).
+//
+// Everything is prepared at collection time so that each migration and each matrix cell is a test of its
+// own, named with its outcome: the step's output lists them.
+
+const cluster = await startCluster(ensurePostgres())
+await prepareHostedDatabase(cluster)
+const owner = await cluster.connect('postgres')
+const migrations = await applyMigrations(owner)
+const migrated = migrations.every((m) => m.error === null)
+if (migrated) {
+  await applySeed(owner)
+  await addFixtures(fromPg(owner))
+}
+// PostgREST connects as `authenticator` and switches to the caller's role.
+const api = await cluster.connect('authenticator')
+
+const embeddedDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-pglite-'))
+const embedded = await openDatabase({ dataDir: embeddedDir, logger: pino({ level: 'silent' }) })
+const pglite: Sql = {
+  async query(sql, params) {
+    const r = await embedded.db.query<Record<string, unknown>>(sql, params)
+    return { rows: r.rows, count: r.affectedRows ?? 0 }
+  },
+}
+await addFixtures(pglite)
+
+function fromPg(client: pg.Client): Sql {
+  return {
+    async query(sql, params) {
+      const r = await client.query(sql, params)
+      return { rows: r.rows, count: r.rowCount ?? 0 }
+    },
+  }
+}
+const hosted = fromPg(api)
+
+const tables = migrated ? await relations(hosted) : []
+const functions = migrated ? await routines(hosted) : []
+interface Cell {
+  name: string
+  hosted: string
+  embedded: string
+}
+const tableCells: Cell[] = []
+const functionCells: Cell[] = []
+for (const table of tables) {
+  for (const caller of callerNames) {
+    const outcome = await relationCell(hosted, caller, table)
+    tableCells.push({
+      name: `${table.name} as ${caller}: ${outcome}`,
+      hosted: outcome,
+      embedded: await relationCell(pglite, caller, table),
+    })
+  }
+}
+for (const fn of functions) {
+  for (const caller of callerNames) {
+    const outcome = await routineCell(hosted, caller, fn)
+    functionCells.push({
+      name: `${fn.signature} as ${caller}: ${outcome}`,
+      hosted: outcome,
+      embedded: await routineCell(pglite, caller, fn),
+    })
+  }
+}
+
+afterAll(async () => {
+  await api.end().catch(() => undefined)
+  await owner.end().catch(() => undefined)
+  await embedded.close()
+  rmSync(embeddedDir, { recursive: true, force: true })
+  cluster.stop()
+})
+
+describe(`migrations on ${cluster.version.split(' on ')[0]}`, () => {
+  it.each(migrations.map((m) => [m.file, m.error]))('%s applies', (_file, error) => {
+    expect(error).toBeNull()
+  })
+})
+
+describe('the same tables, views and functions as the embedded backend', () => {
+  it('lists the same relations and functions', async () => {
+    expect(tables).toEqual(await relations(pglite))
+    expect(functions).toEqual(await routines(pglite))
+  })
+})
+
+describe('row-level security, cell by cell as on PGlite', () => {
+  it.each(tableCells.map((c) => [c.name, c]))('%s', (_name, cell) => {
+    expect(cell.hosted).toBe(cell.embedded)
+  })
+})
+
+describe('function privileges, cell by cell as on PGlite', () => {
+  it.each(functionCells.map((c) => [c.name, c]))('%s', (_name, cell) => {
+    expect(cell.hosted).toBe(cell.embedded)
+  })
+})
+
+describe('claims and locks under real concurrency', () => {
+  /** A connection acting as the service role, as the server's supabase-js does. */
+  async function serviceConnection() {
+    const client = await cluster.connect('authenticator')
+    await client.query('set role service_role')
+    return client
+  }
+
+  it('two instances claiming due leads at once never claim the same lead', async () => {
+    await owner.query(
+      `insert into public.leads (name, email, phone, requirement, tech_stack, next_attempt_at)
+       select 'Lead ' || n, 'lead' || n || '@claims.example', '+91 98450 00000', 'A team', 'Go', now()
+         from generate_series(1, 300) as n`,
+    )
+    const [a, b] = [await serviceConnection(), await serviceConnection()]
+    const claimAll = async (client: pg.Client) => {
+      const mine: string[] = []
+      for (;;) {
+        const { rows } = await client.query<{ id: string }>(
+          'select id from public.claim_due_leads(7, 60, 5, true, null)',
+        )
+        if (rows.length === 0) return mine
+        mine.push(...rows.map((r) => r.id))
+      }
+    }
+    const [first, second] = await Promise.all([claimAll(a), claimAll(b)])
+    await Promise.all([a.end(), b.end()])
+    const due = await owner.query(
+      'select count(*)::int as n from public.leads where next_attempt_at is not null',
+    )
+    expect(first.length).toBeGreaterThan(0)
+    expect(second.length).toBeGreaterThan(0)
+    expect(new Set([...first, ...second]).size).toBe(first.length + second.length)
+    expect(first.length + second.length).toBe(due.rows[0].n)
+  })
+
+  it('two instances claiming newsletter deliveries at once never claim the same delivery', async () => {
+    await owner.query(
+      `insert into public.newsletter_subscribers (email, confirmed_at, unsubscribe_token)
+       select 'reader' || n || '@claims.example', now(), 'claims-' || n from generate_series(1, 300) as n`,
+    )
+    const post = await owner.query<{ id: string }>('select id from public.blogs limit 1')
+    const [a, b] = [await serviceConnection(), await serviceConnection()]
+    const started = await a.query<{ send_id: string }>(
+      `select send_id from public.start_newsletter_send($1, 'claims', 'Claims', '<p>x</p>', 'x', null, null)`,
+      [post.rows[0].id],
+    )
+    const claimAll = async (client: pg.Client) => {
+      const mine: string[] = []
+      for (let empty = 0; empty < 3;) {
+        const { rows } = await client.query<{ id: string }>(
+          'select id::text from public.claim_newsletter_deliveries(9, 60, 6000000, true, null)',
+        )
+        empty = rows.length === 0 ? empty + 1 : 0
+        mine.push(...rows.map((r) => r.id))
+      }
+      return mine
+    }
+    const [first, second] = await Promise.all([claimAll(a), claimAll(b)])
+    await Promise.all([a.end(), b.end()])
+    const owed = await owner.query(
+      'select count(*)::int as n from public.newsletter_deliveries where send_id = $1',
+      [started.rows[0].send_id],
+    )
+    expect(owed.rows[0].n).toBeGreaterThanOrEqual(300)
+    expect(new Set([...first, ...second]).size).toBe(first.length + second.length)
+    expect(first.length + second.length).toBe(owed.rows[0].n)
+  })
+
+  it('two administrators removing each other at once leave one administrator', async () => {
+    const admins = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2']
+    for (const id of admins) {
+      await owner.query('insert into auth.users (id, email) values ($1, $2)', [id, `${id}@lock.example`])
+      await owner.query(`insert into public.editors (user_id, email, role) values ($1, $2, 'admin')`, [
+        id,
+        `${id}@lock.example`,
+      ])
+    }
+    await owner.query('delete from public.editors where not (user_id = any($1))', [admins])
+    const [a, b] = [await serviceConnection(), await serviceConnection()]
+    await a.query('begin')
+    await a.query('delete from public.editors where user_id = $1', [admins[0]])
+    // The second removal waits on the first's lock: it must see the first once that commits.
+    const second = b.query('delete from public.editors where user_id = $1', [admins[1]]).then(
+      () => 'removed',
+      (err: { message: string }) => err.message,
+    )
+    await expect
+      .poll(async () => {
+        const { rows } = await owner.query<{ n: number }>(
+          'select count(*)::int as n from pg_locks where not granted',
+        )
+        return rows[0].n
+      })
+      .toBe(1)
+    await a.query('commit')
+    expect(await second).toBe(
+      'The last administrator cannot be removed. Make someone else an administrator first.',
+    )
+    await Promise.all([a.end(), b.end()])
+    const left = await owner.query(`select user_id from public.editors where role = 'admin'`)
+    expect(left.rows).toEqual([{ user_id: admins[1] }])
+  })
+})
