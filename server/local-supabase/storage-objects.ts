@@ -4,7 +4,9 @@ import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { Hono, type Context } from 'hono'
+import { imageTooLargeMessage, maxImagePixels } from '../../shared/lib/image-limits.ts'
 import { withClaims } from './database.ts'
+import { declaredDimensions } from './image-dimensions.ts'
 import { mimeTypeAllowed, normaliseMimeType, sniffImageType } from './image-sniff.ts'
 import { BodyTooLargeError, looksLikeSvg, parseUpload, readBodyLimited } from './storage-body.ts'
 import {
@@ -35,6 +37,18 @@ const MULTIPART_OVERHEAD = 64 * 1024
 const DEFAULT_FILE_SIZE_LIMIT = 50 * 1024 * 1024
 // A media type as a client may declare it (no line breaks or quotes that could end a header).
 const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(\s*;\s*[a-z0-9!#$&^_.+-]+=[a-z0-9!#$&^_.+-]+)*$/
+
+// Whoever replaces or moves an object becomes its owner, as on hosted Storage (the uploader's id as `owner`
+// and as `owner_id`, the column policies read); the service role, with no user id, leaves the owner as it was.
+// `param` is the query parameter holding the caller's id.
+const takeOwnership = (param: string) =>
+  `owner = coalesce(${param}::text::uuid, owner), owner_id = coalesce(${param}::text, owner_id)`
+// An upload or copy with `x-upsert: true` onto a taken key replaces that object: the update policy is checked
+// against the object there, so only someone allowed to change it may replace it.
+const UPSERT = `on conflict (bucket_id, name) do update set metadata = excluded.metadata,
+  user_metadata = excluded.user_metadata, version = excluded.version,
+  owner = coalesce(excluded.owner, storage.objects.owner), owner_id = coalesce(excluded.owner_id, storage.objects.owner_id),
+  updated_at = now(), last_accessed_at = now()`
 
 /** Where objects' files live, and how a row and its file are written together. */
 export class ObjectFiles {
@@ -162,6 +176,12 @@ export async function storeObject(deps: StorageDeps, files: ObjectFiles, c: Cont
     // Any type, as declared (Storage keeps the client's Content-Type); served with nosniff and a sandbox.
     mimetype = MEDIA_TYPE.test(declared) ? declared : (sniffed ?? 'application/octet-stream')
   }
+  if (sniffed) {
+    // The header's size only: a refused image is never decoded.
+    const size = await declaredDimensions(file.bytes, sniffed)
+    if (size && size.width * size.height > maxImagePixels)
+      return storageError(c, 413, 'Payload too large', imageTooLargeMessage)
+  }
   const custom = userMetadata(c, file.metadataField)
 
   const metadata: ObjectMetadata = {
@@ -181,9 +201,9 @@ export async function storeObject(deps: StorageDeps, files: ObjectFiles, c: Cont
       if (req.mode === 'update') {
         ;({ rows } = await tx.query<{ id: string }>(
           `update storage.objects set metadata = $3::jsonb, user_metadata = coalesce($4::jsonb, user_metadata),
-             version = $5, updated_at = now(), last_accessed_at = now()
+             version = $5, ${takeOwnership('$6')}, updated_at = now(), last_accessed_at = now()
             where bucket_id = $1 and name = $2 returning id::text as id`,
-          params,
+          [...params, req.owner],
         ))
         if (rows.length === 0) {
           // Zero rows: either there is no such object, or the update policy hid it from this caller.
@@ -199,7 +219,7 @@ export async function storeObject(deps: StorageDeps, files: ObjectFiles, c: Cont
         ;({ rows } = await tx.query<{ id: string }>(
           `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
            values ($1, $2, $6::uuid, $6, $3::jsonb, $4::jsonb, $5)
-           ${req.upsert ? 'on conflict (bucket_id, name) do update set metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), last_accessed_at = now()' : ''}
+           ${req.upsert ? UPSERT : ''}
            returning id::text as id`,
           [...params, req.owner],
         ))
@@ -303,9 +323,10 @@ export function createObjectRoutes(deps: StorageDeps, files: ObjectFiles): Hono 
   app.post('/object/copy', caller, (c) => relocate(c, 'copy'))
 
   /**
-   * Moves or copies an object, as the caller: a move updates the row (the update policy must admit the old
-   * and the new place), a copy inserts a new one (the insert policy decides); the file follows in the same
-   * transaction.
+   * Moves or copies an object, as the caller, checked by the policies hosted Storage applies: a move updates
+   * the object's row (select and update of the object, before and after); a copy inserts a row read from
+   * the source (select of the source, insert at the destination, and with `x-upsert: true` update of an
+   * object already there). The file follows in the same transaction.
    */
   async function relocate(c: Context<{ Variables: { caller: Caller } }>, kind: 'move' | 'copy') {
     const body = await jsonObject(c)
@@ -321,22 +342,37 @@ export function createObjectRoutes(deps: StorageDeps, files: ObjectFiles): Hono 
     if (!(await findBucket(db, from.bucket)) || !(await findBucket(db, to.bucket))) return bucketNotFound(c)
     const who = c.get('caller')
     const owner = who.role === 'authenticated' ? (who.claims.sub ?? null) : null
+    const upsert = kind === 'copy' && c.req.header('x-upsert')?.toLowerCase() === 'true'
+    const samePlace = from.bucket === to.bucket && from.key === to.key
     try {
       const moved = await withClaims(db, who.claims, who.role, async (tx) => {
         const { rows } =
           kind === 'move'
             ? await tx.query<{ id: string }>(
-                `update storage.objects set bucket_id = $3, name = $4, updated_at = now(), last_accessed_at = now()
-                  where bucket_id = $1 and name = $2 returning id::text as id`,
-                [from.bucket, from.key, to.bucket, to.key],
-              )
-            : await tx.query<{ id: string }>(
-                `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-                 select $3, $4, $5::uuid, $5, metadata, user_metadata, gen_random_uuid()::text from storage.objects
+                `update storage.objects set bucket_id = $3, name = $4, ${takeOwnership('$5')},
+                   updated_at = now(), last_accessed_at = now()
                   where bucket_id = $1 and name = $2 returning id::text as id`,
                 [from.bucket, from.key, to.bucket, to.key, owner],
               )
-        if (rows.length === 0) throw new StorageFailure(404, 'not_found', 'Object not found')
+            : await tx.query<{ id: string }>(
+                `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+                 select $3, $4, $5::text::uuid, $5::text, metadata, user_metadata, gen_random_uuid()::text
+                   from storage.objects where bucket_id = $1 and name = $2
+                 ${upsert ? UPSERT : ''}
+                 returning id::text as id`,
+                [from.bucket, from.key, to.bucket, to.key, owner],
+              )
+        if (rows.length === 0) {
+          // Zero rows: no such source, or (a move) the update policy kept this caller from changing it.
+          const visible = await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+            from.bucket,
+            from.key,
+          ])
+          if (kind === 'move' && visible.rows.length)
+            throw new StorageFailure(403, 'Unauthorized', 'new row violates row-level security policy')
+          throw new StorageFailure(404, 'not_found', 'Object not found')
+        }
+        if (samePlace) return rows[0]!.id
         if (kind === 'move') await files.move(from, to)
         else await files.copy(from, to)
         return rows[0]!.id

@@ -172,7 +172,8 @@ export function createSignedRoutes(deps: StorageDeps, files: ObjectFiles): Hono 
     return row ? renderObject(c, files, row, transform) : objectNotFound(c)
   })
 
-  // An upload URL: the caller must be allowed to create the object now (tried, then rolled back).
+  // An upload URL: the caller must be allowed to create the object now (tried, then rolled back); with
+  // upsert, also to replace the object already there, as hosted Storage tries it (an upsert of the row).
   app.post('/object/upload/sign/:bucket/:key{.+}', caller, bucket, async (c: Context<Env>) => {
     const key = keyParam(c)
     const { id } = c.get('bucket')
@@ -183,7 +184,7 @@ export function createSignedRoutes(deps: StorageDeps, files: ObjectFiles): Hono 
       await withClaims(db, who.claims, who.role, async (tx) => {
         await tx.query(
           `insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3::uuid, $3)
-           ${upsert ? 'on conflict (bucket_id, name) do nothing' : ''}`,
+           ${upsert ? 'on conflict (bucket_id, name) do update set owner = coalesce(excluded.owner, storage.objects.owner), owner_id = coalesce(excluded.owner_id, storage.objects.owner_id)' : ''}`,
           [id, key, owner],
         )
         throw new TrialDone()
