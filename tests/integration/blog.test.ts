@@ -123,7 +123,7 @@ describe('blogs data module against the embedded backend', () => {
     expect(res.status).toBe(200)
     await expect(
       uploadBlogImage(fixture.anon, 'blog-covers', new Uint8Array(png), 'png', 'image/png'),
-    ).rejects.toThrow()
+    ).rejects.toThrow('new row violates row-level security policy')
   })
 })
 

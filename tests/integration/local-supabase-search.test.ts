@@ -191,19 +191,25 @@ describe('resources search', () => {
   })
 
   it('reads query syntax in what is typed as text, never as an error', async () => {
-    for (const search of [
-      "hir'",
-      'hir:*',
-      'hir & !india',
-      'hir | x',
-      "o'brien",
-      'a\\',
-      '(hir',
-      '<->',
-      'hir:A',
-    ]) {
+    // Punctuation is not syntax: it ends a word. A word followed by anything but a letter is whole, not the
+    // start of a longer one ("hir" is in no post as a word of its own, though in ~2000 as "hiring"); a
+    // search without a letter or a digit finds nothing.
+    const prefix = (await listPublishedPosts(anon, { search: 'hir' })).total
+    expect(prefix).toBeGreaterThanOrEqual(1996)
+    const expected = {
+      "hir'": 0,
+      'hir:*': 0,
+      'hir & !india': 0,
+      'hir | x': 0,
+      "o'brien": 0,
+      'a\\': 0,
+      '(hir': prefix,
+      '<->': 0,
+      'hir:A': 0,
+    }
+    for (const [search, total] of Object.entries(expected)) {
       const page = await listPublishedPosts(anon, { search })
-      expect(page.total).toBeGreaterThanOrEqual(0)
+      expect({ search, total: page.total }).toEqual({ search, total })
     }
     expect((await listPublishedPosts(anon, { search: 'zeppelinfactory:*' })).total).toBe(15)
   })

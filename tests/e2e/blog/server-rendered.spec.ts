@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { baseUrl, editorClient, seedPosts, uniqueToken, type SeedPost } from './blog-fixtures.ts'
 import { layoutShift, recordLayoutShift } from '../../support/layout-shift.ts'
+import { framesDrawn } from '../../support/transitions.ts'
 
 /** Twelve posts of one token (10 case studies, 2 blogs), so a search has more than one page (9 a page). */
 async function seedTwelve(token: string): Promise<SeedPost[]> {
@@ -200,7 +201,8 @@ test.describe('layout stability of the server-rendered pages', () => {
         await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
         await page.waitForLoadState('networkidle')
         await page.mouse.wheel(0, 2000)
-        await page.waitForTimeout(300)
+        await page.waitForLoadState('networkidle')
+        await framesDrawn(page)
         expect(await cls(), path).toBeLessThanOrEqual(0.02)
       }
       await page.getByRole('link', { name: 'Load more' }).click()

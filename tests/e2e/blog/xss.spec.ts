@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { framesDrawn, imagesSettled } from '../../support/transitions.ts'
 import { editorClient, seedPosts, signInToAdmin, uniqueToken } from './blog-fixtures.ts'
 
 /** Each payload tries to set `window.__xss` or open a dialog. None may succeed on the post page. */
@@ -48,7 +49,10 @@ test('no payload of the XSS corpus runs on the post page or in the editor', asyn
   await page.goto(`/post/${slug}`)
   const body = page.getByTestId('post-content')
   await expect(body).toContainText('style tricks')
-  await page.waitForTimeout(1000)
+  // Any handler a payload smuggled in would have run once its image has loaded or failed.
+  await page.waitForLoadState('networkidle')
+  await imagesSettled(body)
+  await framesDrawn(page)
 
   // Links that survived must not run script when clicked.
   for (const id of ['js-link', 'js-link-entity', 'data-link']) {
@@ -78,7 +82,9 @@ test('no payload of the XSS corpus runs on the post page or in the editor', asyn
   await page.getByPlaceholder('Search by title, slug, or author...').fill(token)
   await page.getByRole('row').filter({ hasText: slug }).getByRole('button', { name: /^Edit/ }).click()
   await expect(page.locator('.ProseMirror')).toContainText('style tricks')
-  await page.waitForTimeout(1000)
+  await page.waitForLoadState('networkidle')
+  await imagesSettled(page.locator('.ProseMirror'))
+  await framesDrawn(page)
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined()
   expect(dialogs).toEqual([])
 })

@@ -2,6 +2,7 @@ import { expect, test, type Browser } from '@playwright/test'
 import sharp from 'sharp'
 import { marketingRoutes } from '../../support/routes.ts'
 import { layoutShift, recordLayoutShift } from '../../support/layout-shift.ts'
+import { framesDrawn } from '../../support/transitions.ts'
 
 /**
  * Public pages paint from their HTML alone: the inline critical CSS must draw the page exactly as the whole
@@ -125,9 +126,10 @@ test('no public page shifts by more than 0.02 (CLS), Inter arriving and scrollin
       // Down the page too: sections below the fold are laid out as they come near (content-visibility).
       for (let i = 0; i < 8; i++) {
         await page.mouse.wheel(0, 600)
-        await page.waitForTimeout(100)
+        await framesDrawn(page)
       }
-      await page.waitForTimeout(200)
+      await page.waitForLoadState('networkidle')
+      await framesDrawn(page)
       expect(await layoutShift(page), `${route} at ${width} px`).toBeLessThanOrEqual(0.02)
     }
     await context.close()

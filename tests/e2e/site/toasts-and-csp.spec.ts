@@ -50,7 +50,8 @@ test('sonner takes over the region from the HTML without a hydration warning, an
   await page.goto('/get-started')
   const fromHtml = await page.locator(region).elementHandle()
   expect(fromHtml).not.toBeNull()
-  await page.waitForTimeout(300)
+  // Everything the page loads by itself has loaded.
+  await page.waitForLoadState('networkidle')
   // Nothing asked for sonner yet: reading the page does not load it.
   expect(await page.evaluate(() => document.head.innerHTML.includes('[data-sonner-toaster]'))).toBe(false)
 
