@@ -104,7 +104,7 @@ export async function startServer(
   }
   const localSupabase = env.SUPABASE_URL
     ? null
-    : await startLocalSupabase({ dataDir, logger }).catch(explainDisk)
+    : await startLocalSupabase({ dataDir, logger, trustProxy: env.TRUST_PROXY }).catch(explainDisk)
   const mail = await startMail({ env, dataDir, logger }).catch(async (err: unknown) => {
     await localSupabase?.close()
     return explainDisk(err)

@@ -107,9 +107,12 @@ const editorDomain = brand.contactEmail.split('@')[1]
 export async function startLocalSupabase({
   dataDir,
   logger,
+  trustProxy = false,
 }: {
   dataDir: string
   logger: Logger
+  /** TRUST_PROXY: Auth takes the client address from X-Forwarded-For, as the server's own limits do. */
+  trustProxy?: boolean
 }): Promise<LocalSupabase> {
   const config = loadSupabaseConfig()
   // The database first: it takes the data directory's lock, so two servers starting at once on a new
@@ -156,7 +159,7 @@ export async function startLocalSupabase({
   app.use('/storage/v1/*', cors(corsOptions), tooLarge(bodyLimits.storage))
   app.route('/rest/v1', createRestApp({ db, keys, logger, maxRows: config.api.maxRows }))
   const authMailer: { current: AuthMailer | null } = { current: null }
-  app.route('/auth/v1', createAuthApp({ ...deps, mailer: authMailer }))
+  app.route('/auth/v1', createAuthApp({ ...deps, mailer: authMailer, trustProxy }))
   app.route('/storage/v1', createStorageApp(deps))
 
   return {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeJwt, SignJWT } from 'jose'
+import { signInRules } from '../../server/local-supabase/auth/sign-in-limits.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
 
@@ -239,10 +240,10 @@ describe('embedded Auth through supabase-js', () => {
     expect(await malformed.json()).toMatchObject({ code: 'bad_json' })
   })
 
-  it('limits failed password attempts per email and address: once over the limit, even the right password gets 429', async () => {
-    const limit = server.ctx.localSupabase!.config.auth.signInRateLimit
-    const email = testEditor.email.toUpperCase() // the limit is per address, whatever its case
-    for (let i = 0; i < limit; i++) {
+  it('limits failed password attempts per account: once over the limit, even the right password gets 429', async () => {
+    const { free } = signInRules(server.ctx.localSupabase!.config.auth.signInRateLimit).account
+    const email = testEditor.email.toUpperCase() // the limit is per account, whatever the case of its address
+    for (let i = 0; i < free; i++) {
       const { error } = await client().auth.signInWithPassword({ email, password: `wrong-password-${i}` })
       expect(error).toMatchObject({ status: 400, code: 'invalid_credentials' })
     }

@@ -39,10 +39,13 @@ export function createConfirmationRoutes(ctx: AuthContext): Hono {
   const perClient = new FailedAttemptLimiter(10, 15 * 60 * 1000)
 
   function overLimit(c: Context, email: string) {
-    const wait = Math.max(perEmail.retryAfterSeconds(email), perClient.retryAfterSeconds(clientAddress(c)))
+    const wait = Math.max(
+      perEmail.retryAfterSeconds(email),
+      perClient.retryAfterSeconds(clientAddress(c, ctx.trustProxy)),
+    )
     if (wait === 0) {
       perEmail.recordFailure(email)
-      perClient.recordFailure(clientAddress(c))
+      perClient.recordFailure(clientAddress(c, ctx.trustProxy))
       return null
     }
     c.header('Retry-After', String(wait))

@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import type { Logger } from 'pino'
 import type { LocalSupabaseConfig } from '../config.ts'
 import type { LocalSupabaseKeys } from '../keys.ts'
-import { FailedAttemptLimiter } from './rate-limit.ts'
+import { createSignInLimits, type SignInLimits } from './sign-in-limits.ts'
 import { MIN_PASSWORD_LENGTH } from './users.ts'
 
 export interface AuthDeps {
@@ -16,6 +16,8 @@ export interface AuthDeps {
    * exists. Without one, invites answer 500 and reset requests are logged and dropped.
    */
   mailer?: { current: AuthMailer | null }
+  /** Behind a reverse proxy (TRUST_PROXY): the client address is the last X-Forwarded-For hop. */
+  trustProxy?: boolean
 }
 
 /** A mail the auth endpoints ask for: the server renders it with its own templates and sends it. */
@@ -48,11 +50,10 @@ export interface AuthContext {
   accessTokenSeconds: number
   reuseIntervalSeconds: number
   minPasswordLength: number
-  /** Failed password sign-ins per email and client address. */
-  signInLimiter: FailedAttemptLimiter
+  /** Failed password sign-ins per account and per client address (sign-in-limits.ts). */
+  signInLimits: SignInLimits
+  trustProxy: boolean
 }
-
-const FAILURE_WINDOW_MS = 5 * 60 * 1000
 
 export function createAuthContext(deps: AuthDeps): AuthContext {
   const settings = deps.config?.auth ?? {}
@@ -66,7 +67,8 @@ export function createAuthContext(deps: AuthDeps): AuthContext {
     reuseIntervalSeconds: settings.refreshTokenReuseInterval ?? 10,
     // Never below 8, whatever the config says.
     minPasswordLength: Math.max(settings.minimumPasswordLength ?? MIN_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH),
-    // Within five minutes.
-    signInLimiter: new FailedAttemptLimiter(Math.max(settings.signInRateLimit ?? 30, 1), FAILURE_WINDOW_MS),
+    // `sign_in_sign_ups` of config.toml: the failures a client address may make before it waits.
+    signInLimits: createSignInLimits(deps.db, settings.signInRateLimit ?? 30),
+    trustProxy: deps.trustProxy ?? false,
   }
 }

@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { clientIp } from '../../api/pipeline.ts'
 
 export type AuthErrorStatus = 400 | 401 | 403 | 404 | 422 | 429 | 500 | 503
 
@@ -18,9 +18,9 @@ export function authError(
   return c.json({ code, error_code: code, msg: message, message, ...extra }, status)
 }
 
-export function clientAddress(c: Context): string {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
-  return incoming?.socket?.remoteAddress ?? 'unknown'
+/** The client's address as the rest of the server takes it: X-Forwarded-For counts only with TRUST_PROXY. */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  return clientIp(c, trustProxy)
 }
 
 export function bearer(c: Context): string | null {

@@ -81,7 +81,7 @@ async function verifyLink(ctx: AuthContext, c: Context, tokenHash: string | null
   const session = await ctx.db.transaction(async (tx) => {
     const used = await consumeLinkToken(tx, tokenHash, types)
     if (!used) return null
-    return { ...used, ...(await startSession(c, tx, used.userId)) }
+    return { ...used, ...(await startSession(c, tx, used.userId, ctx.trustProxy)) }
   })
   if (!session) return { error: 'invalid' as const }
   const user = (await findUserById(ctx.db, session.userId))!
@@ -138,7 +138,7 @@ export function createLinkRoutes(ctx: AuthContext): Hono {
     const body = c.get('body')
     const email = emailFrom(body.email)
     if (!email) return invalidEmail(c)
-    const client = clientAddress(c)
+    const client = clientAddress(c, ctx.trustProxy)
     const wait = Math.max(
       recoverPerEmail.retryAfterSeconds(email),
       recoverPerClient.retryAfterSeconds(client),

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { SignJWT } from 'jose'
 import type { AuthContext } from './context.ts'
+import { clientKey } from '../../api/pipeline.ts'
 import { authError, clientAddress, objectBody, str } from './http.ts'
+import { passwordThread } from './password-thread.ts'
 import { endSessions } from './session.ts'
 import {
   findUserByEmail,
@@ -83,12 +85,17 @@ export interface NewSession {
 }
 
 /** A new session with its first refresh token (sign-in, or a verified email link). */
-export async function startSession(c: Context, tx: Queryable, userId: string): Promise<NewSession> {
+export async function startSession(
+  c: Context,
+  tx: Queryable,
+  userId: string,
+  trustProxy: boolean,
+): Promise<NewSession> {
   const signedInAt = Math.floor(Date.now() / 1000)
   const refresh = newRefreshToken()
   const { rows } = await tx.query<{ id: string }>(
     `insert into auth.sessions (user_id, aal, user_agent, ip) values ($1::uuid, 'aal1', $2, $3) returning id::text as id`,
-    [userId, c.req.header('user-agent') ?? null, clientAddress(c)],
+    [userId, c.req.header('user-agent') ?? null, clientAddress(c, trustProxy)],
   )
   const id = rows[0]!.id
   await tx.query(
@@ -99,8 +106,13 @@ export async function startSession(c: Context, tx: Queryable, userId: string): P
   return { id, signedInAt, refresh }
 }
 
+// Password checks waiting for the password thread beyond which a sign-in is told to come back (~3 s of
+// work): under a flood from more addresses than the limits can tell apart, sign-ins answer at once instead
+// of queueing without end.
+const MAX_WAITING_CHECKS = 32
+
 async function passwordGrant(ctx: AuthContext, c: Context, body: Record<string, unknown>) {
-  const { db, logger, signInLimiter: limiter } = ctx
+  const { db, logger, signInLimits } = ctx
   const email = str(body.email)
   const password = str(body.password)
   if (str(body.phone) && !email)
@@ -113,25 +125,30 @@ async function passwordGrant(ctx: AuthContext, c: Context, body: Record<string, 
       'You must provide either an email or phone number and a password',
     )
   }
-  const limitKey = `${normaliseEmail(email)}|${clientAddress(c)}`
-  const wait = limiter.retryAfterSeconds(limitKey)
-  if (wait > 0) {
-    c.header('Retry-After', String(wait))
+  const account = normaliseEmail(email)
+  const address = clientKey(c, ctx.trustProxy)
+  // Counted before the password is checked, the same way whether or not the account exists.
+  const attempt =
+    passwordThread.waiting >= MAX_WAITING_CHECKS
+      ? { ok: false as const, retryAfterSeconds: 1 }
+      : await signInLimits.take(account, address)
+  if (!attempt.ok) {
+    c.header('Retry-After', String(attempt.retryAfterSeconds))
     return authError(c, 429, 'over_request_rate_limit', 'Request rate limit reached')
   }
   const user = await findUserByEmail(db, email)
   // bcrypt ignores bytes after the 72nd, so a longer attempt could match a stored password's prefix.
   const ok = !passwordTooLong(password) && (await passwordMatches(password, user?.encrypted_password ?? null))
   if (!user || !ok) {
-    limiter.recordFailure(limitKey)
-    logger.info({ email: normaliseEmail(email) }, 'Failed sign-in')
+    logger.info({ email: account }, 'Failed sign-in')
     return authError(c, 400, 'invalid_credentials', 'Invalid login credentials')
   }
+  // The right password: its owner's earlier mistakes are forgotten.
+  await signInLimits.succeeded(account, address)
   if (!user.email_confirmed_at) return authError(c, 400, 'email_not_confirmed', 'Email not confirmed')
-  limiter.reset(limitKey)
   if (isBanned(user)) return authError(c, 400, 'user_banned', 'User is banned')
 
-  const session = await db.transaction((tx) => startSession(c, tx, user.id))
+  const session = await db.transaction((tx) => startSession(c, tx, user.id, ctx.trustProxy))
   const signedIn = (await findUserById(db, user.id))!
   return sessionResponse(ctx, c, signedIn, session)
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import bcrypt from 'bcryptjs'
+import { compareInThread, hashInThread } from './password-thread.ts'
 
 /** Anything that runs SQL: the PGlite instance or an open transaction. */
 export interface Queryable {
@@ -77,16 +78,18 @@ export function passwordTooLong(password: string): boolean {
   return Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES
 }
 
+/** A new password's hash (off the server's main thread: see password-thread.ts). */
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST)
+  return hashInThread(password, BCRYPT_COST)
 }
 
 // Compared against when the email is unknown, so a missing account costs as long as a wrong password
 // and response time does not reveal which emails exist.
 const DUMMY_HASH = bcrypt.hashSync(randomBytes(16).toString('hex'), BCRYPT_COST)
 
+/** Whether `password` is the one `hash` was made from ($2a$ and $2b$ alike); always false without a hash. */
 export async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
-  const ok = await bcrypt.compare(password, hash ?? DUMMY_HASH)
+  const ok = await compareInThread(password, hash ?? DUMMY_HASH)
   return ok && hash !== null
 }
 
