@@ -32,10 +32,12 @@ export async function startInstance(
   smtpUrl: string,
   dataDir: string,
   env: Record<string, string> = {},
+  /** How long it may take to answer /api/health (several starting at once on a loaded machine: more). */
+  startupMs = 30_000,
 ): Promise<Instance> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startInstanceOnce(backend, smtpUrl, dataDir, env)
+      return await startInstanceOnce(backend, smtpUrl, dataDir, env, startupMs)
     } catch (err) {
       if (attempt >= 5 || !/EADDRINUSE/.test(String(err))) throw err
     }
@@ -47,6 +49,7 @@ async function startInstanceOnce(
   smtpUrl: string,
   dataDir: string,
   env: Record<string, string>,
+  startupMs: number,
 ): Promise<Instance> {
   const [port, emailPort] = [await freePort(), await freePort()]
   const output: string[] = []
@@ -73,7 +76,7 @@ async function startInstanceOnce(
   child.stdout!.on('data', (d: Buffer) => output.push(d.toString()))
   child.stderr!.on('data', (d: Buffer) => output.push(d.toString()))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + startupMs
   for (;;) {
     if (child.exitCode !== null) throw new Error(`instance exited: ${output.join('')}`)
     const ok = await fetch(`${url}/api/health`).then(
@@ -81,7 +84,10 @@ async function startInstanceOnce(
       () => false,
     )
     if (ok) return { url, child, output }
-    if (Date.now() > deadline) throw new Error(`instance did not start: ${output.join('')}`)
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`instance did not start: ${output.join('')}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
