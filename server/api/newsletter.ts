@@ -3,9 +3,10 @@ import { Hono, type Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import {
   addNewsletterSubscriber,
+  claimNewsletterConfirmation,
   confirmNewsletterSubscription,
   isNewsletterRecipient,
-  recordNewsletterConfirmationSent,
+  recordNewsletterConfirmationLink,
   unsubscribeFromNewsletter,
 } from '../../shared/data/newsletter.ts'
 import {
@@ -25,7 +26,7 @@ export const newsletterBodyLimitBytes = 16 * 1024
 /** How long a confirmation link works. */
 export const confirmLinkLifetimeMs = 7 * 24 * 60 * 60_000
 /** A second subscription of an unconfirmed address sends a new link only after this long. */
-export const confirmationResendAfterMs = 10 * 60_000
+export const confirmationResendAfterSeconds = 10 * 60
 
 /**
  * The same answer for a new, a pending and a confirmed address, so the endpoint does not reveal who is
@@ -94,24 +95,27 @@ export function createNewsletterRoutes(ctx: ServerContext): Hono {
       return refuse(c, 502, 'We could not save your subscription. Please try again later.')
     }
 
-    const sentAt = subscriber.confirmation_sent_at ? Date.parse(subscriber.confirmation_sent_at) : 0
-    const resendDue = Date.now() - sentAt >= confirmationResendAfterMs
-    // Confirmed readers get nothing more; a pending address gets a new link now and then, within the
-    // per-recipient and hourly caps on confirmation mail.
-    if (!isNewsletterRecipient(subscriber) && resendDue && (await ctx.confirmationGate(subscriber.email))) {
+    // Confirmed readers get nothing more; a pending address gets a new link now and then (the gap is claimed
+    // in the database, so of concurrent sign-ups only one sends), within the per-recipient and hourly caps.
+    if (!isNewsletterRecipient(subscriber)) {
       try {
-        const confirm = newToken()
-        await recordNewsletterConfirmationSent(client, subscriber.id, hashToken(confirm))
-        const links = newsletterLinks(ctx.publicUrl, {
-          confirm,
-          unsubscribe: subscriber.unsubscribe_token!,
-        })
-        await sendNewsletterMail(
-          ctx,
-          subscriber.email,
-          renderNewsletterConfirmation(links),
-          links.unsubscribeUrl,
-        )
+        if (
+          (await claimNewsletterConfirmation(client, subscriber.id, confirmationResendAfterSeconds)) &&
+          (await ctx.confirmationGate(subscriber.email))
+        ) {
+          const confirm = newToken()
+          await recordNewsletterConfirmationLink(client, subscriber.id, hashToken(confirm))
+          const links = newsletterLinks(ctx.publicUrl, {
+            confirm,
+            unsubscribe: subscriber.unsubscribe_token!,
+          })
+          await sendNewsletterMail(
+            ctx,
+            subscriber.email,
+            renderNewsletterConfirmation(links),
+            links.unsubscribeUrl,
+          )
+        }
       } catch (err) {
         // The address is stored; only the link is missing (a later subscription sends one).
         ctx.logger.warn({ err, subscriber: subscriber.id }, 'newsletter confirmation email not sent')

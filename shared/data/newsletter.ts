@@ -13,6 +13,7 @@ export const newsletterSubscriberSchema = z.object({
   created_at: z.string(),
   confirmation_sent_at: z.string().nullable(),
   confirmed_at: z.string().nullable().default(null),
+  // Kept in newsletter_unsubscribe_tokens (administrators and the server read it): only a sign-up returns it.
   unsubscribe_token: z.string().nullable().default(null),
   unsubscribed_at: z.string().nullable().default(null),
 })
@@ -25,51 +26,54 @@ export const isNewsletterRecipient = (s: NewsletterSubscriber) =>
   s.confirmed_at !== null && s.unsubscribed_at === null
 
 /**
- * Adds an address once (case-insensitive) with its unsubscribe token; a second subscription returns the
- * existing row.
+ * Adds an address once (case-insensitive) with its unsubscribe token, in one transaction; a second
+ * subscription returns the existing row with the token it already has.
  */
 export async function addNewsletterSubscriber(
   client: SupabaseClient,
   email: string,
   unsubscribeToken: string,
 ): Promise<{ subscriber: NewsletterSubscriber; created: boolean }> {
-  const normalised = email.trim().toLowerCase()
-  const inserted = await client
-    .from('newsletter_subscribers')
-    .upsert(
-      { email: normalised, unsubscribe_token: unsubscribeToken },
-      { onConflict: 'email', ignoreDuplicates: true },
-    )
-    .select('*')
-  if (inserted.error) throw new Error(inserted.error.message)
-  if (inserted.data.length > 0) return { subscriber: parse(inserted.data[0]), created: true }
-  const existing = await client.from('newsletter_subscribers').select('*').eq('email', normalised).single()
-  if (existing.error) throw new Error(existing.error.message)
-  let subscriber = parse(existing.data)
-  if (!subscriber.unsubscribe_token) {
-    // A row from before unsubscribe links: give it one now.
-    const updated = await client
-      .from('newsletter_subscribers')
-      .update({ unsubscribe_token: unsubscribeToken })
-      .eq('id', subscriber.id)
-      .select('*')
-      .single()
-    if (updated.error) throw new Error(updated.error.message)
-    subscriber = parse(updated.data)
-  }
-  return { subscriber, created: false }
+  const { data, error } = await client.rpc('add_newsletter_subscriber', {
+    p_email: email.trim().toLowerCase(),
+    p_unsubscribe_token: unsubscribeToken,
+  })
+  if (error) throw new Error(error.message)
+  const row = z
+    .array(newsletterSubscriberSchema.extend({ created: z.boolean() }))
+    .length(1)
+    .parse(data)[0]!
+  const { created, ...subscriber } = row
+  return { subscriber, created }
 }
 
-/** Records a confirmation email sent now with the hash of its link's token (an older link stops working). */
-export async function recordNewsletterConfirmationSent(
+/**
+ * Claims the right to mail a pending address a new confirmation link: true for one caller per `gapSeconds`,
+ * however many sign-ups of the address arrive at once on however many server instances (the database decides
+ * in one step, on its own clock, and stamps the claim as the time the link was sent).
+ */
+export async function claimNewsletterConfirmation(
+  client: SupabaseClient,
+  id: string,
+  gapSeconds: number,
+): Promise<boolean> {
+  const { data, error } = await client.rpc('claim_newsletter_confirmation', {
+    p_subscriber_id: id,
+    p_gap_seconds: gapSeconds,
+  })
+  if (error) throw new Error(error.message)
+  return data === true
+}
+
+/** Records the hash of the token in the confirmation link being sent (an older link stops working). */
+export async function recordNewsletterConfirmationLink(
   client: SupabaseClient,
   id: string,
   confirmTokenHash: string,
-  at: Date = new Date(),
 ): Promise<void> {
   const { error } = await client
     .from('newsletter_subscribers')
-    .update({ confirmation_sent_at: at.toISOString(), confirm_token_hash: confirmTokenHash })
+    .update({ confirm_token_hash: confirmTokenHash })
     .eq('id', id)
   if (error) throw new Error(error.message)
 }
@@ -98,23 +102,30 @@ export async function unsubscribeFromNewsletter(
   client: SupabaseClient,
   unsubscribeToken: string,
 ): Promise<NewsletterSubscriber | null> {
+  const owner = await client
+    .from('newsletter_unsubscribe_tokens')
+    .select('subscriber_id')
+    .eq('token', unsubscribeToken)
+    .maybeSingle()
+  if (owner.error) throw new Error(owner.error.message)
+  if (!owner.data) return null
   const { data, error } = await client
     .from('newsletter_subscribers')
     .update({ unsubscribed_at: new Date().toISOString(), confirm_token_hash: null })
-    .eq('unsubscribe_token', unsubscribeToken)
+    .eq('id', owner.data.subscriber_id)
     .select('*')
   if (error) throw new Error(error.message)
   return data.length > 0 ? parse(data[0]) : null
 }
 
-/** The addresses a newsletter goes to: confirmed and not unsubscribed (editors or the service role). */
+/** The addresses a newsletter goes to: confirmed, subscribed, not bouncing (editors or the service role). */
 export async function listNewsletterRecipients(
   client: SupabaseClient,
-): Promise<{ id: string; email: string; unsubscribeToken: string }[]> {
+): Promise<{ id: string; email: string }[]> {
   const { data, error } = await client
     .from('newsletter_recipients')
-    .select('id,email,unsubscribe_token')
+    .select('id,email')
     .order('email', { ascending: true })
   if (error) throw new Error(error.message)
-  return (data ?? []).map((r) => ({ id: r.id, email: r.email, unsubscribeToken: r.unsubscribe_token }))
+  return (data ?? []).map((r) => ({ id: r.id, email: r.email }))
 }

@@ -27,6 +27,8 @@ const readers = {
   blog_tombstones: ['anon', 'member', 'contributor', 'editor', 'admin'],
   newsletter_deliveries: ['editor', 'admin'],
   newsletter_send_budget: [],
+  // The secret in each reader's unsubscribe link: administrators (who may remove readers) and the server.
+  newsletter_unsubscribe_tokens: ['admin'],
   rate_limit_counters: [],
 } satisfies Record<string, Actor[]>
 type Table = keyof typeof readers

@@ -177,10 +177,15 @@ describe('delivery failures', () => {
     other = await startTestServer({ SMTP_URL: smtp.url })
     const db = other.ctx.localSupabase!.db
     await db.query(
-      `insert into public.newsletter_subscribers (email, confirmed_at, unsubscribe_token) values
-         ('gone.${stamp}@example.com', now(), 'gone-token-${stamp}-abcdefghijkl'),
-         ('flaky.${stamp}@example.com', now(), 'flaky-token-${stamp}-abcdefghijk'),
-         ('fine.${stamp}@example.com', now(), 'fine-token-${stamp}-abcdefghijkl')`,
+      `with added as (
+         insert into public.newsletter_subscribers (email, confirmed_at) values
+           ('gone.${stamp}@example.com', now()),
+           ('flaky.${stamp}@example.com', now()),
+           ('fine.${stamp}@example.com', now())
+         returning id, email
+       )
+       insert into public.newsletter_unsubscribe_tokens (subscriber_id, token)
+       select id, split_part(email, '.', 1) || '-token-${stamp}-abcdefghijkl' from added`,
     )
   }, 60_000)
 

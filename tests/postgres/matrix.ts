@@ -51,8 +51,11 @@ export async function addFixtures(sql: Sql): Promise<void> {
      values ('Asha Verma', 'asha@matrix.example', '+91 98450 00000', 'A platform team of eight', 'Go')`,
   )
   await sql.query(
-    `insert into public.newsletter_subscribers (email, confirmed_at, unsubscribe_token)
-     values ('reader@matrix.example', now(), 'matrix-token')`,
+    `with added as (
+       insert into public.newsletter_subscribers (email, confirmed_at)
+       values ('reader@matrix.example', now()) returning id
+     )
+     insert into public.newsletter_unsubscribe_tokens (subscriber_id, token) select id, 'matrix-token' from added`,
   )
 }
 

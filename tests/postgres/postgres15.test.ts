@@ -159,8 +159,13 @@ describe('claims and locks under real concurrency', () => {
 
   it('two instances claiming newsletter deliveries at once never claim the same delivery', async () => {
     await owner.query(
-      `insert into public.newsletter_subscribers (email, confirmed_at, unsubscribe_token)
-       select 'reader' || n || '@claims.example', now(), 'claims-' || n from generate_series(1, 300) as n`,
+      `with added as (
+         insert into public.newsletter_subscribers (email, confirmed_at)
+         select 'reader' || n || '@claims.example', now() from generate_series(1, 300) as n
+         returning id
+       )
+       insert into public.newsletter_unsubscribe_tokens (subscriber_id, token)
+       select id, 'claims-' || id from added`,
     )
     const post = await owner.query<{ id: string }>('select id from public.blogs limit 1')
     const [a, b] = [await serviceConnection(), await serviceConnection()]
@@ -188,6 +193,29 @@ describe('claims and locks under real concurrency', () => {
     expect(owed.rows[0].n).toBeGreaterThanOrEqual(300)
     expect(new Set([...first, ...second]).size).toBe(first.length + second.length)
     expect(first.length + second.length).toBe(owed.rows[0].n)
+  })
+
+  it('concurrent sign-ups of one address claim its confirmation mail once', async () => {
+    const added = await owner.query<{ id: string }>(
+      `insert into public.newsletter_subscribers (email) values ('pending@claims.example') returning id`,
+    )
+    const clients = await Promise.all(Array.from({ length: 8 }, () => serviceConnection()))
+    await Promise.all(clients.map((c) => c.query('begin')))
+    // All eight claim before any commits: the first holds the row, the others wait for it, then find the
+    // gap taken.
+    const claims = clients.map((c) =>
+      c
+        .query<{ ok: boolean }>('select public.claim_newsletter_confirmation($1, 600) as ok', [
+          added.rows[0].id,
+        ])
+        .then(async (r) => {
+          await c.query('commit')
+          return r.rows[0].ok
+        }),
+    )
+    const won = await Promise.all(claims)
+    await Promise.all(clients.map((c) => c.end()))
+    expect(won.filter(Boolean)).toHaveLength(1)
   })
 
   it('two administrators removing each other at once leave one administrator', async () => {

@@ -39,10 +39,15 @@ export async function insertConfirmedSubscribers(
   count: number,
 ): Promise<string[]> {
   const { rows } = await db.query<{ email: string }>(
-    `insert into public.newsletter_subscribers (email, confirmed_at, unsubscribe_token)
-     select $1 || '.' || i || '@example.com', now(), md5(random()::text) || md5(i::text)
-       from generate_series(1, $2::int) as i
-     returning email`,
+    `with added as (
+       insert into public.newsletter_subscribers (email, confirmed_at)
+       select $1 || '.' || i || '@example.com', now() from generate_series(1, $2::int) as i
+       returning id, email
+     ), tokens as (
+       insert into public.newsletter_unsubscribe_tokens (subscriber_id, token)
+       select id, md5(random()::text) || md5(id::text) from added
+     )
+     select email from added`,
     [prefix, count],
   )
   return rows.map((r) => r.email)

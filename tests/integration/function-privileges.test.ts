@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SupabaseClient } from '../../shared/data/client.ts'
+import { actors, member, signInActors, type Actor } from '../support/rls-actors.ts'
+import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
+
+// Who may call which database function. Hosted Supabase grants EXECUTE on every new function in `public`
+// to anon, authenticated and service_role by default (the embedded backend's bootstrap does the same), so a
+// `revoke ... from public` alone leaves a function open to visitors. Every function /rest/v1/rpc can reach
+// is listed here with each caller's answer, and the list is checked against pg_proc: a new function without
+// its row fails this test until someone decides who may call it.
+
+let server: TestServer
+let clients: Record<Actor, SupabaseClient>
+const ids = { admin: '', member: '', post: '' }
+
+beforeAll(async () => {
+  server = await startTestServer()
+  ;({ clients } = await signInActors(server))
+  const db = server.ctx.localSupabase!.db
+  const idOf = async (email: string) =>
+    (await db.query<{ id: string }>('select id::text as id from auth.users where email = $1', [email]))
+      .rows[0].id
+  ids.admin = await idOf(testEditor.email)
+  ids.member = await idOf(member.email)
+  ids.post = (
+    await db.query<{ id: string }>(
+      `insert into public.blogs (title, slug, author, status) values ('Privileges', $1, 'Tester', 'published')
+       returning id::text as id`,
+      [`privileges-${randomUUID()}`],
+    )
+  ).rows[0].id
+  // One page view today, so Insights has something that only editors and administrators may see.
+  const view = await clients.service.rpc('record_page_view', {
+    p_visitor: 'privileges-visitor',
+    p_path: '/',
+    p_referrer_host: '',
+    p_utm_source: '',
+    p_utm_medium: '',
+    p_utm_campaign: '',
+  })
+  if (view.error) throw view.error
+}, 180_000)
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+/** A refusal: PostgREST answers 42501 (401 to a visitor, 403 to a signed-in caller). */
+const denied = 'denied' as const
+type Answer = typeof denied | ((data: unknown) => void)
+
+/** The same answer for every caller. */
+const everyone = (answer: Answer): Record<Actor, Answer> =>
+  Object.fromEntries(actors.map((a) => [a, answer])) as Record<Actor, Answer>
+/** The server's functions: only the service role may call them. */
+const serverOnly = (answer: Answer) => ({ ...everyone(denied), service: answer })
+/** One answer per caller: anon, member, contributor, editor, admin, service (as in rls-actors.ts). */
+const perActor = (...answers: Answer[]) =>
+  Object.fromEntries(actors.map((a, i) => [a, answers[i]!])) as Record<Actor, Answer>
+
+const is = (expected: unknown) => (data: unknown) => expect(data).toEqual(expected)
+const isString = (data: unknown) => expect(typeof data).toBe('string')
+const isArray = (data: unknown) => expect(Array.isArray(data)).toBe(true)
+const isBoolean = (data: unknown) => expect(typeof data).toBe('boolean')
+const views = (check: (n: number) => boolean) => (data: unknown) => {
+  const report = (typeof data === 'string' ? JSON.parse(data) : data) as { views: number }
+  expect(check(report.views), `views: ${report.views}`).toBe(true)
+}
+
+interface FunctionRow {
+  args: () => Record<string, unknown>
+  answers: Record<Actor, Answer>
+}
+
+/** Every function in `public` that /rest/v1/rpc can reach, by name and identity arguments. */
+const expected: Record<string, FunctionRow> = {
+  // The caller's own standing, asked by row-level security (blogs' read policy also for visitors).
+  'is_editor()': {
+    args: () => ({}),
+    answers: perActor(is(false), is(false), is(true), is(true), is(true), is(false)),
+  },
+  'can_publish()': {
+    args: () => ({}),
+    answers: perActor(is(false), is(false), is(false), is(true), is(true), is(false)),
+  },
+  'editor_role()': {
+    args: () => ({}),
+    answers: perActor(denied, is(null), is('contributor'), is('editor'), is('admin'), is(null)),
+  },
+  'is_admin()': {
+    args: () => ({}),
+    answers: perActor(denied, is(false), is(false), is(false), is(true), is(false)),
+  },
+  // Asked by the leads policy when an editor hands a lead over: says nothing to anyone who could not read
+  // the team anyway.
+  'can_own_leads(p_user_id uuid)': {
+    args: () => ({ p_user_id: ids.admin }),
+    answers: perActor(denied, is(false), is(false), is(true), is(true), denied),
+  },
+  // Insights: row-level security leaves everyone but editors and administrators with zeros.
+  'insights_report(p_days integer)': {
+    args: () => ({ p_days: 7 }),
+    answers: perActor(
+      denied,
+      views((n) => n === 0),
+      views((n) => n === 0),
+      views((n) => n >= 1),
+      views((n) => n >= 1),
+      views((n) => n >= 1),
+    ),
+  },
+  // The public site.
+  'published_posts_stamp()': { args: () => ({}), answers: everyone(isString) },
+  'search_published_posts(search text, post_type text, page_offset integer, page_limit integer)': {
+    args: () => ({ search: 'privileges', post_type: null, page_offset: 0, page_limit: 5 }),
+    answers: everyone(isArray),
+  },
+  // Helpers of the search triggers and of search_published_posts (which runs as its owner).
+  'blog_search_document(title text, content text)': {
+    args: () => ({ title: 'A', content: 'b' }),
+    answers: serverOnly(isString),
+  },
+  'blog_search_words(title text, content text)': {
+    args: () => ({ title: 'A', content: 'b' }),
+    answers: serverOnly(isString),
+  },
+  'resources_search_terms(search text, OUT words tsquery, OUT phrases tsquery)': {
+    args: () => ({ search: 'cloud' }),
+    answers: serverOnly((data) => expect(data).toMatchObject({ words: expect.any(String) })),
+  },
+  // The server's outboxes, limits and Insights counting.
+  'claim_lead(p_lead_id uuid, p_lease_seconds integer, p_now timestamp with time zone)': {
+    args: () => ({ p_lead_id: randomUUID(), p_lease_seconds: 60, p_now: null }),
+    answers: serverOnly(is([])),
+  },
+  'claim_due_leads(p_limit integer, p_lease_seconds integer, p_max_attempts integer, p_ignore_schedule boolean, p_now timestamp with time zone)':
+    {
+      args: () => ({
+        p_limit: 0,
+        p_lease_seconds: 60,
+        p_max_attempts: 5,
+        p_ignore_schedule: false,
+        p_now: null,
+      }),
+      answers: serverOnly(is([])),
+    },
+  'claim_held_notifications(p_limit integer, p_lease_seconds integer, p_now timestamp with time zone)': {
+    args: () => ({ p_limit: 0, p_lease_seconds: 60, p_now: null }),
+    answers: serverOnly(is([])),
+  },
+  'take_rate_limit(p_key text, p_limit integer, p_window_seconds integer)': {
+    args: () => ({ p_key: `privileges:${randomUUID()}`, p_limit: 5, p_window_seconds: 60 }),
+    answers: serverOnly((data) => expect(data).toEqual([{ allowed: true, retry_after_seconds: 0 }])),
+  },
+  'analytics_salt()': {
+    args: () => ({}),
+    answers: serverOnly((data) =>
+      expect(data).toEqual([{ day: expect.any(String), salt: expect.any(String) }]),
+    ),
+  },
+  'record_page_view(p_visitor text, p_path text, p_referrer_host text, p_utm_source text, p_utm_medium text, p_utm_campaign text)':
+    {
+      args: () => ({
+        p_visitor: 'privileges-visitor',
+        p_path: '/privileges',
+        p_referrer_host: '',
+        p_utm_source: '',
+        p_utm_medium: '',
+        p_utm_campaign: '',
+      }),
+      answers: serverOnly(isBoolean),
+    },
+  'visit_source(p_visitor text)': { args: () => ({ p_visitor: 'nobody' }), answers: serverOnly(is([])) },
+  'start_newsletter_send(p_post_id uuid, p_slug text, p_subject text, p_html text, p_text text, p_created_by uuid, p_created_by_email text)':
+    {
+      args: () => ({
+        p_post_id: ids.post,
+        p_slug: 'privileges',
+        p_subject: 'Privileges',
+        p_html: '<p>x</p>',
+        p_text: 'x',
+        p_created_by: null,
+        p_created_by_email: null,
+      }),
+      answers: serverOnly((data) => expect(data).toEqual([{ send_id: expect.any(String), created: true }])),
+    },
+  'claim_newsletter_deliveries(p_limit integer, p_lease_seconds integer, p_per_minute integer, p_ignore_schedule boolean, p_now timestamp with time zone)':
+    {
+      args: () => ({
+        p_limit: 0,
+        p_lease_seconds: 60,
+        p_per_minute: 60,
+        p_ignore_schedule: false,
+        p_now: null,
+      }),
+      answers: serverOnly(is([])),
+    },
+  'record_newsletter_delivery(p_id bigint, p_claim_token uuid, p_outcome text, p_error text, p_next_attempt_at timestamp with time zone)':
+    {
+      args: () => ({
+        p_id: 0,
+        p_claim_token: randomUUID(),
+        p_outcome: 'sent',
+        p_error: null,
+        p_next_attempt_at: null,
+      }),
+      answers: serverOnly(is(false)),
+    },
+  'newsletter_work_due(p_ignore_schedule boolean, p_now timestamp with time zone)': {
+    args: () => ({ p_ignore_schedule: false, p_now: null }),
+    answers: serverOnly(isBoolean),
+  },
+  'add_newsletter_subscriber(p_email text, p_unsubscribe_token text)': {
+    args: () => ({ p_email: `privileges-${randomUUID()}@example.com`, p_unsubscribe_token: randomUUID() }),
+    answers: serverOnly((data) => expect(data).toEqual([expect.objectContaining({ created: true })])),
+  },
+  'claim_newsletter_confirmation(p_subscriber_id uuid, p_gap_seconds integer)': {
+    args: () => ({ p_subscriber_id: randomUUID(), p_gap_seconds: 600 }),
+    answers: serverOnly(is(false)),
+  },
+}
+
+/** What /rest/v1/rpc exposes: plain functions in `public`, not triggers (as the embedded catalog has it). */
+async function rpcFunctions(): Promise<{ name: string; signature: string }[]> {
+  const { rows } = await server.ctx.localSupabase!.db.query<{ name: string; signature: string }>(
+    `select p.proname as name, p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as signature
+       from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
+        and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype)
+      order by 2`,
+  )
+  return rows
+}
+
+describe('function privileges', () => {
+  it('every function /rest/v1/rpc reaches has a row here (and every row a function)', async () => {
+    const signatures = (await rpcFunctions()).map((f) => f.signature)
+    expect(signatures).toEqual(Object.keys(expected).sort())
+  })
+
+  const cases = Object.keys(expected)
+    .sort()
+    .flatMap((signature) =>
+      actors.map((actor) => ({ signature, actor, answer: expected[signature]!.answers[actor] })),
+    )
+
+  it.each(cases)('$actor calls $signature', async ({ signature, actor, answer }) => {
+    const name = signature.slice(0, signature.indexOf('('))
+    const { data, error, status } = await clients[actor].rpc(name, expected[signature]!.args())
+    if (answer === denied) {
+      expect({ code: error?.code, status }).toEqual({
+        code: '42501',
+        status: actor === 'anon' ? 401 : 403,
+      })
+      return
+    }
+    expect(error).toBeNull()
+    answer(data)
+  })
+
+  it('trigger functions are executable by none of the API roles', async () => {
+    const { rows } = await server.ctx.localSupabase!.db.query<{ signature: string; role: string }>(
+      `select p.oid::regprocedure::text as signature, r.role
+         from pg_proc p, unnest(array['anon', 'authenticated', 'service_role']) as r(role)
+        where p.pronamespace = 'public'::regnamespace and p.prorettype = 'trigger'::regtype
+          and has_function_privilege(r.role, p.oid, 'execute')
+        order by 1, 2`,
+    )
+    expect(rows).toEqual([])
+  })
+})
+
+describe('the embedded backend grants as hosted Supabase does', () => {
+  it('new functions, tables and sequences in public go to anon, authenticated and service_role by default', async () => {
+    const { rows } = await server.ctx.localSupabase!.db.query<{
+      kind: string
+      grantee: string
+      privilege: string
+    }>(
+      `select d.defaclobjtype::text as kind, a.grantee::regrole::text as grantee, a.privilege_type as privilege
+         from pg_default_acl d, aclexplode(d.defaclacl) a
+        where d.defaclnamespace = 'public'::regnamespace and d.defaclrole = 'postgres'::regrole
+        order by 1, 2, 3`,
+    )
+    const granted = (kind: string, grantee: string) =>
+      rows.filter((r) => r.kind === kind && r.grantee === grantee).map((r) => r.privilege)
+    for (const role of ['anon', 'authenticated', 'service_role']) {
+      expect(granted('f', role)).toEqual(['EXECUTE'])
+      expect(granted('r', role)).toEqual(
+        expect.arrayContaining(['DELETE', 'INSERT', 'REFERENCES', 'SELECT', 'TRIGGER', 'TRUNCATE', 'UPDATE']),
+      )
+      expect(granted('S', role)).toEqual(['SELECT', 'UPDATE', 'USAGE'])
+    }
+  })
+
+  it('so every table in public has row-level security on', async () => {
+    const { rows } = await server.ctx.localSupabase!.db.query<{ name: string }>(
+      `select relname as name from pg_class
+        where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') and not relrowsecurity`,
+    )
+    expect(rows).toEqual([])
+  })
+})
