@@ -1,6 +1,7 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { excerptForPost } from '../lib/excerpt.ts'
+import { likeContainsPattern, pgArrayLiteral, quotedFilterValue } from '../lib/postgrest-values.ts'
 import {
   blogInputSchema,
   blogListColumns,
@@ -66,17 +67,6 @@ function roleRefusal(): BlogDataError {
 }
 
 const listItems = z.array(blogListItemSchema)
-
-/**
- * A `*.ilike.` value for PostgREST's `or=(…)` syntax that matches `text` literally, case-insensitively.
- * Commas and parentheses would split the filter, so the value is double-quoted (with `"` and `\`
- * backslash-escaped); `%` and `_` are LIKE wildcards, so they are escaped for LIKE; PostgREST turns `*`
- * into `%` with no escape, so a `*` becomes `_` (any one character, which includes `*`).
- */
-export function ilikeContainsValue(text: string): string {
-  const like = text.replace(/[\\%_]/g, '\\$&').replace(/\*/g, '_')
-  return `"%${like.replace(/["\\]/g, '\\$&')}%"`
-}
 
 function rangeOf(page: number, pageSize: number): [number, number] {
   const size = Math.max(1, Math.floor(pageSize))
@@ -199,7 +189,8 @@ export async function listRelatedPosts(
       .order('id')
   const tags = post.tags ?? []
   const reads = await Promise.all([
-    tags.length > 0 ? others().overlaps('tags', tags).limit(12) : null,
+    // Tags are text, never syntax: a quote, comma or brace in one stays part of it.
+    tags.length > 0 ? others().overlaps('tags', pgArrayLiteral(tags)).limit(12) : null,
     others()
       .eq('type', post.type ?? 'blog')
       .limit(limit),
@@ -244,7 +235,7 @@ export async function listPostsForAdmin(
   let request = client.from('blogs').select(selectColumns(blogListItemSchema), { count: 'exact' })
   const search = query.search?.trim()
   if (search) {
-    const value = ilikeContainsValue(search)
+    const value = quotedFilterValue(likeContainsPattern(search))
     request = request.or(`title.ilike.${value},slug.ilike.${value},author.ilike.${value}`)
   }
   if (query.status && query.status !== 'all') request = request.or(statusFilters[query.status])
@@ -286,7 +277,7 @@ export const syncPageSize = 500
 /**
  * One keyset page of `table` after `cursor`, in (`timeColumn`, id) order: any number of rows, including rows
  * written in one transaction (one timestamp), are read exactly once across pages. Values in PostgREST's
- * `or=(…)` are quoted (timestamps contain `:` and `.`).
+ * `or=(…)` are quoted (timestamps contain `:` and `.`; a cursor kept by the desktop app is read back as text).
  */
 async function keysetPage<T extends { id: string }>(
   client: SupabaseClient,
@@ -300,8 +291,9 @@ async function keysetPage<T extends { id: string }>(
 ): Promise<SyncPage<T>> {
   let query = client.from(table).select(columns)
   if (cursor) {
-    const at = `"${cursor.at.replace(/["\\]/g, '\\$&')}"`
-    query = query.or(`${timeColumn}.gt.${at},and(${timeColumn}.eq.${at},id.gt.${cursor.id})`)
+    const at = quotedFilterValue(cursor.at)
+    const id = quotedFilterValue(cursor.id)
+    query = query.or(`${timeColumn}.gt.${at},and(${timeColumn}.eq.${at},id.gt.${id})`)
   }
   const { data, error, status } = await query
     .order(timeColumn, { ascending: true })

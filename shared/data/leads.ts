@@ -10,6 +10,7 @@ import {
   type LeadUpdate,
 } from '../schemas/lead.ts'
 import { sourceLabel, type LeadAttribution } from '../schemas/insights.ts'
+import { likeContainsPattern, quotedFilterValue } from '../lib/postgrest-values.ts'
 import { couldNot, DataError, oneOrNull } from './results.ts'
 
 /**
@@ -193,9 +194,6 @@ export interface LeadPage {
   pageCount: number
 }
 
-/** Characters with a meaning in PostgREST's `or=(…)` syntax or in LIKE patterns. */
-const searchSyntax = /[,()"*%_\\:]/g
-
 /** The Leads screen's filters: a search, a pipeline status and an owner ('none': nobody yet). */
 export interface LeadFilters {
   search?: string
@@ -211,9 +209,10 @@ function filteredLeads(client: SupabaseClient, filters: LeadFilters, count?: 'ex
     .select('*', count ? { count } : undefined)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
-  const search = (filters.search ?? '').replace(searchSyntax, ' ').trim()
+  const search = (filters.search ?? '').trim()
   if (search) {
-    const pattern = `*${search}*`
+    // The search as text: an address with `_` or a name with a comma is found as typed.
+    const pattern = quotedFilterValue(likeContainsPattern(search))
     query = query.or(
       ['name', 'email', 'phone', 'tech_stack', 'notes']
         .map((column) => `${column}.ilike.${pattern}`)

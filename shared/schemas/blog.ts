@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { selectColumns } from './columns.ts'
+import { textProblem } from './text.ts'
 
 export const blogTypes = ['blog', 'case study', 'ebook'] as const
 export type BlogType = (typeof blogTypes)[number]
@@ -25,6 +26,32 @@ export function statusAt(
 }
 
 export const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/
+
+/** The longest tag, in characters. */
+export const tagMaxLength = 50
+/** The punctuation a tag may hold besides letters, numbers and spaces (`C#`, `C++`, `R&D`, `CI/CD`, `Node.js`). */
+export const tagPunctuation = `# + - . & ' ’ " / _ ( )`
+const tagCharacters = /^[\p{L}\p{M}\p{N} #+\-.&'’"/_()]*$/u
+
+/**
+ * One tag, as stored: trimmed, never empty, at most `tagMaxLength` characters of letters and numbers in any
+ * script, spaces and `tagPunctuation`. Never a comma: the editor's tag field separates tags with commas, so a
+ * tag holding one could not be typed back in. The message names the tag, so the editor sees which to fix.
+ */
+export const tagSchema = z
+  .string()
+  .trim()
+  .superRefine((tag, ctx) => {
+    const shown = [...tag].length > 60 ? `${[...tag].slice(0, 57).join('')}…` : tag
+    const refuse = (message: string) => ctx.addIssue({ code: 'custom', message })
+    if (tag === '') refuse('A tag cannot be empty.')
+    else if (tag.includes(','))
+      refuse(`Tag “${shown}” cannot contain a comma: commas separate one tag from the next.`)
+    else if ([...tag].length > tagMaxLength)
+      refuse(`Tag “${shown}” is too long: at most ${tagMaxLength} characters.`)
+    else if (!tagCharacters.test(tag))
+      refuse(`Tag “${shown}” may contain only letters, numbers, spaces and ${tagPunctuation}`)
+  })
 
 /** A row of `public.blogs` as read through supabase-js. */
 export const blogRowSchema = z.object({
@@ -64,7 +91,16 @@ export type BlogListItem = z.infer<typeof blogListItemSchema>
  * editor can change, in the order a comparison shows them.
  */
 const blogInputFields = z.object({
-  title: z.string().trim().min(1, 'Title is required.').max(300),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Title is required.')
+    .max(300)
+    .superRefine((title, ctx) => {
+      // The database cannot store a NUL: refused here with a message, not by the database in its words.
+      const problem = textProblem(title)
+      if (problem) ctx.addIssue({ code: 'custom', message: `Title: ${problem}` })
+    }),
   slug: z
     .string()
     .trim()
@@ -76,7 +112,7 @@ const blogInputFields = z.object({
   excerpt: z.string().max(1000).nullable().default(null),
   status: z.enum(blogStatuses).default('published'),
   type: z.enum(blogTypes).default('blog'),
-  tags: z.array(z.string().max(100)).max(50).default([]),
+  tags: z.array(tagSchema).max(50, 'A post can have at most 50 tags.').default([]),
   author: z.string().trim().min(1, 'Author is required.').max(200),
   cover_image_url: z.string().max(2000).nullable().default(null),
   /** When a scheduled post goes live (an ISO 8601 time with its offset); required for `scheduled`. */

@@ -8,6 +8,11 @@ import { parseQuery } from './query-grammar.ts'
 import { buildRootRead } from './read.ts'
 import { parseSelectTree, type SelectItem } from './select-grammar.ts'
 import { Params } from './sql.ts'
+import {
+  likeContainsPattern,
+  pgArrayLiteral,
+  quotedFilterValue,
+} from '../../../shared/lib/postgrest-values.ts'
 
 // Properties of the query grammar and the SQL built from it, against a real PGlite with a small schema:
 // a filter's value reaches the database unchanged (as a parameter), a select tree survives printing and
@@ -64,6 +69,43 @@ describe('the grammar and its SQL', () => {
         expect(rows).toEqual([{ id: 1 }])
       }),
       { numRuns: 60 },
+    )
+  })
+
+  // The forms the data modules write (shared/lib/postgrest-values.ts), read as PostgREST reads them: quoted
+  // values in logic trees and `in.(…)` lists, arrays of quoted elements for `ov`/`cs`, in trees too.
+  it('reads quoted values and quoted arrays as the text they hold', async () => {
+    const text = fc
+      .oneof(
+        fc.string({ unit: fc.constantFrom(...'"\\,{}().* \n'.split('')), maxLength: 8 }),
+        fc.string({ unit: 'grapheme', maxLength: 12 }),
+      )
+      .map((s) => s.replace(/\0/g, ''))
+    await fc.assert(
+      fc.asyncProperty(text, fc.array(text, { minLength: 1, maxLength: 3 }), async (name, tags) => {
+        await db.query('delete from public.authors')
+        await db.query('insert into public.authors (id, name, tags) values (1, $1, $2), (2, $3, $4)', [
+          name,
+          tags,
+          `${name}x`,
+          tags.map((t) => `${t}x`),
+        ])
+        const q = quotedFilterValue(name)
+        const arr = encodeURIComponent(pgArrayLiteral(tags))
+        // PostgREST reads an array in a logic tree up to its first `}`.
+        const treeArr = tags.some((t) => /[{}]/.test(t)) ? '' : `,tags.cs.${arr}`
+        for (const query of [
+          `or=(${encodeURIComponent(`name.eq.${q}`)},id.eq.0)`,
+          `and=(${encodeURIComponent(`name.in.(${q},${quotedFilterValue(`${name},`)})`)}${treeArr})`,
+          `tags=ov.${arr}&tags=cs.${arr}`,
+          `or=(id.eq.0,${encodeURIComponent(`and(name.like.${quotedFilterValue(likeContainsPattern(name))},id.eq.1)`)})`,
+        ]) {
+          const { sql, values } = readSql(`select=id&${query}`)
+          const rows = JSON.parse((await db.query<{ body: string }>(sql, values)).rows[0].body) as unknown[]
+          expect(rows, query).toEqual([{ id: 1 }])
+        }
+      }),
+      { numRuns: 150 },
     )
   })
 

@@ -13,6 +13,19 @@ describe('the PostgREST query grammar', () => {
     ])
   })
 
+  it('reads a logic tree as PostgREST does: arrays after an operator, quotes only where a value starts', () => {
+    const { conditions } = parse(
+      `or=(${encodeURIComponent('tags.ov.{a,"b (c)"},name.eq.x"y,name.eq."a\\"b,\\\\c"')})`,
+    )
+    expect(conditions[0]).toMatchObject({
+      items: [
+        { column: 'tags', op: 'ov', value: '{a,"b (c)"}' },
+        { column: 'name', op: 'eq', value: 'x"y' },
+        { column: 'name', op: 'eq', value: 'a"b,\\c' },
+      ],
+    })
+  })
+
   it('reads operators, negation and the (any)/(all) quantifiers', () => {
     const { conditions } = parse('name=not.like(any).{a*,"b,c"}&age=adj.[1,2)&txt=fts(english).cat')
     expect(conditions).toEqual([

@@ -3,18 +3,24 @@ import { parseError } from './errors.ts'
 // ---------------------------------------------------------------------------------------------------------
 // Parsing the query string
 
-/** Splits on `sep` outside parentheses and double quotes (PostgREST's `or=(a.eq.1,b.in.(2,3))`). */
-export function splitTopLevel(text: string, sep = ','): string[] {
+/**
+ * Splits on `sep` outside parentheses and double quotes (PostgREST's `or=(a.eq.1,b.in.(2,3))`). With
+ * `logic`, as PostgREST reads a logic tree's items: a quote opens only where a name or value starts (`a.eq.x"y`
+ * is plain text), and a value starting with `{` is a Postgres array up to the next `}` (`tags.ov.{a,b}`).
+ */
+export function splitTopLevel(text: string, sep = ',', { logic = false } = {}): string[] {
   const parts: string[] = []
   let depth = 0
   let quoted = false
   let start = 0
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]
+    const valueStart = !logic || i === 0 || '.(,'.includes(text[i - 1])
     if (quoted) {
       if (ch === '\\') i++
       else if (ch === '"') quoted = false
-    } else if (ch === '"') quoted = true
+    } else if (ch === '"' && valueStart) quoted = true
+    else if (ch === '{' && logic && text[i - 1] === '.' && text.includes('}', i)) i = text.indexOf('}', i)
     else if (ch === '(') depth++
     else if (ch === ')') depth--
     else if (ch === sep && depth === 0) {
@@ -28,9 +34,10 @@ export function splitTopLevel(text: string, sep = ','): string[] {
   return parts
 }
 
+/** A value PostgREST reads quoted (`"a \"b\""` → `a "b"`): a backslash keeps the next character as it is. */
 export function unquote(value: string): string {
   if (value.length >= 2 && value.startsWith('"') && value.endsWith('"'))
-    return value.slice(1, -1).replace(/\\(.)/g, '$1')
+    return value.slice(1, -1).replace(/\\([\s\S])/g, '$1')
   return value
 }
 
@@ -102,7 +109,9 @@ export function parseOperation(columnName: string, text: string, inTree: boolean
 export function parseLogic(op: 'and' | 'or', negate: boolean, body: string): Condition {
   if (!body.startsWith('(') || !body.endsWith(')'))
     throw parseError('logic tree', `Expected "(...)" after ${op}`)
-  const items = splitTopLevel(body.slice(1, -1)).map((item) => parseTreeItem(item.trim()))
+  const items = splitTopLevel(body.slice(1, -1), ',', { logic: true }).map((item) =>
+    parseTreeItem(item.trim()),
+  )
   return { kind: 'logic', op, negate, items }
 }
 

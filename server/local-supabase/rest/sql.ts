@@ -1,3 +1,4 @@
+import { pgArrayLiteral } from '../../../shared/lib/postgrest-values.ts'
 import { quoteIdent, type TableInfo } from './catalog.ts'
 import { parseError, RestError } from './errors.ts'
 import { splitTopLevel, unquote, type Condition, type OrderTerm } from './query-grammar.ts'
@@ -79,9 +80,7 @@ export const ftsFunctions: Record<string, string> = {
 }
 
 /** A Postgres array literal from a PostgREST list, so `in` sends one parameter however long the list. */
-export function arrayLiteral(items: string[]): string {
-  return `{${items.map((i) => `"${i.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`
-}
+export const arrayLiteral = pgArrayLiteral
 
 export function compileCondition(scope: Scope, cond: Condition): string {
   const params = scope.params

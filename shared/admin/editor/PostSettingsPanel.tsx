@@ -1,6 +1,6 @@
 import { X } from 'lucide-react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
-import { blogStatuses, blogTypes } from '../../schemas/blog.ts'
+import { blogStatuses, blogTypes, tagMaxLength, tagPunctuation } from '../../schemas/blog.ts'
 import { cx } from '../../ui/cx.ts'
 import { Input, Textarea } from '../../ui/Input.tsx'
 import { Label } from '../../ui/Label.tsx'
@@ -146,7 +146,12 @@ export function PostSettingsPanel({
               placeholder="hiring, gcc, india"
               value={values.tags}
               onChange={(e) => set('tags', e.target.value)}
+              aria-describedby={field('tags-hint')}
             />
+            <p id={field('tags-hint')} className="text-sm text-slate-600">
+              Commas separate tags, so a tag cannot contain one. Each tag: up to {tagMaxLength} letters,
+              numbers, spaces and {tagPunctuation}
+            </p>
           </div>
           <CoverField
             url={values.coverImageUrl}
