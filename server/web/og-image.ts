@@ -27,7 +27,7 @@ export function ogImageUrl(baseUrl: string, slug: string): string {
 }
 
 /** Bumped when the drawing changes, so every cached image is drawn again. */
-const drawingVersion = 2
+const drawingVersion = 3
 const fontFile = path.join(import.meta.dirname, 'fonts/Inter-SemiBold.otf')
 const cacheControl = 'public, max-age=0, s-maxage=60'
 
@@ -42,7 +42,10 @@ async function loadSharp() {
   return (await import('sharp')).default
 }
 
-/** Text in Inter, wrapped to `width`; returns the PNG and its size. */
+/**
+ * Text in Inter, wrapped to `width` (between words; a word longer than the line, such as a long URL, breaks
+ * between its letters); returns the PNG and its size.
+ */
 async function text(markup: string, size: number, width: number, spacing = 0) {
   const sharp = await loadSharp()
   const { data, info } = await sharp({
@@ -52,7 +55,7 @@ async function text(markup: string, size: number, width: number, spacing = 0) {
       fontfile: fontFile,
       width,
       rgba: true,
-      wrap: 'word',
+      wrap: 'word-char',
       dpi: 72,
       spacing,
     },
@@ -62,10 +65,35 @@ async function text(markup: string, size: number, width: number, spacing = 0) {
   return { data, width: info.width, height: info.height }
 }
 
-/** The title as large as fits in `width` × `maxHeight` (64 px down to 34 px; a very long title is cut). */
+/** A drawn block made to fit `width` × `height` (scaled down, never up): whatever it holds, it fits its place. */
+async function fitted(block: Awaited<ReturnType<typeof text>>, width: number, height: number) {
+  if (block.width <= width && block.height <= height) return block
+  const sharp = await loadSharp()
+  const { data, info } = await sharp(block.data)
+    .resize(width, height, { fit: 'inside' })
+    .png()
+    .toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height }
+}
+
+/**
+ * A title as text the drawing can hold: control characters, unpaired surrogates and non-characters (which
+ * the text markup refuses) become spaces.
+ */
+export function drawableText(title: string): string {
+  return title
+    .replace(/[\p{Cc}\p{Cs}\uFFFE\uFFFF]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/**
+ * The title as large as fits in `width` × `maxHeight` (64 px down to 34 px; a very long title is cut, and
+ * whatever still does not fit is scaled down).
+ */
 async function titleBlock(title: string, width: number, maxHeight: number) {
   // "12-Person" stays on one line: hyphens inside words become non-breaking.
-  title = title.replace(/(?<=\w)-(?=\w)/g, '\u2011')
+  title = drawableText(title).replace(/(?<=\w)-(?=\w)/g, '\u2011')
   for (const size of [64, 58, 52, 46, 40, 34]) {
     const block = await text(
       `<span foreground="#ffffff" letter_spacing="-1200">${escapeHtml(title)}</span>`,
@@ -73,10 +101,15 @@ async function titleBlock(title: string, width: number, maxHeight: number) {
       width,
       Math.round(size * 0.18),
     )
-    if (block.height <= maxHeight) return block
+    if (block.height <= maxHeight && block.width <= width) return block
   }
-  const short = title.length > 120 ? `${title.slice(0, 117).trimEnd()}…` : title
-  return text(`<span foreground="#ffffff">${escapeHtml(short)}</span>`, 34, width, 6)
+  const chars = [...title]
+  const short = chars.length > 120 ? `${chars.slice(0, 117).join('').trimEnd()}…` : title
+  return fitted(
+    await text(`<span foreground="#ffffff">${escapeHtml(short)}</span>`, 34, width, 6),
+    width,
+    maxHeight,
+  )
 }
 
 /** Draws one Open Graph image (PNG). `cover`: the post's cover as image bytes, or null. */
@@ -160,11 +193,28 @@ export async function drawOgImage(
     .toBuffer()
 }
 
-/** `/og/post/<slug>.png`: mounted before the site's routes. */
+/**
+ * The brand's card (its name and tagline, no cover): what a post's image falls back to when drawing it
+ * failed; a plain card of the brand's colours should even that fail.
+ */
+export async function drawBrandCard(host: string): Promise<Buffer> {
+  try {
+    return await drawOgImage({ title: brand.tagline, type: 'blog' }, null, host)
+  } catch {
+    const { width, height } = ogImageSize
+    const sharp = await loadSharp()
+    return sharp({ create: { width, height, channels: 3, background: palettes.blog.deep } })
+      .png()
+      .toBuffer()
+  }
+}
+
+/** `/og/post/<slug>.png`: mounted before the site's routes. `draw` is how a post's image is drawn. */
 export function createOgImageRoutes(
   ctx: ServerContext,
-  options: { media?: MediaStore; cacheDir?: string } = {},
+  options: { media?: MediaStore; cacheDir?: string; draw?: typeof drawOgImage } = {},
 ) {
+  const draw = options.draw ?? drawOgImage
   const app = new Hono()
   const projectRoot = path.resolve(import.meta.dirname, '../..')
   const cacheDir = options.cacheDir ?? path.resolve(projectRoot, ctx.env.DATA_DIR, 'og-cache')
@@ -201,7 +251,13 @@ export function createOgImageRoutes(
     let pending = inFlight.get(id)
     if (!pending) {
       pending = (async () => {
-        const png = await drawOgImage(post, await coverBytes(post.cover_image_url), host)
+        const cover = await coverBytes(post.cover_image_url)
+        // Crawlers ask again and again: a post whose image cannot be drawn gets the brand's card, kept
+        // like a drawn image (until the post changes), rather than an error drawn anew on every request.
+        const png = await draw(post, cover, host).catch((err: unknown) => {
+          ctx.logger.error({ err, slug: post.slug }, 'og image: drawing failed, the brand card is served')
+          return drawBrandCard(host)
+        })
         await writeCacheFile(file, png).catch((err: unknown) =>
           ctx.logger.warn({ err, file }, 'og image: could not store the image'),
         )
