@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { z } from 'zod'
-import { createLimiter, loadSharp } from '../web/media.ts'
+import { maxImagePixels } from '../../shared/lib/image-limits.ts'
+import { imageJob, loadSharp } from '../web/media.ts'
 import { storageError, type ObjectRow } from './storage-http.ts'
 import type { ObjectFiles } from './storage-objects.ts'
 
@@ -48,10 +49,6 @@ export function transformQuery(transform: Transform): string {
   return new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()
 }
 
-// Two encodes at a time, like the cover variants: a burst of render requests waits rather than taking the
-// server's two cores.
-const rendering = createLimiter(2)
-
 /** Renders an object's image with the transformation and answers it. */
 export async function renderObject(c: Context, files: ObjectFiles, row: ObjectRow, transform: Transform) {
   const bytes = await readFile(files.path(row.bucket_id, row.name)).catch(() => null)
@@ -60,7 +57,7 @@ export async function renderObject(c: Context, files: ObjectFiles, row: ObjectRo
   const resize = transform.resize ?? 'cover'
   let output: { data: Buffer; info: { format: string } }
   try {
-    let image = sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' }).rotate()
+    let image = sharp(bytes, { limitInputPixels: maxImagePixels, failOn: 'error' }).rotate()
     if (transform.width || transform.height)
       image = image.resize({ width: transform.width, height: transform.height, fit: fit[resize] })
     const quality = transform.quality ?? 80
@@ -69,7 +66,8 @@ export async function renderObject(c: Context, files: ObjectFiles, row: ObjectRo
     else if (format === 'webp') image = image.webp({ quality })
     else if (format === 'heif') image = image.avif({ quality })
     else image = image.png()
-    output = await rendering(() => image.toBuffer({ resolveWithObject: true }))
+    // In one of the process's image slots, shared with the cover variants (`imageJob` in web/media.ts).
+    output = await imageJob(() => image.toBuffer({ resolveWithObject: true }))
   } catch {
     return storageError(c, 422, 'InvalidRequest', 'The object is not an image that can be transformed')
   }

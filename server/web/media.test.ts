@@ -2,7 +2,15 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, write
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { negotiateFormat, pruneCache, variantQuerySchema, versionMatches } from './media.ts'
+import sharp from 'sharp'
+import {
+  makeVariant,
+  MediaFailure,
+  negotiateFormat,
+  pruneCache,
+  variantQuerySchema,
+  versionMatches,
+} from './media.ts'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -38,6 +46,19 @@ describe('variant requests', () => {
     expect(versionMatches('9e107d9', etag)).toBe(false)
     expect(versionMatches('0123456789', etag)).toBe(false)
     expect(versionMatches(undefined, etag)).toBe(false)
+  })
+})
+
+describe('making a variant', () => {
+  it('refuses a picture larger than an upload may be (40 megapixels) before decoding it', async () => {
+    // 45.5 megapixels of one colour: 150 KB as a PNG, 136 MB once decoded.
+    const png = await sharp({ create: { width: 7000, height: 6500, channels: 3, background: '#1d4ed8' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
+    const made = makeVariant(png, { width: 320, quality: 60, format: 'webp' })
+    await expect(made).rejects.toBeInstanceOf(MediaFailure)
+    await expect(made).rejects.toMatchObject({ status: 422 })
+    await expect(made).rejects.toHaveProperty('cause.message', expect.stringMatching(/pixel limit/i))
   })
 })
 

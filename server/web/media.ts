@@ -15,6 +15,7 @@ import {
   type VariantSourceKind,
 } from '../../shared/lib/image-variants.ts'
 import { contentTypeForExtension } from '../../shared/lib/content-types.ts'
+import { maxImagePixels } from '../../shared/lib/image-limits.ts'
 import type { ServerContext } from '../context.ts'
 import { clientHolds, writeCacheFile } from './http-cache.ts'
 import {
@@ -39,8 +40,6 @@ import {
 const pipelineVersion = 1
 /** The images bucket allows 10 MiB; anything larger is not one of ours. */
 const maxOriginalBytes = 12 * 1024 * 1024
-/** Decompression bombs are refused before they are decoded (about 7000×7000). */
-const maxInputPixels = 50_000_000
 const longCache = 'public, max-age=31536000, immutable'
 const shortCache = 'public, max-age=3600'
 
@@ -113,17 +112,31 @@ export interface Original {
 }
 
 let sharpModule: Promise<typeof import('sharp')> | null = null
-/** sharp (libvips) is loaded on the first image request, not at every server start. */
+/**
+ * sharp (libvips) is loaded on the first image request, not at every server start, and set for a small
+ * machine (1 GB, two shared cores): one libvips thread per job keeps requests responsive, and no operation
+ * cache (by default up to 50 MB of decoded pixels, kept for a repeat that the variant cache on disk already
+ * answers).
+ */
 export function loadSharp() {
   sharpModule ??= import('sharp').then((m) => {
-    // Two cores are shared by everything; one libvips thread per job keeps requests responsive.
     m.default.concurrency(1)
+    m.default.cache(false)
     return m
   })
   return sharpModule.then((m) => m.default)
 }
 
-/** At most `limit` encodes at a time; the rest wait their turn. */
+/**
+ * How many images this process decodes and encodes at once, whichever way they are asked for (`/media`
+ * variants, the Open Graph images' covers, Storage's `/render/image`): a burst waits its turn rather than
+ * taking the server's two cores, and memory holds at two images in work however many arrive.
+ */
+export const maxImageJobs = 2
+/** Runs one image's decode and encode when one of the process's `maxImageJobs` slots is free. */
+export const imageJob = createLimiter(maxImageJobs)
+
+/** At most `limit` jobs at a time; the rest wait their turn. */
 export function createLimiter(limit: number) {
   let active = 0
   const waiting: (() => void)[] = []
@@ -143,7 +156,9 @@ export function createLimiter(limit: number) {
 export async function makeVariant(bytes: Buffer, options: VariantParams): Promise<Buffer> {
   const sharp = await loadSharp()
   try {
-    let image: Sharp = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error' }).rotate()
+    // Refused before it is decoded: a picture larger than any upload may be (a flat PNG of 50 megapixels
+    // is 160 KB on disk, 200 MB in memory).
+    let image: Sharp = sharp(bytes, { limitInputPixels: maxImagePixels, failOn: 'error' }).rotate()
     // Never wider than the original, and never beyond the largest variant when no width is asked for.
     image = image.resize({ width: options.width ?? 1600, withoutEnlargement: true })
     const { quality } = options
@@ -240,7 +255,6 @@ export interface MediaStore {
 export function createMediaStore(ctx: ServerContext, options: MediaOptions = {}): MediaStore {
   const projectRoot = path.resolve(import.meta.dirname, '../..')
   const cacheDir = options.cacheDir ?? path.resolve(projectRoot, ctx.env.DATA_DIR, 'media-cache')
-  const limit = createLimiter(2)
   const inFlight = new Map<string, Promise<Buffer>>()
   /** The last ETag seen per bucket object: later reads ask the store only whether it changed (304). */
   const knownEtags = new Map<string, string>()
@@ -344,7 +358,7 @@ export function createMediaStore(ctx: ServerContext, options: MediaOptions = {})
           if (!bytes || again.etag !== original.etag) throw new MediaFailure(404, 'Image not found.')
         }
         const source = bytes
-        const body = await limit(() => makeVariant(source, params))
+        const body = await imageJob(() => makeVariant(source, params))
         // The cache is an optimisation: a full or read-only disk still gets its image.
         await writeCacheFile(file, body).catch((err: unknown) =>
           ctx.logger.warn({ err, file }, 'media: could not store a variant'),
