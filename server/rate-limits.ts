@@ -28,6 +28,8 @@ export function rateLimitRules(env: Env) {
     confirmationMail: { limit: env.CONFIRMATION_MAIL_HOURLY_CAP, windowSeconds: 60 * 60 },
     /** Confirmation emails one address receives per day, however many forms name it. */
     confirmationPerRecipient: { limit: 3, windowSeconds: 24 * 60 * 60 },
+    /** Sales notifications per hour (key `all`); past it leads wait for the hour's digest. */
+    salesNotification: { limit: env.SALES_NOTIFICATION_HOURLY_CAP, windowSeconds: 60 * 60 },
   } satisfies Record<string, RateLimitRule>
 }
 

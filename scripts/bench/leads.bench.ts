@@ -72,11 +72,12 @@ interface Row {
 }
 
 async function scenario(smtp: string, overrides: Record<string, string>): Promise<Row> {
-  // No limits: every request stores a lead and sends both emails (the hourly confirmation cap would
-  // otherwise hold most confirmations back and make the healthy run look cheaper than it is).
+  // No limits: every request stores a lead and sends both emails (the hourly caps on confirmations and
+  // sales notifications would otherwise hold most back and make the healthy run look cheaper than it is).
   const server = await startTestServer({
     LEAD_RATE_LIMIT: '0',
     CONFIRMATION_MAIL_HOURLY_CAP: '1000000',
+    SALES_NOTIFICATION_HOURLY_CAP: '1000000',
     ...overrides,
   })
   try {
@@ -91,7 +92,11 @@ async function scenario(smtp: string, overrides: Record<string, string>): Promis
 }
 
 async function submitToInbox(): Promise<number[]> {
-  const server = await startTestServer({ LEAD_RATE_LIMIT: '0', CONFIRMATION_MAIL_HOURLY_CAP: '1000000' })
+  const server = await startTestServer({
+    LEAD_RATE_LIMIT: '0',
+    CONFIRMATION_MAIL_HOURLY_CAP: '1000000',
+    SALES_NOTIFICATION_HOURLY_CAP: '1000000',
+  })
   try {
     const capture = server.ctx.mail.capture!
     const times: number[] = []

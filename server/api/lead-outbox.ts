@@ -1,6 +1,8 @@
+import { adminPath } from '../../shared/config/brand.ts'
 import type { ServerContext } from '../context.ts'
 import { createNewsletterOutbox, type NewsletterOutbox } from '../mail/newsletter-outbox.ts'
 import { createLeadOutbox, type LeadOutbox } from '../mail/outbox.ts'
+import { createSalesNotificationGate } from '../mail/sales-cap.ts'
 import { serviceClient } from '../supabase-clients.ts'
 
 /** What each outbox of this server works with: the service role, the mailer, the site's address, a logger. */
@@ -15,7 +17,18 @@ function outboxDeps(ctx: ServerContext, component: string) {
 
 /** The lead email outbox of this server (started after listen, stopped first on close by `startServer`). */
 export function createServerLeadOutbox(ctx: ServerContext): LeadOutbox {
-  return createLeadOutbox({ ...outboxDeps(ctx, 'lead-outbox'), allowConfirmation: ctx.confirmationGate })
+  const hourlyCap = ctx.env.SALES_NOTIFICATION_HOURLY_CAP
+  return createLeadOutbox({
+    ...outboxDeps(ctx, 'lead-outbox'),
+    allowConfirmation: ctx.confirmationGate,
+    allowNotification: createSalesNotificationGate({
+      rateLimits: ctx.rateLimits,
+      hourlyCap,
+      logger: ctx.logger.child({ component: 'sales-cap' }),
+    }),
+    // The admin opens on its Leads screen from the digest's link.
+    digest: { hourlyCap, leadsUrl: () => `${ctx.publicUrl}${adminPath}#leads` },
+  })
 }
 
 /** The newsletter delivery outbox of this server (started and stopped beside the lead outbox). */

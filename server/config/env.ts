@@ -54,6 +54,11 @@ export const envSchema = z.object({
    */
   CONFIRMATION_MAIL_HOURLY_CAP: z.coerce.number().int().min(1).default(200),
   /**
+   * Sales notifications (one per lead) the server sends per hour, across all instances: past it they are
+   * held back and each hour's held leads go to sales in one digest once the hour has ended.
+   */
+  SALES_NOTIFICATION_HOURLY_CAP: z.coerce.number().int().min(1).default(60),
+  /**
    * Newsletter messages per minute, across every server instance together (they share one budget in the
    * database). Set it to what your SMTP provider allows.
    */

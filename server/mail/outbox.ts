@@ -4,6 +4,7 @@ import { claimDueLeads, claimLead, markLeadEmailSent, recordLeadDelivery } from 
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import type { LeadEmailKind, LeadRecord } from '../../shared/schemas/lead.ts'
 import type { MailService } from './index.ts'
+import { sendHeldDigests, type SalesNotificationGate } from './sales-cap.ts'
 import { renderLeadConfirmation, renderLeadNotification } from './templates.ts'
 
 /** Waits after the 1st, 2nd, 3rd, 4th failed attempt; every later one waits the last entry. */
@@ -49,8 +50,13 @@ export const stopGraceMs = 5_000
 export interface LeadOutbox {
   /** Claims the lead and sends whatever is still unsent now (nothing if another instance holds it). */
   deliver(lead: LeadRecord): DeliveryHandle
-  /** Processes due leads (every pending lead with `ignoreSchedule`). Drives the clock in tests. */
+  /**
+   * Processes due leads (every pending lead with `ignoreSchedule`), then sends the digests of held sales
+   * notifications that are due (`sendDigests`). Drives the clock in tests.
+   */
   runDue(options?: { ignoreSchedule?: boolean }): Promise<{ processed: number; completed: number }>
+  /** Sends the digests of held sales notifications whose hour has ended; resolves to how many went out. */
+  sendDigests(): Promise<number>
   start(): void
   stop(): Promise<void>
 }
@@ -69,6 +75,10 @@ export function createLeadOutbox(options: {
   maxAttempts?: number
   /** Whether a confirmation may go to this visitor now (the hourly cap); when not, it is skipped for good. */
   allowConfirmation?: (recipient: string) => Promise<boolean>
+  /** Whether a sales notification may go out now (its hourly cap); when not, it waits for the digest. */
+  allowNotification?: SalesNotificationGate
+  /** The digest of held notifications: the cap it names, and where the admin's Leads screen is. */
+  digest?: { hourlyCap: number; leadsUrl: () => string }
 }): LeadOutbox {
   const now = options.now ?? (() => new Date())
   const dbNow = () => (options.now ? options.now() : undefined)
@@ -109,8 +119,12 @@ export function createLeadOutbox(options: {
       notification: lead.notificationSentAt !== null,
     }
     Object.assign(progress, already)
+    // A notification the sales cap held back is owed by the digest, not by this delivery.
     let kinds = (['confirmation', 'notification'] as const).filter(
-      (kind) => !already[kind] && !(kind === 'confirmation' && lead.confirmationSkippedAt !== null),
+      (kind) =>
+        !already[kind] &&
+        !(kind === 'confirmation' && lead.confirmationSkippedAt !== null) &&
+        !(kind === 'notification' && lead.notificationHeldUntil !== null),
     )
     // Over the confirmation cap: the confirmation is dropped (never queued for later, which would only
     // postpone a flood); the sales notification still goes out.
@@ -123,6 +137,16 @@ export function createLeadOutbox(options: {
       confirmationSkipped = true
       kinds = kinds.filter((kind) => kind !== 'confirmation')
       options.logger.info({ leadId: lead.id }, 'lead confirmation held back by the hourly cap')
+    }
+    // Over the sales cap: the notification waits for the digest sent once the hour has ended.
+    let notificationHeldUntil: Date | undefined
+    if (kinds.includes('notification') && options.allowNotification) {
+      const gate = await options.allowNotification()
+      if (!gate.ok) {
+        notificationHeldUntil = gate.heldUntil
+        kinds = kinds.filter((kind) => kind !== 'notification')
+        options.logger.info({ leadId: lead.id }, 'sales notification held back by the hourly cap')
+      }
     }
     // Both at once: the two sends are independent, and a visitor's request may be waiting for them. Each
     // is recorded the moment it is sent.
@@ -170,6 +194,7 @@ export function createLeadOutbox(options: {
         confirmationSent: sentNow.confirmation,
         confirmationSkipped,
         notificationSent: sentNow.notification,
+        notificationHeldUntil,
         failure,
       })
     } catch (err) {
@@ -228,7 +253,23 @@ export function createLeadOutbox(options: {
       completed += results.filter((r) => r.confirmationSent && r.notificationSent).length
       if (claimed.length < outboxBatchSize) break
     }
+    await sendDigests()
     return { processed, completed }
+  }
+
+  async function sendDigests(): Promise<number> {
+    return options.digest
+      ? sendHeldDigests({
+          client: options.client(),
+          mail: options.mail,
+          logger: options.logger,
+          hourlyCap: options.digest.hourlyCap,
+          leadsUrl: options.digest.leadsUrl(),
+          salesEmail: options.salesEmail,
+          leaseSeconds: deliveryLeaseSeconds,
+          now: dbNow(),
+        })
+      : 0
   }
 
   function tick() {
@@ -243,6 +284,7 @@ export function createLeadOutbox(options: {
   return {
     deliver: (lead) => deliver(lead, false),
     runDue,
+    sendDigests,
     start() {
       if (timer) return
       timer = setInterval(tick, options.intervalMs ?? outboxIntervalMs)

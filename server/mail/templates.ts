@@ -181,6 +181,63 @@ ${rows
   return { subject, html, text }
 }
 
+/** One lead in a digest: what sales needs to pick it up. */
+export interface DigestLead {
+  name: string
+  email: string
+  phone: string
+  requirement: string
+  techStack: string
+  createdAt: string
+}
+
+/** How much of a requirement a digest row repeats (the whole lead is in Leads). */
+const digestRequirementLength = 200
+
+/**
+ * The digest to sales of leads whose notifications the hourly cap held back: every lead's name, email,
+ * phone, requirement (its start) and tech stack, and a link to Leads in the admin, where each is in full.
+ */
+export function renderSalesDigest(input: {
+  leads: DigestLead[]
+  hourlyCap: number
+  leadsUrl: string
+}): RenderedMail {
+  const count = input.leads.length
+  const subject = `Lead digest: ${count} new ${count === 1 ? 'lead' : 'leads'}`
+  const intro = `The hourly cap on sales notifications (${input.hourlyCap} an hour) held back the notifications of ${count === 1 ? 'this lead' : `these ${count} leads`}. Every lead is stored; open Leads in the admin to work them.`
+  const short = (text: string) =>
+    text.length > digestRequirementLength ? `${text.slice(0, digestRequirementLength)}…` : text
+  const rows = input.leads.map((lead) => [
+    ['Name', lead.name],
+    ['Email', lead.email],
+    ['Phone', lead.phone],
+    ['Requirement', short(lead.requirement)],
+    ['Tech stack', lead.techStack],
+    ['Received', lead.createdAt],
+  ])
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(input.leadsUrl)}" style="color:#4f46e5;font-weight:600">Open Leads</a></p>
+${rows
+  .map(
+    (fields) =>
+      `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;margin:0 0 16px;border-top:2px solid #e2e8f0">
+${fields.map(([label, value]) => `<tr><th align="left" style="width:120px;color:#475569;vertical-align:top">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>`,
+  )
+  .join('\n')}`,
+  )
+  const text = [
+    intro,
+    '',
+    `Open Leads: ${input.leadsUrl}`,
+    ...rows.flatMap((fields) => ['', ...fields.map(([label, value]) => `${label}: ${value}`)]),
+  ].join('\n')
+  return { subject, html, text }
+}
+
 /** A staff test/message email from the email service (`POST /send-email {firstName, body}`). */
 export function renderServiceMessage(input: {
   subject: string

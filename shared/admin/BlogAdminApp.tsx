@@ -71,7 +71,10 @@ export function BlogAdminApp({
   const [emailLink, setEmailLink] = useState(() =>
     typeof window === 'undefined' ? null : emailLinkFrom(window.location.search),
   )
-  const [ownScreen, setOwnScreen] = useState('posts')
+  // `#leads` (the link in a digest of held sales notifications) opens on Leads.
+  const [ownScreen, setOwnScreen] = useState(() =>
+    typeof window !== 'undefined' && window.location.hash === '#leads' ? 'leads' : 'posts',
+  )
   const screen = controlledScreen ?? ownScreen
   const select = (id: string) => (onScreenChange ? onScreenChange(id) : setOwnScreen(id))
   const mayManagePeople = roleCan.managePeople(signedIn?.role)

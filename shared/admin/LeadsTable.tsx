@@ -27,6 +27,11 @@ export function leadEmailStatus(lead: LeadRecord): { label: string; tone: 'ok' |
     return { label: 'Sales notified; confirmation held back by the hourly cap', tone: 'ok' }
   if (lead.nextAttemptAt)
     return { label: sent === 1 ? '1 of 2 emails sent, retrying' : 'Emails waiting to send', tone: 'waiting' }
+  if (lead.notificationHeldUntil && !lead.notificationSentAt)
+    return {
+      label: 'Sales notification held back by the hourly cap; it goes in the next digest',
+      tone: 'waiting',
+    }
   return { label: lead.lastError ? `Emails failed: ${lead.lastError}` : 'Emails not sent', tone: 'failed' }
 }
 

@@ -154,6 +154,8 @@ export async function recordLeadDelivery(
     /** The confirmation was held back by the hourly cap: done, never retried. */
     confirmationSkipped?: boolean
     notificationSent: boolean
+    /** The sales notification was held back by its hourly cap: owed in a digest from this time on. */
+    notificationHeldUntil?: Date
     failure: { error: string; attempts: number; nextAttemptAt: Date | null } | null
   },
 ): Promise<void> {
@@ -162,6 +164,8 @@ export async function recordLeadDelivery(
   if (outcome.confirmationSent) patch.confirmation_sent_at = at
   if (outcome.confirmationSkipped) patch.confirmation_skipped_at = at
   if (outcome.notificationSent) patch.notification_sent_at = at
+  if (outcome.notificationHeldUntil)
+    patch.notification_held_until = outcome.notificationHeldUntil.toISOString()
   if (outcome.failure) {
     Object.assign(patch, {
       attempts: outcome.failure.attempts,
@@ -172,6 +176,38 @@ export async function recordLeadDelivery(
     Object.assign(patch, { next_attempt_at: null, last_error: null })
   }
   await updateClaimedLead(client, id, outcome.claimToken, patch, 'record the lead emails')
+}
+
+/**
+ * Claims up to `limit` leads whose sales notification the hourly cap held back and whose hour has ended,
+ * under one claim token (the leads of one digest), skipping those another instance holds. `now` only for
+ * tests that drive the clock; otherwise the database's clock decides.
+ */
+export async function claimHeldNotifications(
+  client: SupabaseClient,
+  options: { leaseSeconds: number; limit: number; now?: Date },
+): Promise<LeadRecord[]> {
+  const { data, error } = await client.rpc('claim_held_notifications', {
+    p_limit: options.limit,
+    p_lease_seconds: options.leaseSeconds,
+    p_now: options.now?.toISOString() ?? null,
+  })
+  if (error) couldNot('claim the held notifications', error)
+  return ((data ?? []) as unknown[]).map(parseRow)
+}
+
+/**
+ * Settles the leads of one digest in a single update: sent (`sentAt`) or, when the digest could not be
+ * sent, released for the next try. Applies to the rows the digest's claim (one token for all) still holds.
+ */
+export async function settleHeldNotifications(
+  client: SupabaseClient,
+  options: { claimToken: string; sentAt: Date | null },
+): Promise<void> {
+  const patch: Record<string, unknown> = { claimed_until: null, claim_token: null }
+  if (options.sentAt) patch.notification_sent_at = options.sentAt.toISOString()
+  const { error } = await client.from('leads').update(patch).eq('claim_token', options.claimToken)
+  if (error) couldNot(options.sentAt ? 'record the digest' : 'release the held notifications', error)
 }
 
 /** Changes a lead only while `claimToken` still holds it (a claim taken over since changes nothing). */

@@ -105,6 +105,7 @@ export const leadRecordSchema = z
     confirmation_sent_at: timestamp.optional(),
     confirmation_skipped_at: timestamp.optional(),
     notification_sent_at: timestamp.optional(),
+    notification_held_until: timestamp.optional(),
     attempts: z.number().int().nullable().optional(),
     last_error: z.string().nullable().optional(),
     next_attempt_at: timestamp.optional(),
@@ -131,6 +132,11 @@ export const leadRecordSchema = z
     /** Set when the hourly cap on confirmation mail held the visitor's confirmation back (not owed). */
     confirmationSkippedAt: row.confirmation_skipped_at ?? null,
     notificationSentAt: row.notification_sent_at ?? null,
+    /**
+     * Set when the hourly cap on sales notifications held the notification back: from then on it is owed in
+     * a digest to sales (`notificationSentAt` is set once the digest has gone out).
+     */
+    notificationHeldUntil: row.notification_held_until ?? null,
     attempts: row.attempts ?? 0,
     lastError: row.last_error ?? null,
     nextAttemptAt: row.next_attempt_at ?? null,

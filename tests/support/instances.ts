@@ -69,6 +69,7 @@ async function startInstanceOnce(
       LOG_LEVEL: 'warn',
       LEAD_RATE_LIMIT: '0',
       CONFIRMATION_MAIL_HOURLY_CAP: '100000',
+      SALES_NOTIFICATION_HOURLY_CAP: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
