@@ -149,10 +149,6 @@ const expected: Record<string, FunctionRow> = {
     args: () => ({ p_limit: 0, p_lease_seconds: 60, p_now: null }),
     answers: serverOnly(is([])),
   },
-  'claim_held_notifications(p_limit integer, p_lease_seconds integer, p_now timestamp with time zone)': {
-    args: () => ({ p_limit: 0, p_lease_seconds: 60, p_now: null }),
-    answers: serverOnly(is([])),
-  },
   'take_rate_limit(p_key text, p_limit integer, p_window_seconds integer)': {
     args: () => ({ p_key: `privileges:${randomUUID()}`, p_limit: 5, p_window_seconds: 60 }),
     answers: serverOnly((data) => expect(data).toEqual([{ allowed: true, retry_after_seconds: 0 }])),
