@@ -59,14 +59,26 @@ export function waitSeconds(rule: SignInRule, failures: number, sinceLast: numbe
   return Math.max(0, Math.ceil(wait - sinceLast))
 }
 
+interface CounterRow {
+  key: string
+  count: number
+  since_last: number
+  expired: boolean
+}
+
+const counterColumns =
+  'key, count, extract(epoch from now() - window_start)::float8 as since_last, expires_at <= now() as expired'
+
+/** Seconds `rule` still asks of the key's row (0 for none, or one forgotten). */
+const waitOf = (row: CounterRow | undefined, rule: SignInRule) =>
+  row && !row.expired ? waitSeconds(rule, row.count, row.since_last) : 0
+
 async function takeOne(tx: Queryable, key: string, rule: SignInRule): Promise<SignInAttempt> {
-  const { rows } = await tx.query<{ count: number; since_last: number; expired: boolean }>(
-    `select count, extract(epoch from now() - window_start)::float8 as since_last, expires_at <= now() as expired
-       from public.rate_limit_counters where key = $1 for update`,
+  const { rows } = await tx.query<CounterRow>(
+    `select ${counterColumns} from public.rate_limit_counters where key = $1 for update`,
     [key],
   )
-  const row = rows[0]
-  const wait = row && !row.expired ? waitSeconds(rule, row.count, row.since_last) : 0
+  const wait = waitOf(rows[0], rule)
   if (wait > 0) return { ok: false, retryAfterSeconds: wait }
   await tx.query(
     `insert into public.rate_limit_counters as r (key, window_start, expires_at, count)
@@ -83,18 +95,35 @@ async function takeOne(tx: Queryable, key: string, rule: SignInRule): Promise<Si
 export function createSignInLimits(db: PGlite, failuresPerAddress: number): SignInLimits {
   const rules = signInRules(failuresPerAddress)
   return {
-    take: (email, address) =>
-      db.transaction(async (tx) => {
-        const account = await takeOne(tx, keyOf('account', email), rules.account)
-        if (!account.ok) return account
-        const fromAddress = await takeOne(tx, keyOf('address', address), rules.address)
+    take: async (email, address) => {
+      const account = keyOf('account', email)
+      const fromAddress = keyOf('address', address)
+      // A look first, locking nothing: most attempts in a burst are refused, and a refusal then writes
+      // nothing (a write waits for the disk; a burst of them would hold up every other request).
+      const { rows } = await db.query<CounterRow>(
+        `select ${counterColumns} from public.rate_limit_counters where key = any($1)`,
+        [[account, fromAddress]],
+      )
+      const waitFor = (key: string, rule: SignInRule) =>
+        waitOf(
+          rows.find((r) => r.key === key),
+          rule,
+        )
+      const wait = Math.max(waitFor(account, rules.account), waitFor(fromAddress, rules.address))
+      if (wait > 0) return { ok: false, retryAfterSeconds: wait }
+      // Then counted, the rows locked: of attempts racing on any instance, only the allowed ones count.
+      return db.transaction(async (tx) => {
+        const byAccount = await takeOne(tx, account, rules.account)
+        if (!byAccount.ok) return byAccount
+        const byAddress = await takeOne(tx, fromAddress, rules.address)
         // Refused by the address: the account's count goes back as it was.
-        if (!fromAddress.ok) await tx.rollback()
+        if (!byAddress.ok) await tx.rollback()
         // Now and then, drop forgotten keys so the table stays small (as take_rate_limit does).
         else if (Math.random() < 0.01)
           await tx.query('delete from public.rate_limit_counters where expires_at < now()')
-        return fromAddress
-      }),
+        return byAddress
+      })
+    },
     succeeded: async (email, address) => {
       await db.transaction(async (tx) => {
         await tx.query('delete from public.rate_limit_counters where key = $1', [keyOf('account', email)])
