@@ -58,29 +58,24 @@ const localMode = { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SUPABASE_SERVICE_RO
 // is answered at once, its sends still under way (as a slow SMTP server would have it).
 const instanceEnv = { NEWSLETTER_RATE_PER_MINUTE: '1200', LEAD_MAIL_WAIT_MS: '0' }
 
+async function startDoomed(kind: keyof typeof doomed, env: Record<string, string> = {}) {
+  const hung = await startHungSmtpServer()
+  const dataDir = tempDir(kind)
+  const instance = await startInstance(backend, hung.url, dataDir, { ...instanceEnv, ...env }, startupMs)
+  doomed[kind] = { instance, hung, dataDir }
+  return doomed[kind]
+}
+
 beforeAll(async () => {
   sink = await startSmtpServer()
   // The project (an embedded backend in a hosted project's place); its own outboxes stay out of it.
-  // The local-mode server's database is created beforehand (the slow part of a first start, here rather
-  // than against the instance's start deadline).
-  const localDir = tempDir('local')
-  ;[backend] = await Promise.all([
-    startTestServer(),
-    startTestServer({ DATA_DIR: localDir }).then((prepared) => prepared.close()),
-  ])
+  backend = await startTestServer()
   await Promise.all([backend.ctx.leadOutbox!.stop(), backend.ctx.newsletterOutbox!.stop()])
-  const startDoomed = async (kind: keyof typeof doomed, env: Record<string, string> = {}) => {
-    const hung = await startHungSmtpServer()
-    const dataDir = kind === 'local' ? localDir : tempDir(kind)
-    const instance = await startInstance(backend, hung.url, dataDir, { ...instanceEnv, ...env }, startupMs)
-    doomed[kind] = { instance, hung, dataDir }
-  }
   ;[survivor] = await Promise.all([
     startInstance(backend, sink.url, tempDir('survivor'), instanceEnv, startupMs),
     // The lead form's usual budget: answered after 3 s with its sends still under way (claimed, unsent).
     startDoomed('local', { ...localMode, LEAD_MAIL_WAIT_MS: '3000' }),
     startDoomed('lead'),
-    startDoomed('newsletter'),
   ])
 }, 180_000)
 
@@ -165,66 +160,73 @@ async function emailsOnceDone(service: SupabaseClient, visitor: string, sender: 
   return leadMailCounts(sink, visitor)
 }
 
-const hungConnected = (hung: HungSmtp) =>
-  waitFor(
-    'the doomed server to connect to its (hung) SMTP server',
-    () => hung.connections,
-    (n) => n > 0,
-    15_000,
-  )
+/** Waits until a doomed server has connected to its hung SMTP server (it has work it cannot finish). */
+async function hungConnected(hung: HungSmtp, instance: Instance) {
+  try {
+    await waitFor(
+      'the doomed server to connect to its (hung) SMTP server',
+      () => hung.connections,
+      (n) => n > 0,
+      45_000,
+    )
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\nits log:\n${instance.output.join('')}`, { cause: err })
+  }
+}
 
-describe('a server killed with SIGKILL', () => {
-  it.concurrent(
-    'right after answering 201 to a lead, before its emails went out: the lead is kept and both emails go once after a restart',
-    async ({ expect }) => {
-      const { instance: first, dataDir } = doomed.local
-      const visitor = uniqueEmail('crash-after-201')
-      const res = await submitLead(first.url, 'Asha Verma', visitor)
-      expect(res.status).toBe(201)
-      // Killed the moment the visitor has the answer; its emails (to an SMTP server that never answers)
-      // cannot have gone out.
-      await kill(first)
+// The local-mode case runs beside the two on the shared project, which run one after the other: a doomed
+// instance alive during the other case's take-over could take the work first and hang on its SMTP server.
+describe.concurrent('a server killed with SIGKILL', () => {
+  it('right after answering 201 to a lead, before its emails went out: the lead is kept and both emails go once after a restart', async ({
+    expect,
+  }) => {
+    const { instance: first, dataDir } = doomed.local
+    const visitor = uniqueEmail('crash-after-201')
+    const res = await submitLead(first.url, 'Asha Verma', visitor)
+    expect(res.status).toBe(201)
+    // Killed the moment the visitor has the answer; its emails (to an SMTP server that never answers)
+    // cannot have gone out.
+    await kill(first)
 
-      // Restarted on the same data directory, now with a working SMTP server.
-      const second = await startInstance(
-        backend,
-        sink.url,
-        dataDir,
-        { ...instanceEnv, ...localMode },
-        startupMs,
-      )
-      try {
-        const { serviceRoleKey } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-          serviceRoleKey: string
-        }
-        const service = createNodeSupabaseClient(second.url, serviceRoleKey, {
-          persistSession: false,
-          autoRefreshToken: false,
-        })
-        // The lead the visitor was told about is stored, unsent, still held by the claim of the dead process.
-        const rows = await leadRowsOf(service, visitor)
-        expect(rows).toHaveLength(1)
-        const [stored] = rows
-        expect(stored).toMatchObject({ confirmation_sent_at: null, notification_sent_at: null })
-        expect(stored.claim_token).not.toBeNull()
-        expect(leadMailCounts(sink, visitor)).toEqual({ confirmations: 0, notifications: 0 })
-
-        // The dead process's lease runs out, and the restarted server's outbox sends both emails.
-        await letTimePassForLead(service, stored, leaseRunsOutSeconds)
-        expect(await emailsOnceDone(service, visitor, second)).toEqual({
-          confirmations: 1,
-          notifications: 1,
-        })
-      } finally {
-        await stopInstance(second)
+    // Restarted on the same data directory, now with a working SMTP server.
+    const second = await startInstance(
+      backend,
+      sink.url,
+      dataDir,
+      { ...instanceEnv, ...localMode },
+      startupMs,
+    )
+    try {
+      const { serviceRoleKey } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+        serviceRoleKey: string
       }
-    },
-    120_000,
-  )
+      const service = createNodeSupabaseClient(second.url, serviceRoleKey, {
+        persistSession: false,
+        autoRefreshToken: false,
+      })
+      // The lead the visitor was told about is stored, unsent, still held by the claim of the dead process.
+      const rows = await leadRowsOf(service, visitor)
+      expect(rows).toHaveLength(1)
+      const [stored] = rows
+      expect(stored).toMatchObject({ confirmation_sent_at: null, notification_sent_at: null })
+      expect(stored.claim_token).not.toBeNull()
+      expect(leadMailCounts(sink, visitor)).toEqual({ confirmations: 0, notifications: 0 })
 
-  it.concurrent(
-    'while it holds the lease on a lead: the other instance sends both emails once the lease has run out, exactly once',
-    async ({ expect }) => {
+      // The dead process's lease runs out, and the restarted server's outbox sends both emails.
+      await letTimePassForLead(service, stored, leaseRunsOutSeconds)
+      expect(await emailsOnceDone(service, visitor, second)).toEqual({
+        confirmations: 1,
+        notifications: 1,
+      })
+    } finally {
+      await stopInstance(second)
+    }
+  }, 120_000)
+
+  describe.sequential('one of several instances on one database', () => {
+    it('while it holds the lease on a lead: the other instance sends both emails once the lease has run out, exactly once', async ({
+      expect,
+    }) => {
       const { instance, hung } = doomed.lead
       const service = serviceClient(backend.ctx)
       const visitor = uniqueEmail('crash-holding-lead')
@@ -233,7 +235,7 @@ describe('a server killed with SIGKILL', () => {
 
       // The request's delivery has claimed the lead and is sending (to the hung SMTP server). The other
       // instance cannot have claimed it: its outbox takes only leads that are due, and this one is not yet.
-      await hungConnected(hung)
+      await hungConnected(hung, instance)
       const before = await oneLead('claimed', service, visitor, isHeld)
       expect(new Date(before.next_attempt_at!).getTime()).toBeGreaterThan(Date.now())
       await kill(instance)
@@ -249,14 +251,13 @@ describe('a server killed with SIGKILL', () => {
         confirmations: 1,
         notifications: 1,
       })
-    },
-    120_000,
-  )
+    }, 120_000)
 
-  it.concurrent(
-    'mid-newsletter while it holds claims on deliveries: every confirmed reader gets the post exactly once',
-    async ({ expect }) => {
-      const { instance, hung } = doomed.newsletter
+    it('mid-newsletter while it holds claims on deliveries: every confirmed reader gets the post exactly once', async ({
+      expect,
+    }) => {
+      // Started now: alive during the lead case, its outbox could have taken that lead over.
+      const { instance, hung } = await startDoomed('newsletter')
       const db = backend.ctx.localSupabase!.db
       const service = serviceClient(backend.ctx)
       const readers = await insertConfirmedSubscribers(db, `crash${Date.now()}`, 15)
@@ -282,11 +283,11 @@ describe('a server killed with SIGKILL', () => {
             new Date(d.claimed_until!).getTime() > Date.now(),
         )
 
-      // The send starts on the doomed instance, which claims the whole send at once and starts sending (to
-      // the hung SMTP server). The survivor is paused meanwhile so that the claims are surely the doomed
-      // instance's own: otherwise its timer could take them first.
+      // The send starts on the doomed instance, which claims the whole send at once. The survivor is paused
+      // until those claims are in the database, so that they are surely the doomed instance's own (its
+      // timer could otherwise take the deliveries first); after that it cannot take what is held.
       survivor.child.kill('SIGSTOP')
-      const { sendId, atKill } = await (async () => {
+      const { sendId, claimed } = await (async () => {
         try {
           const res = await fetch(`${instance.url}/api/newsletter/send`, {
             method: 'POST',
@@ -299,18 +300,22 @@ describe('a server killed with SIGKILL', () => {
           expect(res.status).toBe(202)
           const { send } = (await res.json()) as { send: { id: string; recipientCount: number } }
           expect(send.recipientCount).toBe(readers.length)
-          await hungConnected(hung)
-          const before = held(await deliveries(send.id))
-          expect(before.length).toBeGreaterThan(0)
-          await kill(instance)
-          // Claims read before the kill and unchanged after it: the killed instance held them when it died.
-          const tokens = new Map(before.map((d) => [d.id, d.claim_token]))
-          const stillHeld = held(await deliveries(send.id)).filter((d) => tokens.get(d.id) === d.claim_token)
-          return { sendId: send.id, atKill: stillHeld }
+          const rows = await waitFor(
+            'the doomed server to claim deliveries of the send',
+            async () => held(await deliveries(send.id)),
+            (heldRows) => heldRows.length > 0,
+            45_000,
+          )
+          return { sendId: send.id, claimed: new Map(rows.map((d) => [d.id, d.claim_token])) }
         } finally {
           survivor.child.kill('SIGCONT')
         }
       })()
+      // It is sending them (to the hung SMTP server) when it dies.
+      await hungConnected(hung, instance)
+      await kill(instance)
+      // Its claims, unchanged after the kill: it held them when it died.
+      const atKill = held(await deliveries(sendId)).filter((d) => claimed.get(d.id) === d.claim_token)
       expect(atKill.length).toBeGreaterThan(0)
       expect(ofThePost()).toEqual([])
 
@@ -335,7 +340,6 @@ describe('a server killed with SIGKILL', () => {
       expect(readers.filter((r) => copies.get(r) !== 1)).toEqual([])
       expect(ofThePost()).toHaveLength(readers.length)
       console.info(`newsletter: the killed instance held ${atKill.length} of ${readers.length} deliveries`)
-    },
-    120_000,
-  )
+    }, 120_000)
+  })
 })
