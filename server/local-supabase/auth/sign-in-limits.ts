@@ -98,8 +98,8 @@ export function createSignInLimits(db: PGlite, failuresPerAddress: number): Sign
     take: async (email, address) => {
       const account = keyOf('account', email)
       const fromAddress = keyOf('address', address)
-      // A look first, locking nothing: most attempts in a burst are refused, and a refusal then writes
-      // nothing (a write waits for the disk; a burst of them would hold up every other request).
+      // A look first, locking nothing: most attempts in a burst are refused, and a refusal then costs one
+      // read (locking and writing the rows costs several times that, on the thread every request needs).
       const { rows } = await db.query<CounterRow>(
         `select ${counterColumns} from public.rate_limit_counters where key = any($1)`,
         [[account, fromAddress]],
