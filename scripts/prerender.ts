@@ -21,6 +21,7 @@ import {
 } from '../server/web/page-html.ts'
 import type { RouteMeta } from '../site/src/content/route-meta.ts'
 import { structuredDataTags } from './structured-data.ts'
+import { sitemapRoutesFile } from '../server/http/site-routes.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const siteDir = path.resolve(root, process.env.SITE_DIR ?? 'dist/site')
@@ -113,7 +114,7 @@ async function main() {
     const sitemapRoutes = Object.entries(entry.routeMeta)
       .filter(([, meta]) => meta.sitemap)
       .map(([pathname]) => pathname)
-    writeFileSync(path.join(siteDir, 'sitemap-routes.json'), `${JSON.stringify(sitemapRoutes)}\n`)
+    writeFileSync(path.join(siteDir, sitemapRoutesFile), `${JSON.stringify(sitemapRoutes)}\n`)
     rmSync(path.join(siteDir, 'sitemap.xml'), { force: true })
     console.log(
       `prerendered ${written.join(', ')}, shells with their own head for ${shells.join(', ')} and 404.html into ${path.relative(root, siteDir) || '.'}`,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { clientIp } from './api/pipeline.ts'
+import { clientIp } from './http/pipeline.ts'
 import { parseEnv } from './config/env.ts'
 import { nextAttemptDelay } from './mail/outbox.ts'
 import { createMemoryRateLimits } from './rate-limits.ts'

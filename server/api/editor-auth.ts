@@ -5,7 +5,7 @@ import { callerOfToken, type TokenCaller } from '../../shared/data/editor-access
 import type { EditorRole } from '../../shared/schemas/people.ts'
 import type { ServerContext } from '../context.ts'
 import { callerClient } from '../supabase-clients.ts'
-import { refuse, type ReplyShape } from './pipeline.ts'
+import { refuse, type ReplyShape } from '../http/pipeline.ts'
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 export function bearerToken(header: string | undefined): string | null {

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import type { LeadSubmissionResult } from '../../shared/schemas/lead.ts'
 import type { ServerContext } from '../context.ts'
 import { leadBodyOptions, takeLead } from '../leads/take-lead.ts'
-import { bodyFields, refuse, refuseInput } from './pipeline.ts'
+import { bodyFields, refuse, refuseInput } from '../http/pipeline.ts'
 
 /** `POST /api/leads`: validate, store (service role), send both emails, answer what was sent. */
 export function createLeadRoutes(ctx: ServerContext): Hono {

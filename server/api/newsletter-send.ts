@@ -18,7 +18,7 @@ import { renderNewsletterPost } from '../mail/newsletter-post.ts'
 import { renderNewsletterIssue } from '../mail/templates.ts'
 import { serviceClient } from '../supabase-clients.ts'
 import { requireEditor, serviceRoleKey, staffRoles, type Editor, type EditorEnv } from './editor-auth.ts'
-import { noStore, rateLimit, refuse, validBody } from './pipeline.ts'
+import { noStore, rateLimit, refuse, validBody } from '../http/pipeline.ts'
 
 /**
  * Sending a published post to the newsletter (editors and administrators):

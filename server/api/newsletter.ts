@@ -20,7 +20,7 @@ import { renderNewsletterConfirmation } from '../mail/templates.ts'
 import { newsletterMail, unsubscribeUrlFor } from '../mail/newsletter-mail.ts'
 import { serviceClient } from '../supabase-clients.ts'
 import { newsletterPage } from './newsletter-pages.ts'
-import { clientAddress, rateLimit, refuse, validBody } from './pipeline.ts'
+import { clientAddress, rateLimit, refuse, validBody } from '../http/pipeline.ts'
 
 export const newsletterBodyLimitBytes = 16 * 1024
 /** How long a confirmation link works. */

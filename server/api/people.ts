@@ -6,7 +6,7 @@ import { inviteSchema, roleChangeSchema, type Person } from '../../shared/schema
 import type { ServerContext } from '../context.ts'
 import { serviceClient } from '../supabase-clients.ts'
 import { requireEditor, type Editor } from './editor-auth.ts'
-import { refuse, validBody } from './pipeline.ts'
+import { refuse, validBody } from '../http/pipeline.ts'
 
 /**
  * `/api/people`: administrators invite people by email with a role, change roles and remove people.

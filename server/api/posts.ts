@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.ts'
 import { pageCacheFor } from '../web/page-cache.ts'
 import { publicPostWithRelated, publicPosts } from '../web/public-pages.ts'
 import { etagMatches, renderedPageCache, strongEtag } from '../web/render.ts'
-import { refuse, validUrl } from './pipeline.ts'
+import { refuse, validUrl } from '../http/pipeline.ts'
 
 /**
  * The read endpoint of the public blog, for the browser's navigation, search and "Load more" (the pages

@@ -4,7 +4,7 @@ import { sendEmailSchema } from '../../shared/schemas/email.ts'
 import type { ServerContext } from '../context.ts'
 import { headerSafe, textFromHtml } from '../mail/templates.ts'
 import { requireEditor, staffRoles, type Editor, type EditorEnv } from './editor-auth.ts'
-import { clientAddress, rateLimit, refuse, validBody } from './pipeline.ts'
+import { clientAddress, rateLimit, refuse, validBody } from '../http/pipeline.ts'
 
 /**
  * `POST /api/send-email` → `{ success }`. Staff only (a signed-in editor's bearer token): it sends the

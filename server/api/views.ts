@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { pageViewBeaconSchema } from '../../shared/schemas/insights.ts'
 import type { ServerContext } from '../context.ts'
 import { countable, countView, isPublicPage, requesterOf } from '../insights/page-views.ts'
-import { refuse, validBody } from './pipeline.ts'
+import { refuse, validBody } from '../http/pipeline.ts'
 
 /** A beacon's body is one short path: anything longer is not one. */
 const beaconBodyLimitBytes = 1024

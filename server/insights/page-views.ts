@@ -3,11 +3,10 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { isbot } from 'isbot'
 import { daySalt, recordPageView, visitSource } from '../../shared/data/insights.ts'
 import { cleanHost, cleanUtm, type LeadAttribution } from '../../shared/schemas/insights.ts'
-import { clientKey } from '../api/pipeline.ts'
+import { clientKey } from '../http/pipeline.ts'
 import type { ServerContext } from '../context.ts'
 import { serviceClient } from '../supabase-clients.ts'
-import { marketingRoutes } from '../web/feeds.ts'
-import { pageKey } from '../web/site-files.ts'
+import { marketingRoutes, pageKey } from '../http/site-routes.ts'
 
 /**
  * Counting the public pages, first-party and without cookies (see the migration

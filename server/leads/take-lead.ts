@@ -8,7 +8,7 @@ import {
   type LeadSubmissionResult,
 } from '../../shared/schemas/lead.ts'
 import { attributionOf, hasAttribution } from '../../shared/schemas/insights.ts'
-import { check, clientKey, readFields, type InputRefusal } from '../api/pipeline.ts'
+import { check, clientKey, readFields, type InputRefusal } from '../http/pipeline.ts'
 import type { ServerContext } from '../context.ts'
 import { diskProblemOf } from '../failures.ts'
 import { visitSourceOf } from '../insights/page-views.ts'

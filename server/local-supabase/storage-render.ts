@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { maxImagePixels } from '../../shared/lib/image-limits.ts'
-import { imageJob, loadSharp } from '../web/media.ts'
+import { imageJob, loadSharp } from '../media/image-jobs.ts'
 import { storageError, type ObjectRow } from './storage-http.ts'
 import type { ObjectFiles } from './storage-objects.ts'
 
@@ -66,7 +66,7 @@ export async function renderObject(c: Context, files: ObjectFiles, row: ObjectRo
     else if (format === 'webp') image = image.webp({ quality })
     else if (format === 'heif') image = image.avif({ quality })
     else image = image.png()
-    // In one of the process's image slots, shared with the cover variants (`imageJob` in web/media.ts).
+    // In one of the process's image slots, shared with the cover variants (`imageJob` in media/image-jobs.ts).
     output = await imageJob(() => image.toBuffer({ resolveWithObject: true }))
   } catch {
     return storageError(c, 422, 'InvalidRequest', 'The object is not an image that can be transformed')

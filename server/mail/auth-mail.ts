@@ -1,5 +1,5 @@
 import type { AuthMail, AuthMailer } from '../local-supabase/auth/context.ts'
-import type { ServerContext } from '../context.ts'
+import type { MailService } from './index.ts'
 import {
   renderConfirmationMail,
   renderEmailChangeMail,
@@ -28,7 +28,7 @@ function render(mail: AuthMail) {
  * (the capture inbox in local mode), with links on the site's public origin. (A hosted project sends these
  * itself, with the templates set in its dashboard.)
  */
-export function authMailerFor(ctx: ServerContext): AuthMailer {
+export function authMailerFor(ctx: { publicUrl: string; mail: Pick<MailService, 'send'> }): AuthMailer {
   return {
     siteUrl: () => ctx.publicUrl,
     async send(mail) {

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { Hono, type Context } from 'hono'
 import { brand } from '../../shared/config/brand.ts'
 import {
@@ -13,6 +11,7 @@ import { excerptForPost } from '../../shared/lib/excerpt.ts'
 import { escapeHtml } from '../../shared/lib/html-escape.ts'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import type { ServerContext } from '../context.ts'
+import { marketingRoutes } from '../http/site-routes.ts'
 import { clientHolds } from './http-cache.ts'
 import { visitorClient } from '../supabase-clients.ts'
 
@@ -26,8 +25,6 @@ import { visitorClient } from '../supabase-clients.ts'
 export const feedSize = 20
 const sitemapPageSize = 1000
 const cacheControl = 'public, max-age=0, s-maxage=60'
-/** Written by `scripts/prerender.ts`: the marketing routes with `sitemap: true` in route-meta.ts. */
-export const sitemapRoutesFile = 'sitemap-routes.json'
 
 const typeLabels = { blog: 'Blog', 'case study': 'Case Study', ebook: 'Ebook' } as const
 
@@ -183,16 +180,4 @@ export function createFeedRoutes(ctx: ServerContext): Hono {
   })
 
   return app
-}
-
-/** The marketing routes the build marked for the sitemap; just the home page when the site is not built. */
-export async function marketingRoutes(siteDir: string): Promise<string[]> {
-  try {
-    const routes: unknown = JSON.parse(await readFile(path.join(siteDir, sitemapRoutesFile), 'utf8'))
-    if (Array.isArray(routes) && routes.every((r) => typeof r === 'string' && r.startsWith('/')))
-      return routes as string[]
-  } catch {
-    // Not built yet, or an older build: fall through.
-  }
-  return ['/']
 }

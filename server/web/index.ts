@@ -10,11 +10,10 @@ import {
   createFileReader,
   immutableCache,
   insideRoot,
-  isClientOnlyRoute,
-  pageKey,
   shortCache,
   shortFileCache,
 } from './site-files.ts'
+import { isClientOnlyRoute, pageKey } from '../http/site-routes.ts'
 
 /**
  * The built site (SITE_DIR): /post/{slug} and /resources rendered once per version (public-pages.ts, page-cache.ts), prerendered marketing pages, hashed assets cached for a year, other files

@@ -11,6 +11,7 @@ import type { ServerContext } from '../context.ts'
 import { clientHolds, writeCacheFile } from './http-cache.ts'
 import { createMediaStore, markUsed, schedulePruning, type MediaStore } from './media.ts'
 import { visitorClient } from '../supabase-clients.ts'
+import { loadSharp } from '../media/image-jobs.ts'
 
 /**
  * A generated Open Graph image per post: `GET /og/post/<slug>.png`, 1200×630, the title in Inter over the
@@ -36,10 +37,6 @@ const palettes: Record<BlogType, { deep: string; mid: string; glow: string; soft
   blog: { deep: '#0b0f2e', mid: '#1e1b4b', glow: '#818cf8', soft: '#c7d2fe', label: 'Blog' },
   'case study': { deep: '#1a0b2e', mid: '#3b0d4f', glow: '#d946ef', soft: '#f5d0fe', label: 'Case Study' },
   ebook: { deep: '#03161f', mid: '#0c3140', glow: '#22d3ee', soft: '#cffafe', label: 'Ebook' },
-}
-
-async function loadSharp() {
-  return (await import('sharp')).default
 }
 
 /**

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brand } from '../../shared/config/brand.ts'
 import { escapeHtml } from '../../shared/lib/html-escape.ts'
-import { pageDataElementId } from '../../shared/lib/page-data.ts'
+import { pageDataElementId } from '../../shared/schemas/page-data.ts'
 import { visitScript } from './visit-script.ts'
 
 /** JSON for inside a `<script>` element: `<` is escaped, so no `</script>` or `<!--` can end it early. */

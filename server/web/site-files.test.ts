@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { insideRoot, isClientOnlyRoute, pageKey } from './site-files.ts'
+import { isClientOnlyRoute, pageKey } from '../http/site-routes.ts'
+import { insideRoot } from './site-files.ts'
 
 describe('page keys', () => {
   it('lower-cases paths so /SOLUTIONS finds /solutions', () =>

@@ -1,6 +1,5 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { adminPath } from '../../shared/config/brand.ts'
 import { contentTypeOf } from '../../shared/lib/content-types.ts'
 import { encode, type Encoded } from './encodings.ts'
 
@@ -12,30 +11,6 @@ export const shortFileCache = 'public, max-age=3600'
 
 export function contentTypeFor(file: string): string {
   return contentTypeOf(file) ?? 'application/octet-stream'
-}
-
-/**
- * Routes that exist only in the browser. The build writes a page with its own head for the public ones
- * (/get-started, /resources), which wins; the rest (and those, on an older build) get the noindex app shell.
- */
-const clientOnlyRoutes = ['/get-started', '/test-email', '/resources', adminPath.toLowerCase()]
-
-export function isClientOnlyRoute(lowerPath: string): boolean {
-  if (clientOnlyRoutes.includes(lowerPath)) return true
-  // /post/{slug}: exactly one non-empty segment after /post/.
-  return /^\/post\/[^/]+$/.test(lowerPath)
-}
-
-/** The page key of a request path: decoded, lower-case (routing is case-insensitive), no trailing slash. */
-export function pageKey(requestPath: string): string | null {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(requestPath)
-  } catch {
-    return null
-  }
-  if (decoded.includes('\0') || decoded.split('/').includes('..')) return null
-  return decoded.toLowerCase().replace(/\/+$/, '') || '/'
 }
 
 /**

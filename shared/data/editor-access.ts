@@ -1,6 +1,5 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js'
-import type { EditorSession } from '../admin/contract.ts'
-import type { EditorRole } from '../schemas/people.ts'
+import type { EditorRole, EditorSession } from '../schemas/people.ts'
 import { getEditorRole } from './people.ts'
 
 /**

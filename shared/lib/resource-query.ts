@@ -1,4 +1,4 @@
-import type { BlogType } from '../schemas/blog.ts'
+import type { BlogType } from './post-types.ts'
 
 /**
  * The state of the resources page as it lives in the query string (`?type=case-study&q=hiring&page=2`), so

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { selectColumns } from './columns.ts'
 import { textProblem } from './text.ts'
+import { blogTypes } from '../lib/post-types.ts'
 
-export const blogTypes = ['blog', 'case study', 'ebook'] as const
-export type BlogType = (typeof blogTypes)[number]
+export { blogTypes, type BlogType } from '../lib/post-types.ts'
 
 export const blogStatuses = ['draft', 'published', 'scheduled'] as const
 export type BlogStatus = (typeof blogStatuses)[number]

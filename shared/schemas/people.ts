@@ -54,3 +54,12 @@ export const newPasswordSchema = z
   .string()
   .min(minimumPasswordLength, `Use at least ${minimumPasswordLength} characters.`)
   .max(72, 'Use at most 72 characters.')
+
+/** Who is signed in to an editor surface (the browser admin, the desktop app), as every surface reports it. */
+export interface EditorSession {
+  signedIn: boolean
+  email: string | null
+  userId: string | null
+  /** What the editor may do (row-level security enforces it); null until known, or for nobody. */
+  role?: EditorRole | null
+}

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import type { PageData } from '../../shared/lib/page-data.ts'
+import type { PageData } from '../../shared/schemas/page-data.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import { testEditor, type TestServer } from './server.ts'
 

@@ -3,7 +3,6 @@ import { existsSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import type { BlogRow } from '../../../shared/schemas/blog.ts'
-import type { OfflineStore } from './offline-store.ts'
 import { toChange, type ImportedProfile, type UploadPayload } from './offline-store-rows.ts'
 
 /**
@@ -22,7 +21,13 @@ const droppedMeta = new Set(['posts_cursor', 'deletes_cursor', 'pull_cursor'])
 
 type Row = Record<string, unknown>
 
-export async function importPgliteProfile(dir: string, store: OfflineStore): Promise<void> {
+/** What the import writes into: the offline store (whose open calls it). */
+interface ProfileTarget {
+  getMeta(key: string): string | null
+  importProfile(profile: ImportedProfile): void
+}
+
+export async function importPgliteProfile(dir: string, store: ProfileTarget): Promise<void> {
   const pgdata = path.join(dir, 'pgdata')
   if (!existsSync(pgdata)) return
   if (store.getMeta(metaImported) === null) {

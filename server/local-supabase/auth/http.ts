@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { clientIp } from '../../api/pipeline.ts'
+import { clientIp } from '../../http/pipeline.ts'
 
 export type AuthErrorStatus = 400 | 401 | 403 | 404 | 422 | 429 | 500 | 503
 

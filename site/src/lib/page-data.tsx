@@ -1,4 +1,4 @@
-import { pageDataElementId, type PageData } from '@shared/lib/page-data.ts'
+import { pageDataElementId, type PageData } from '@shared/schemas/page-data.ts'
 import { createContext, useContext, type ReactNode } from 'react'
 
 export type { PageData }

@@ -4,8 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
 import { normaliseInput } from '../../shared/schemas/text.ts'
 import { addressKey } from '../address-key.ts'
-import type { ServerContext } from '../context.ts'
-import { tooManyRequestsMessage, type RateLimitName } from '../rate-limits.ts'
+import type { Env as ServerEnv } from '../config/env.ts'
+import { tooManyRequestsMessage, type RateLimitName, type RateLimits } from '../rate-limits.ts'
 import { readBodyUpTo } from '../request-body.ts'
 
 /**
@@ -19,6 +19,12 @@ import { readBodyUpTo } from '../request-body.ts'
  * The client address for rate limits. X-Forwarded-For is trivially forged, so it counts only with
  * TRUST_PROXY (a reverse proxy in front appends the real peer as the last hop).
  */
+/** What the pipeline needs of the server: its rate limits and whether a proxy's addresses are trusted. */
+export interface PipelineContext {
+  rateLimits: Pick<RateLimits, 'take'>
+  env: Pick<ServerEnv, 'TRUST_PROXY'>
+}
+
 export function clientIp(c: Context, trustProxy = false): string {
   if (trustProxy) {
     const forwarded = c.req.header('X-Forwarded-For')?.split(',').at(-1)?.trim()
@@ -242,7 +248,7 @@ export function validUrl<S extends z.ZodType>(
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the key may read what earlier middleware set
 export function rateLimit<E extends Env = any>(
-  ctx: ServerContext,
+  ctx: PipelineContext,
   rule: RateLimitName,
   keyOf: (c: Context<E>) => string,
   shape: ReplyShape = 'message',
@@ -264,7 +270,7 @@ export function rateLimit<E extends Env = any>(
 export const clientKey = (c: Context, trustProxy = false): string => addressKey(clientIp(c, trustProxy))
 
 /** The client's address, as rate limits key it (see `clientKey`). */
-export const clientAddress = (ctx: ServerContext) => (c: Context) => clientKey(c, ctx.env.TRUST_PROXY)
+export const clientAddress = (ctx: PipelineContext) => (c: Context) => clientKey(c, ctx.env.TRUST_PROXY)
 
 /** Answers made for one caller: never kept by a browser or a shared cache. */
 export const noStore: MiddlewareHandler = async (c, next) => {

@@ -1,6 +1,6 @@
-import type { BlogListItem, BlogRow } from '../schemas/blog.ts'
-import type { LeadFormPageData } from './lead-form.ts'
-import type { ResourcesQuery } from './resource-query.ts'
+import type { BlogListItem, BlogRow } from './blog.ts'
+import type { LeadFormPageData } from '../lib/lead-form.ts'
+import type { ResourcesQuery } from '../lib/resource-query.ts'
 
 /**
  * Data a page was rendered with on the server (server/web/render.ts), embedded in the HTML as
