@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { submitFallbackMessage, submitLead } from './submit-lead.ts'
+import { leadSubmitTimeoutMs, submitFallbackMessage, submitLead } from './submit-lead.ts'
 
 const lead = {
   name: 'Priya Sharma',
@@ -37,7 +37,8 @@ describe('submitLead against a server that stops answering', () => {
     await expect(submitLead(lead, 'key-12345678', { fetch: via(''), timeoutMs: 300 })).rejects.toThrow(
       submitFallbackMessage,
     )
-    expect(Date.now() - started).toBeLessThan(2_000)
+    // Its own 300 ms, not the form's default of 15 s (room for a loaded machine in between).
+    expect(Date.now() - started).toBeLessThan(leadSubmitTimeoutMs / 2)
   })
 
   it('also when the reply starts and its body never ends', async () => {
