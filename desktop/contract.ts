@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   adminEvents,
   adminMethods,
+  bytesSchema,
   method,
   postIdSchema,
   progressIdSchema,
@@ -12,15 +13,16 @@ import {
   type CallArgs,
   type CompressedImageBytes,
   type PostSyncState,
+  type ProgressListener,
 } from '../shared/admin/contract.ts'
 import type { BlogFields, BlogRow } from '../shared/schemas/blog.ts'
 import type { EmailServiceHealth, TestEmailResult } from './main/services/email-test.ts'
 
 /**
  * The desktop seam: every method `window.meridian` offers. The admin operations are the shared admin
- * contract's (`shared/admin/contract.ts`, the same table the browser implements); what follows them here is
- * the desktop's own (sync, conflicts, images through sharp, the email test, settings, updates). Main's handlers
- * (`main/api-handlers.ts`), the preload (which forwards every argument of every method it finds here), the
+ * contract's (`shared/admin/contract.ts`, implemented once in `shared/admin/operations.ts`); what follows
+ * them here is the desktop's own (sync, conflicts, images through sharp, the email test, settings, updates).
+ * Main's dispatch (`main/api-handlers.ts`), the preload (which forwards every argument of every method it finds here), the
  * renderer's `DesktopApi` type and the test harness are all derived from this object. No Electron in here.
  *
  * A method marked `progress` takes an `onProgress(percent)` listener as its last argument in the renderer;
@@ -50,11 +52,6 @@ export type LocalPost = AdminPost & { syncState: PostSyncState }
 
 /** A row of the post list with its sync state. */
 export type LocalListItem = AdminListItem & { syncState: PostSyncState }
-
-export interface PostList {
-  items: LocalListItem[]
-  total: number
-}
 
 /** An edit that lost a race with someone else's: both versions, for the editor to choose. */
 export interface ConflictView {
@@ -131,9 +128,10 @@ export type { EmailServiceHealth, TestEmailResult }
 // ---- the desktop's own methods --------------------------------------------------------------------------
 
 const imageFile = z.object({
-  bytes: z
-    .instanceof(Uint8Array)
-    .refine((b) => b.byteLength > 0 && b.byteLength <= 50 * 1024 * 1024, 'Images up to 50 MB can be used.'),
+  bytes: bytesSchema.refine(
+    (b) => b.byteLength > 0 && b.byteLength <= 50 * 1024 * 1024,
+    'Images up to 50 MB can be used.',
+  ),
   name: z.string().max(500),
   type: z.string().max(100),
 })
@@ -142,10 +140,8 @@ export { progressIdSchema }
 
 export const desktopMethods = {
   ...adminMethods,
-  // posts (offline-first: answered from the offline store, sent through the outbox)
-  listPosts: method<PostList>()(adminMethods.listPosts.args),
-  getPost: method<LocalPost | null>()(adminMethods.getPost.args),
-  savePost: method<LocalPost>()(adminMethods.savePost.args),
+  // posts (offline-first: the admin's post operations are answered from the offline store, sent through the
+  // outbox; these are the desktop's own)
   compressImage: method<CompressedImageBytes>()(z.tuple([imageFile]), {
     progress: true,
   }),
@@ -189,17 +185,22 @@ export const progressChannel = 'meridian:event:progress'
 
 export type DesktopMethods = typeof desktopMethods
 export type DesktopMethod = keyof DesktopMethods
-export type { ProgressListener } from '../shared/admin/contract.ts'
+export type { ProgressListener }
 
 /** The arguments a renderer passes: the schema's input, plus the progress listener where the method has one. */
 export type MethodArgs<M extends DesktopMethod> = CallArgs<DesktopMethods, M>
 
-/** The arguments main's handler receives: validated, with defaults filled in, then the progress id if any. */
-export type HandlerArgs<M extends DesktopMethod> = DesktopMethods[M]['progress'] extends true
-  ? [...z.output<DesktopMethods[M]['args']>, string | undefined]
+/** The arguments main's operation receives: validated, with defaults filled in, then the listener if any. */
+export type OperationArgs<M extends DesktopMethod> = DesktopMethods[M]['progress'] extends true
+  ? [...z.output<DesktopMethods[M]['args']>, onProgress?: ProgressListener]
   : z.output<DesktopMethods[M]['args']>
 
 export type MethodResult<M extends DesktopMethod> = DesktopMethods[M]['result']
+
+/** Main's operations: one async function per method, called with validated arguments. */
+export type DesktopOperations = {
+  [M in DesktopMethod]: (...args: OperationArgs<M>) => Promise<MethodResult<M>>
+}
 
 /** `window.meridian`: the admin contract and the desktop's own methods (so it is an `AdminApi` as it is). */
 export type DesktopApi = { readonly kind: 'desktop' } & ApiOf<DesktopMethods, typeof desktopEvents>

@@ -2,16 +2,15 @@ import { app, BrowserWindow, ipcMain, net, protocol, safeStorage, session, shell
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { desktopEvents } from '../contract.ts'
-import { createDesktopHandlers } from './api-handlers.ts'
 import { appEntryUrl, appScheme, createAppProtocolHandler } from './app-protocol.ts'
 import { registerIpc } from './ipc.ts'
 import { isAppUrl, isSafeExternalUrl, rendererCsp } from './security.ts'
-import { DesktopBackend } from './services/desktop-backend.ts'
+import { openDesktopMain, type DesktopMain } from './desktop-main.ts'
 import { FileSecretStore, MemorySecretStore, type SecretStore } from './services/session.ts'
 
 /**
- * Electron glue only: the window, its security settings and the wiring of the backend to IPC. All behaviour
- * lives in `services/` and `api-handlers.ts`, which are tested under Node without a window.
+ * Electron glue only: the window, its security settings and the wiring of main's operations to IPC. All
+ * behaviour lives in `desktop-main.ts`, `services/` and `api-handlers.ts`, tested under Node without a window.
  */
 const here = path.dirname(fileURLToPath(import.meta.url))
 const devServerUrl = process.env.ELECTRON_RENDERER_URL
@@ -28,7 +27,7 @@ protocol.registerSchemesAsPrivileged([
 if (process.env.MERIDIAN_USER_DATA) app.setPath('userData', process.env.MERIDIAN_USER_DATA)
 
 let mainWindow: BrowserWindow | null = null
-let backend: DesktopBackend | null = null
+let desktop: DesktopMain | null = null
 
 /** Tokens are encrypted with the OS keychain; where none exists they stay in memory (sign in each launch). */
 function secretStore(): SecretStore {
@@ -68,7 +67,7 @@ function createWindow() {
     if (!isAppUrl(url, appUrl)) event.preventDefault()
   })
   win.webContents.on('will-attach-webview', (event) => event.preventDefault())
-  win.on('focus', () => void backend?.engine.syncNow().catch(() => {}))
+  win.on('focus', () => void desktop?.engine.syncNow().catch(() => {}))
   win.on('closed', () => {
     mainWindow = null
   })
@@ -89,13 +88,14 @@ async function start() {
   // The app asks for no permissions (camera, notifications, …): refuse them all.
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
 
-  backend = await DesktopBackend.open({
+  desktop = await openDesktopMain({
     userDataDir: app.getPath('userData'),
     secrets: secretStore(),
     isNetworkUp: () => net.isOnline(),
     // Updates install only into a packaged app (electron-updater knows where it was installed from).
     updater: app.isPackaged ? (await import('electron-updater')).default.autoUpdater : null,
     appVersion: app.getVersion(),
+    openExternal: (url) => shell.openExternal(url),
     onUpdate: (state) => {
       if (mainWindow && !mainWindow.isDestroyed())
         mainWindow.webContents.send(desktopEvents.onUpdateState.channel, state)
@@ -109,26 +109,19 @@ async function start() {
         mainWindow.webContents.send(desktopEvents.onSessionChange.channel, state)
     },
   })
-  registerIpc(
-    ipcMain,
-    createDesktopHandlers(backend, (url) => shell.openExternal(url)),
-    {
-      window: () => mainWindow?.webContents ?? null,
-      appUrl,
-    },
-  )
+  registerIpc(ipcMain, desktop, { window: () => mainWindow?.webContents ?? null, appUrl })
   mainWindow = createWindow()
-  backend.start()
+  desktop.start()
   // Updates: at start, then every four hours (off unless the site publishes its releases).
-  void backend.updates.check()
-  setInterval(() => void backend?.updates.check(), 4 * 60 * 60_000).unref()
+  void desktop.updates.check()
+  setInterval(() => void desktop?.updates.check(), 4 * 60 * 60_000).unref()
 
   // Main has no "online" event: poll the OS network state and send the outbox as soon as it comes back,
   // instead of waiting out a retry backoff that may have grown to minutes.
   let wasOnline = net.isOnline()
   setInterval(() => {
     const online = net.isOnline()
-    if (online && !wasOnline) void backend?.engine.retryNow().catch(() => {})
+    if (online && !wasOnline) void desktop?.engine.retryNow().catch(() => {})
     wasOnline = online
   }, 5000).unref()
 
@@ -150,11 +143,11 @@ app.on('window-all-closed', () => {
 
 let quitting = false
 app.on('before-quit', (event) => {
-  if (quitting || !backend) return
+  if (quitting || !desktop) return
   // Close the offline store cleanly (it holds the outbox) before the process exits.
   event.preventDefault()
   quitting = true
-  void backend.close().finally(() => app.quit())
+  void desktop.close().finally(() => app.quit())
 })
 
 if (!app.requestSingleInstanceLock()) app.quit()

@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
-import { channelPrefix } from '../contract.ts'
-import { dispatchDesktopCall, methodNames, type Handlers } from './api-handlers.ts'
+import { channelPrefix, type DesktopOperations } from '../contract.ts'
+import { dispatchDesktopCall, methodNames } from './api-handlers.ts'
 import { isAppUrl } from './security.ts'
 
 /**
@@ -9,7 +9,7 @@ import { isAppUrl } from './security.ts'
  */
 export function registerIpc(
   ipcMain: IpcMain,
-  handlers: Handlers,
+  operations: DesktopOperations,
   trusted: { window: () => WebContents | null; appUrl: string },
 ): () => void {
   const isTrusted = (event: IpcMainInvokeEvent) => {
@@ -25,7 +25,7 @@ export function registerIpc(
   for (const method of methodNames) {
     ipcMain.handle(channelPrefix + method, async (event, ...args: unknown[]) => {
       if (!isTrusted(event)) throw new Error('This request did not come from the Meridian window.')
-      return dispatchDesktopCall(handlers, method, args, (channel, payload) => {
+      return dispatchDesktopCall(operations, method, args, (channel, payload) => {
         if (!event.sender.isDestroyed()) event.sender.send(channel, payload)
       })
     })

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createDesktopHandlers, dispatchDesktopCall, InvalidCallError } from './api-handlers.ts'
+import type { DesktopOperations } from '../contract.ts'
+import { dispatchDesktopCall, InvalidCallError } from './api-handlers.ts'
+import { checkedOpenExternal } from './desktop-main.ts'
 import { appEntryUrl } from './app-protocol.ts'
 import { isAppUrl, isSafeExternalUrl, rendererCsp } from './security.ts'
 
@@ -66,20 +68,21 @@ describe('desktop window security rules', () => {
 })
 
 describe('desktop IPC argument checks', () => {
-  // Validation runs before any handler: a backend is never reached with bad input. Reading its parts
-  // (`backend.engine`) is allowed when the handlers are built; calling anything on it fails the test.
+  // Validation runs before any operation: main is never reached with bad input; calling it fails the test.
   const unreachable: object = new Proxy(() => {}, {
     get: () => unreachable,
     apply() {
-      throw new Error('the backend must not be reached')
+      throw new Error('main must not be reached')
     },
   })
-  const handlers = createDesktopHandlers(
-    unreachable as Parameters<typeof createDesktopHandlers>[0],
-    async () => {
-      throw new Error('must not open')
+  const handlers = new Proxy(
+    {
+      openExternal: checkedOpenExternal(async () => {
+        throw new Error('must not open')
+      }),
     },
-  )
+    { get: (target, name) => (name === 'openExternal' ? target.openExternal : unreachable) },
+  ) as unknown as DesktopOperations
   const notify = () => {}
 
   it('refuses unknown calls and malformed arguments with a clear message', async () => {

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout } from 'node:timers/promises'
 import type { SyncStatus } from '../../desktop/contract.ts'
-import { DesktopBackend } from '../../desktop/main/services/desktop-backend.ts'
+import { openDesktopMain } from '../../desktop/main/desktop-main.ts'
 import { OfflineStore } from '../../desktop/main/services/offline-store.ts'
 import { MemorySecretStore } from '../../desktop/main/services/session.ts'
 
@@ -78,7 +78,7 @@ if (mode === 'init') {
 const network = { up: true }
 let onStatus: (status: SyncStatus) => void = () => {}
 const openStarted = performance.now()
-const backend = await DesktopBackend.open({
+const backend = await openDesktopMain({
   userDataDir,
   secrets: new MemorySecretStore(),
   isNetworkUp: () => network.up,

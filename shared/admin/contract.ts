@@ -18,10 +18,11 @@ import { previewLinkRequestSchema, type PreviewLink } from '../schemas/preview-l
 
 /**
  * The admin operations, declared once: every method the admin components call, the zod schema of its
- * arguments and its result type. The browser implements them over supabase-js
- * (`site/src/features/blog/web-admin-api.ts`); the desktop app declares the same table plus its own methods
- * (`desktop/contract.ts`), and its main process, generated preload, renderer types and test bridges derive from
- * that. Every method rejects with an `Error` whose message a person can act on.
+ * arguments and its result type. `operations.ts` implements them once over supabase-js and the site's /api:
+ * the browser uses that as it is; the desktop app declares this table plus its own methods
+ * (`desktop/contract.ts`), from which its main process, generated preload, renderer types and test bridges
+ * derive, and its main process lays its offline engine's own operations over the shared ones. Every method
+ * rejects with an `Error` whose message a person can act on.
  *
  * A method marked `progress` takes an `onProgress(percent)` listener as its last argument; functions cannot
  * cross the desktop's IPC, so its preload sends a progress id in its place.
@@ -83,6 +84,9 @@ export type { LeadPage }
 
 // ---- argument schemas -----------------------------------------------------------------------------------
 
+/** Bytes of any backing buffer (Node's Buffer too): the class check is Uint8Array's. */
+export const bytesSchema = z.instanceof(Uint8Array as new () => Uint8Array)
+
 export const postIdSchema = z.string().trim().min(1).max(200)
 const slug = z.string().trim().min(1).max(200)
 const version = z.number().int().min(0)
@@ -91,12 +95,10 @@ const saveTarget = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('update'), id: postIdSchema, version }),
 ])
 export const compressedImageSchema = z.object({
-  bytes: z
-    .instanceof(Uint8Array)
-    .refine(
-      (b) => b.byteLength > 0 && b.byteLength <= 10 * 1024 * 1024,
-      'Compressed images up to 10 MB can be uploaded.',
-    ),
+  bytes: bytesSchema.refine(
+    (b) => b.byteLength > 0 && b.byteLength <= 10 * 1024 * 1024,
+    'Compressed images up to 10 MB can be uploaded.',
+  ),
   extension: z.string().regex(/^[a-z0-9]{1,5}$/, 'Unsupported file extension.'),
   contentType: z.string().regex(/^image\/[a-z0-9.+-]+$/, 'The file given is not an image'),
   width: z.number().int().min(0),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDesktopHandlers, dispatchDesktopCall } from '../../desktop/main/api-handlers.ts'
+import { dispatchDesktopCall } from '../../desktop/main/api-handlers.ts'
 import { openDesktop, type DesktopUnderTest } from '../support/desktop.ts'
 import { insertPost, runNewsletterOutbox, subscribe, subscribeAndConfirm } from '../support/newsletter.ts'
 import { capturedMail, startTestServer, testEditor, type TestServer } from '../support/server.ts'
@@ -9,12 +9,7 @@ describe('the newsletter from the desktop', { timeout: 180_000 }, () => {
   let server: TestServer
   let desktop: DesktopUnderTest
   const call = (method: string, ...args: unknown[]) =>
-    dispatchDesktopCall(
-      createDesktopHandlers(desktop.backend, async () => undefined),
-      method,
-      args,
-      () => undefined,
-    )
+    dispatchDesktopCall(desktop.backend, method, args, () => undefined)
 
   beforeAll(async () => {
     server = await startTestServer({ TRUST_PROXY: '1' })

@@ -51,10 +51,10 @@ describe('desktop staff tools', { timeout: 180_000 }, () => {
   })
 
   it('reports a site address that is not a Meridian site', async () => {
-    const settings = await running.desktop.backend.saveSettings('http://127.0.0.1:9/')
+    const settings = await running.desktop.backend.saveSettings({ siteUrl: 'http://127.0.0.1:9/' })
     expect(settings.connected).toBe(false)
     expect(settings.connectionError).toBe('The site http://127.0.0.1:9 cannot be reached.')
-    const back = await running.desktop.backend.saveSettings(running.server.url)
+    const back = await running.desktop.backend.saveSettings({ siteUrl: running.server.url })
     expect(back).toMatchObject({ connected: true, connectionError: null })
   })
 })

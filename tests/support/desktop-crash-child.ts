@@ -4,7 +4,7 @@
 // op: { kind: 'save', id, version, input } | { kind: 'delete', id, version } | { kind: 'send', email, password }
 // `save` and `delete` run offline; `send` signs in and sends the queue. Prints `WRITES <n>` and `DONE` when
 // the operation returned (it was acknowledged) without being killed. Used by desktop-crash.test.ts.
-import { DesktopBackend } from '../../desktop/main/services/desktop-backend.ts'
+import { openDesktopMain } from '../../desktop/main/desktop-main.ts'
 import { MemorySecretStore } from '../../desktop/main/services/session.ts'
 import type { PostInput } from '../../desktop/contract.ts'
 import { beforeEveryStatement, isWrite } from './sqlite-statements.ts'
@@ -29,7 +29,7 @@ beforeEveryStatement((statement) => {
 
 // The engine sees the network down until armed (signing in reaches the server regardless).
 const network = { up: false }
-const backend = await DesktopBackend.open({
+const backend = await openDesktopMain({
   userDataDir,
   secrets: new MemorySecretStore(),
   isNetworkUp: () => network.up,

@@ -5,14 +5,14 @@ import { getPostBySlug } from '../../shared/data/blogs.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import type { BlogRow } from '../../shared/schemas/blog.ts'
 import type { SyncStatus } from '../../desktop/contract.ts'
-import { DesktopBackend } from '../../desktop/main/services/desktop-backend.ts'
+import { openDesktopMain, type DesktopMain } from '../../desktop/main/desktop-main.ts'
 import { MemorySecretStore, type SecretStore } from '../../desktop/main/services/session.ts'
 import type { Updater } from '../../desktop/main/services/updates.ts'
 import { testEditor, type TestServer } from './server.ts'
 
 /** A desktop main process under test: its own user-data folder, a switch for the network, quick retries. */
 export interface DesktopUnderTest {
-  backend: DesktopBackend
+  backend: DesktopMain
   userDataDir: string
   secrets: SecretStore
   network: { up: boolean }
@@ -38,7 +38,7 @@ export async function openDesktop(
   const userDataDir = options.userDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'meridian-desktop-'))
   const secrets = options.secrets ?? new MemorySecretStore()
   const network = options.network ?? { up: true }
-  const backend = await DesktopBackend.open({
+  const backend = await openDesktopMain({
     userDataDir,
     secrets,
     isNetworkUp: () => network.up,
@@ -50,7 +50,7 @@ export async function openDesktop(
     appVersion: options.appVersion,
   })
   if (options.siteUrl) {
-    const settings = await backend.saveSettings(options.siteUrl)
+    const settings = await backend.saveSettings({ siteUrl: options.siteUrl })
     if (!settings.connected)
       throw new Error(`Desktop could not connect to ${options.siteUrl}: ${settings.connectionError}`)
   }

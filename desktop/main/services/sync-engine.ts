@@ -15,7 +15,6 @@ import type {
   LocalListItem,
   LocalPost,
   PostInput,
-  PostList,
   SaveTarget,
   SyncStatus,
 } from '../../contract.ts'
@@ -92,7 +91,7 @@ export class SyncEngine {
    * A page of the posts as the editor sees them, newest first (or oldest), filtered by text and status.
    * Offline there is no server clock: whether a scheduled post is live yet is judged by this computer's.
    */
-  async listPosts(query: ListQuery = {}): Promise<PostList> {
+  async listPosts(query: ListQuery = {}): Promise<{ items: LocalListItem[]; total: number }> {
     const page = Math.max(1, query.page ?? 1)
     const { total, rows } = this.store.listPage({
       search: query.search?.trim().toLowerCase() ?? '',

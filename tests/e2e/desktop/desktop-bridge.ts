@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { channelPrefix, desktopEvents } from '../../../desktop/contract.ts'
-import { createDesktopHandlers, dispatchDesktopCall } from '../../../desktop/main/api-handlers.ts'
+import { dispatchDesktopCall } from '../../../desktop/main/api-handlers.ts'
 import type { Updater } from '../../../desktop/main/services/updates.ts'
-import { DesktopBackend } from '../../../desktop/main/services/desktop-backend.ts'
+import { openDesktopMain, type DesktopMain } from '../../../desktop/main/desktop-main.ts'
 import { MemorySecretStore } from '../../../desktop/main/services/session.ts'
 import { contentTypeOf } from '../../../shared/lib/content-types.ts'
 
@@ -160,7 +160,7 @@ function preloadScript(): string {
 }
 
 export interface DesktopHarness {
-  backend: DesktopBackend
+  backend: DesktopMain
   network: { up: boolean }
   /** Connects `page` to this main process (call before the first navigation). */
   attach(page: Page): Promise<void>
@@ -193,7 +193,7 @@ export async function startDesktopMain(
         .catch(() => {})
     }
   }
-  const backend = await DesktopBackend.open({
+  const backend = await openDesktopMain({
     userDataDir,
     secrets: new MemorySecretStore(),
     isNetworkUp: () => network.up,
@@ -205,8 +205,7 @@ export async function startDesktopMain(
     appVersion: '0.1.0',
     onUpdate: (state) => notify(desktopEvents.onUpdateState.channel, state),
   })
-  await backend.saveSettings(siteUrl)
-  const handlers = createDesktopHandlers(backend, async () => {})
+  await backend.saveSettings({ siteUrl })
   const script = preloadScript()
   return {
     backend,
@@ -217,7 +216,7 @@ export async function startDesktopMain(
         // As ipcMain: only the app's channels have handlers.
         if (!channel.startsWith(channelPrefix)) throw new Error(`No handler registered for '${channel}'`)
         const method = channel.slice(channelPrefix.length)
-        return encode(await dispatchDesktopCall(handlers, method, decode(args) as unknown[], notify))
+        return encode(await dispatchDesktopCall(backend, method, decode(args) as unknown[], notify))
       })
       await page.addInitScript({ content: script })
     },

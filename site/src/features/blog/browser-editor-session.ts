@@ -1,20 +1,11 @@
-import type { EditorAuthApi, EditorSession } from '@shared/admin/contract.ts'
-import { adminPath } from '@shared/config/brand.ts'
+import type { EditorSession } from '@shared/admin/contract.ts'
+import type { EditorSessionOps } from '@shared/admin/operations.ts'
 import { getBrowserSupabase, type Session, type SupabaseClient } from '@shared/data/client.ts'
 import { confirmEditor, editorSessionOf, signInAsEditor } from '@shared/data/editor-access.ts'
-import {
-  getEditorRole,
-  requestPasswordReset,
-  setOwnPassword,
-  verifyEmailLink,
-  type EditorRole,
-} from '@shared/data/people.ts'
+import { getEditorRole, setOwnPassword, verifyEmailLink, type EditorRole } from '@shared/data/people.ts'
 
 /** The browser's editor sign-in, plus the access token the staff-only calls send. */
-export interface BrowserEditorSession extends EditorAuthApi {
-  /** The signed-in editor's access token (null: nobody signed in). */
-  accessToken(): Promise<string | null>
-}
+export type BrowserEditorSession = EditorSessionOps
 
 /**
  * Editor sign-in in the browser, one for the blog admin and the `/test-email` page (the same supabase-js
@@ -95,9 +86,6 @@ export function createBrowserEditorSession(client = getBrowserSupabase): Browser
         if (!data.session) throw new Error('The link did not sign you in. Ask for a new one.')
         return confirmEditor(supabase, data.session)
       })
-    },
-    async requestPasswordReset(email) {
-      await requestPasswordReset(await client(), email, `${window.location.origin}${adminPath}`)
     },
     async signOut() {
       const { error } = await (await client()).auth.signOut()

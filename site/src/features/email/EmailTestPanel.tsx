@@ -13,6 +13,7 @@ import {
   createBrowserEditorSession,
   type BrowserEditorSession,
 } from '@site/features/blog/browser-editor-session.ts'
+import { createWebAdminApi } from '@site/features/blog/web-admin-api.ts'
 import { checkFromBrowser } from './useEmailServiceHealth.ts'
 
 const troubleshooting = [
@@ -93,10 +94,14 @@ function SiteEmailTest({ auth }: { auth: BrowserEditorSession }) {
  * email input and Send Test Email); sending asks for an editor sign-in.
  */
 export function EmailTestPanel() {
-  const auth = useMemo(() => createBrowserEditorSession(), [])
+  // The sign-in form's reset link is the admin's own operation; the send needs the session's token.
+  const { auth, session } = useMemo(() => {
+    const session = createBrowserEditorSession()
+    return { session, auth: createWebAdminApi(session) }
+  }, [])
   return (
     <AuthProvider auth={auth}>
-      <SiteEmailTest auth={auth} />
+      <SiteEmailTest auth={session} />
     </AuthProvider>
   )
 }
