@@ -13,7 +13,7 @@ import {
   type NewsletterSendResult,
   type SubscriberPage,
 } from '../schemas/newsletter-send.ts'
-import { editorRoleSchema, inviteSchema, type EditorRole, type Person } from '../schemas/people.ts'
+import { editorRoleSchema, inviteSchema, type EditorSession, type Person } from '../schemas/people.ts'
 import { previewLinkRequestSchema, type PreviewLink } from '../schemas/preview-link.ts'
 
 /**
@@ -57,13 +57,7 @@ export type SaveTarget = z.output<typeof saveTarget>
 export type { BlogRefusal }
 
 /** The signed-in editor, or nobody (`signedIn: false`). */
-export interface EditorSession {
-  signedIn: boolean
-  email: string | null
-  userId: string | null
-  /** What the editor may do (row-level security enforces it); null until known, or for nobody. */
-  role?: EditorRole | null
-}
+export type { EditorSession }
 
 /** Image bytes ready for the images bucket (compressed, or a GIF or icon as it was). */
 export interface CompressedImageBytes {
