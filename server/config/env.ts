@@ -6,7 +6,7 @@ const optional = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
 
-/** Every environment variable the server reads, parsed once. README's configuration table mirrors it. */
+/** Every environment variable the server reads, parsed once. docs/operations.md's configuration table mirrors it. */
 export const envSchema = z.object({
   PORT: port(8080),
   /** Interface to listen on. Unset: loopback in local mode (the embedded backend), every interface in hosted mode. */

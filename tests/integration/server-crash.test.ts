@@ -30,7 +30,7 @@ import { startHungSmtpServer, startSmtpServer, type TestSmtpServer } from '../su
 type HungSmtp = Awaited<ReturnType<typeof startHungSmtpServer>>
 
 /**
- * A crashed holder's claim runs out after two minutes (README, for leads and newsletter deliveries alike):
+ * A crashed holder's claim runs out after two minutes (docs/leads-and-mail.md, for leads and newsletter deliveries alike):
  * the clock moves just past that. Written out rather than read from the code, so that a longer lease fails.
  */
 const leaseRunsOutSeconds = 2 * 60 + 1

@@ -9,13 +9,13 @@ import { otherEditor, searchPosts, signIn } from './desktop-flows.ts'
 import { writeReadmeWebp } from './readme-webp.ts'
 
 /**
- * The README's screenshots of the editor (docs/screenshots/editor-*.webp and desktop-editor-*.webp): the
+ * The screenshots of the editor in docs/admin.md and docs/desktop.md (docs/screenshots/editor-*.webp and desktop-editor-*.webp): the
  * browser admin and the built desktop renderer at 1280 × 800 and 375 × 812, a post with an image in its body.
  * Opt-in: `node scripts/editor-screenshots.mjs` (after `npm run build && npm run desktop:build`).
  */
 test.skip(
   !process.env.SCREENSHOTS,
-  'Takes the README screenshots: run `node scripts/editor-screenshots.mjs`.',
+  'Takes the documentation's screenshots: run `node scripts/editor-screenshots.mjs`.',
 )
 test.use({ deviceScaleFactor: 1 })
 

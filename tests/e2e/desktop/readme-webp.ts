@@ -4,12 +4,12 @@ import sharp from 'sharp'
 
 const screenshotsDir = path.resolve(import.meta.dirname, '../../../docs/screenshots')
 
-/** The README's budget for one screenshot. */
+/** The documentation's budget for one screenshot. */
 export const readmeShotBytes = 80 * 1024
 
 /**
  * Writes `docs/screenshots/<name>.webp` from a PNG: WebP at `quality`, stepped down (to 50 at the least)
- * until it fits the README's budget. Gives back the bytes written.
+ * until it fits the documentation's budget. Gives back the bytes written.
  */
 export async function writeReadmeWebp(name: string, png: Buffer, quality: number): Promise<Buffer> {
   mkdirSync(screenshotsDir, { recursive: true })

@@ -9,13 +9,13 @@ import { otherEditor, siteUrl, syncNow } from './desktop-flows.ts'
 import { readmeShotBytes, writeReadmeWebp } from './readme-webp.ts'
 
 /**
- * The README's desktop screenshots (docs/screenshots/desktop-*-1280.webp), taken from the built app driven
+ * The desktop screenshots of docs/desktop.md (docs/screenshots/desktop-*-1280.webp), taken from the built app driven
  * by the e2e harness: a real conflict, real refused changes, and the status bar in each of its states.
  * Opt-in: `node scripts/desktop-screenshots.mjs` (a fresh e2e server, so the list holds only seed posts).
  */
 test.skip(
   !process.env.SCREENSHOTS,
-  'Takes the README screenshots: run `node scripts/desktop-screenshots.mjs`.',
+  'Takes the documentation's screenshots: run `node scripts/desktop-screenshots.mjs`.',
 )
 test.use({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 })
 
@@ -25,7 +25,7 @@ async function noToasts(page: Page) {
 }
 
 async function save(name: string, png: Buffer) {
-  // Text stays crisp at 78; a tall shot steps down until it fits the README's budget.
+  // Text stays crisp at 78; a tall shot steps down until it fits the documentation's budget.
   const webp = await writeReadmeWebp(name, png, 78)
   expect(webp.byteLength, `${name} stays small`).toBeLessThan(readmeShotBytes)
 }
