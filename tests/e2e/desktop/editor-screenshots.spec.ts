@@ -15,7 +15,7 @@ import { writeReadmeWebp } from './readme-webp.ts'
  */
 test.skip(
   !process.env.SCREENSHOTS,
-  'Takes the documentation's screenshots: run `node scripts/editor-screenshots.mjs`.',
+  'Takes the screenshots of the docs: run `node scripts/editor-screenshots.mjs`.',
 )
 test.use({ deviceScaleFactor: 1 })
 

@@ -15,7 +15,7 @@ import { readmeShotBytes, writeReadmeWebp } from './readme-webp.ts'
  */
 test.skip(
   !process.env.SCREENSHOTS,
-  'Takes the documentation's screenshots: run `node scripts/desktop-screenshots.mjs`.',
+  'Takes the screenshots of the docs: run `node scripts/desktop-screenshots.mjs`.',
 )
 test.use({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 })
 
