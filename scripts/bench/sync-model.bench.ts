@@ -1,7 +1,7 @@
 // The model-based sync test at full length (`npm run test:sync-model`, also part of `npm run bench`):
-// 500 random cases of two desktops and a browser editor editing (titles, slugs, bodies, tags, status),
-// deleting, going offline, meeting server faults, killed before any write to their store and living
-// through server restarts, against one real server
+// 500 random cases of two desktops and a browser editor editing (every field of a post), deleting, going
+// offline, meeting server faults (on the posts, deletes, the pull of deletes, token refreshes and the role
+// check), killed before any write to their store and living through server restarts, against one real server
 // (tests/support/sync-model.ts has the model and the invariant). Any failure stops the run with
 // fast-check's counterexample; SYNC_MODEL_SEED replays a seed, SYNC_MODEL_CASES changes the count.
 import fc from 'fast-check'
@@ -9,6 +9,7 @@ import {
   commandArbitrary,
   createModelWorld,
   faultKinds,
+  faultTargets,
   type Command,
 } from '../../tests/support/sync-model.ts'
 
@@ -22,6 +23,14 @@ const faultLabels: Record<(typeof faultKinds)[number], string> = {
   dropped: 'requests that never arrived',
   crash: 'crashes after a lost reply (desktop closed and reopened)',
   editDuringSend: 'edits saved while a send was in flight',
+}
+
+const targetLabels: Record<(typeof faultTargets)[number], string> = {
+  posts: 'faults met by requests for posts (reads and writes)',
+  deletes: 'faults met by deletes of posts',
+  tombstones: 'faults met by the pull of deletes',
+  tokenRefresh: 'faults met by a token refresh',
+  rpc: 'faults met by the role check at sign-in',
 }
 
 const clients = 2
@@ -85,7 +94,7 @@ export async function run(): Promise<string> {
   const kind = (k: Command['kind']) => kinds.get(k) ?? 0
   const row = (label: string, value: string | number) => `| ${label} | ${value} |`
   return [
-    `fast-check, ${cases} cases of 8–30 random commands from a settled state, ${clients} desktops (real offline stores and sync engines, in the benchmark's process) and a supabase-js browser editor against one in-process server; after each case everything goes online and settles, then: each desktop user's last acknowledged edit of each post is on the server with every field they saved (the database's audit trigger saw it) and still there or replaced by a write that built on it, or it is in a conflict or needs-attention entry its editor can see, unless the editor dropped it; every desktop shows the server's posts and versions; no local change is pending, nothing is queued, and the status bar's count is the local changes'.`,
+    `fast-check, ${cases} cases of 8–30 random commands from a settled state (posts every desktop has, nothing queued), ${clients} desktops (real offline stores and sync engines, in the benchmark's process) and a supabase-js browser editor against one in-process server; after each case everything goes online and settles, then: each desktop user's last acknowledged edit of each post is on the server with every field of the schema as they saved it (the database's audit trigger saw it) and still there or replaced by a write that built on it, or it is in a conflict or needs-attention entry its editor can see, unless the editor dropped it; every desktop shows the server's posts, versions and every field; no local change is pending and nothing is queued (read from each store's file), and the status bar's counts are the file's.`,
     '',
     'Faults are counted when they happened (a kill that fired before a write, a fault a request met), not when a command asked for one.',
     '',
@@ -96,6 +105,7 @@ export async function run(): Promise<string> {
     row('commands', totals.commands),
     row('server restarts executed', kind('serverRestart')),
     ...faultKinds.map((k) => row(`fired: ${faultLabels[k]}`, world.fired[k])),
+    ...faultTargets.map((t) => row(targetLabels[t], world.firedAt[t])),
     row('offline periods started', kind('offline')),
     row('conflicts shown (distinct, open at the end of a case)', conflicts.size),
     row('needs-attention entries (distinct, open at the end of a case)', attention.size),

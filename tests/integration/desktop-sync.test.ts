@@ -256,7 +256,7 @@ describe('desktop offline store and sync', { timeout: 180_000 }, () => {
     expect(await serverPost(server, 'renamed-elsewhere')).toBeNull()
   })
 
-  it('compares every field: an unpublish in the browser is not reverted by a desktop title edit', async () => {
+  it("a desktop title edit of a post unpublished in the browser meanwhile is a conflict; the server keeps the browser's copy", async () => {
     const { desktop } = await editedOnBothSides('field-level', { title: 'New title' }, { status: 'draft' })
     expect((await desktop.backend.engine.retryNow()).conflicts).toBe(1)
     expect(await serverPost(server, 'field-level')).toMatchObject({

@@ -2,8 +2,9 @@
 // write to the offline store, counting BEGIN/COMMIT as writes, while it does one thing:
 //   node --import tsx tests/support/desktop-crash-child.ts <user-data dir> <kill at: 0 = never> <op json>
 // op: { kind: 'save', id, version, input } | { kind: 'delete', id, version } | { kind: 'send', email, password }
-// `save` and `delete` run offline; `send` signs in and sends the queue. Prints `WRITES <n>` and `DONE` when
-// the operation returned (it was acknowledged) without being killed. Used by desktop-crash.test.ts.
+// `save` and `delete` run offline; `send` signs in and sends the queue. Prints `WRITES <n>`, then each write's
+// statement (`WRITE <sql>`, in order), and `DONE` when the operation returned (it was acknowledged) without
+// being killed. Used by desktop-crash.test.ts.
 import { openDesktopMain } from '../../desktop/main/desktop-main.ts'
 import { MemorySecretStore } from '../../desktop/main/services/session.ts'
 import type { PostInput } from '../../desktop/contract.ts'
@@ -20,10 +21,12 @@ const op = JSON.parse(opJson!) as Op
 
 let armed = false
 let writes = 0
+const statements: string[] = []
 beforeEveryStatement((statement) => {
   if (armed && isWrite(statement)) {
     writes++
     if (writes === killAt) process.kill(process.pid, 'SIGKILL')
+    statements.push(statement.source.replace(/\s+/g, ' ').trim())
   }
 })
 
@@ -48,6 +51,7 @@ else if (op.kind === 'delete') await backend.engine.deletePost(op.id, op.version
 else await backend.engine.retryNow()
 armed = false
 console.log(`WRITES ${writes}`)
+for (const sql of statements) console.log(`WRITE ${sql}`)
 console.log('DONE')
 await backend.close()
 process.exit(0)

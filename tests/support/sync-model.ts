@@ -1,150 +1,61 @@
-import fc from 'fast-check'
-import { createPost, deletePost, PostConflictError, updatePost } from '../../shared/data/blogs.ts'
+import { createPost, deletePost, updatePost } from '../../shared/data/blogs.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import type { BlogRow } from '../../shared/schemas/blog.ts'
+import { DataError } from '../../shared/data/results.ts'
+import { blogFieldNames, type BlogFields, type BlogRow } from '../../shared/schemas/blog.ts'
 import type { LocalListItem } from '../../desktop/contract.ts'
-import path from 'node:path'
-import { storeFiles } from '../../desktop/main/services/offline-store.ts'
+import type { SecretStore } from '../../desktop/main/services/session.ts'
 import { openDesktop, otherEditor, postInput, type DesktopUnderTest } from './desktop.ts'
 import { disarm, KilledError, killBeforeWrite } from './store-faults.ts'
 import { startTestServer, testEditor, type TestServer } from './server.ts'
+import { readStoreFile, storeFileOf, waitingInFile } from './store-file.ts'
+import {
+  expectedRefusal,
+  faultKinds,
+  slugPool,
+  type Command,
+  type FiredCounts,
+} from './sync-model-commands.ts'
+import {
+  differingFields,
+  editedInput,
+  fieldsNumbered,
+  storedFields,
+  type Fields,
+} from './sync-model-fields.ts'
+import { faultTargets, installFaults, type FaultTarget } from './sync-model-faults.ts'
+
+export { commandArbitrary, faultKinds, type Command } from './sync-model-commands.ts'
+export { noFields, type Fields } from './sync-model-fields.ts'
+export { faultTargets, type Fault, type FaultTarget } from './sync-model-faults.ts'
 
 /**
  * A model-based test of editing from several places at once: N desktop apps (real offline stores, real
  * sync engines) and one browser editor (supabase-js) against the real server, driven by random commands —
- * creates, edits of titles, slugs, bodies, tags and status, deletes, offline periods, edits while a send is
- * in flight, server faults (a lost reply, a 5xx, a request that never arrives, one that times out), the
- * desktop process killed before any write of a save, a delete or a sync (sending, landing, applying a pull)
- * and opened again from disk, clean restarts, server restarts and conflict resolutions.
+ * creates, edits of every field a person can change (tests/support/sync-model-fields.ts), renames, deletes,
+ * offline periods, edits while a send is in flight, server faults (a lost reply, a 5xx, a request that never
+ * arrives, one that times out) on the posts, on deletes, on the pull of deletes, on a token refresh and on
+ * the role check at sign-in, the desktop process killed before any write of a save, a delete or a sync
+ * (sending, landing, applying a pull) and opened again from disk, clean restarts, server restarts and
+ * conflict resolutions. Each case starts from posts every desktop already has, with nothing queued.
  *
  * The invariant, checked after every case once everything is online and settled:
- * 1. each desktop user's last acknowledged edit of each post survived: the server holds exactly it (every
- *    field), or a later write replaced it (every write names the version it builds on), or it sits in a
- *    conflict or needs-attention entry that user can see — unless the user chose to drop it (keep theirs,
- *    discard); an acknowledged delete left the post deleted, or visible, or re-created by a later choice;
- * 2. no local change is still pending, nothing is queued, and the status bar's count is the local changes';
+ * 1. each desktop user's last acknowledged edit of each post survived: the server wrote exactly it (every
+ *    field of the schema), and it is still there or a later write replaced it (every write names the version
+ *    it builds on), or it sits in a conflict or needs-attention entry that user can see — unless the user
+ *    chose to drop it (keep theirs, discard); an acknowledged delete left the post deleted, or visible, or
+ *    re-created by a later choice;
+ * 2. no local change is still pending and nothing is queued, read from the store's file directly, and the
+ *    status bar counts what the file holds;
  * 3. every desktop shows the server's state: each server post is there, and each post shown as synced has
- *    the server's version and fields.
+ *    the server's version and every field of it.
+ * Each desktop opened again from disk (after a kill or a crash) holds a queue entry for every pending change.
  */
 
-/** What an edit changes besides the title (indexes into small pools, so edits collide). */
-export interface Fields {
-  content: number | null
-  tags: number | null
-  status: 'draft' | 'published' | null
-}
-
-export type Fault = 'lostReply' | 'serverError' | 'timeout' | 'dropped'
-
-export type Command =
-  | { kind: 'create'; client: number; slug: number }
-  | { kind: 'edit'; client: number; post: number; rename: number | null; fields: Fields }
-  | { kind: 'editDuringSend'; client: number; post: number; fields: Fields }
-  | { kind: 'delete'; client: number; post: number }
-  | { kind: 'browserCreate'; slug: number }
-  | { kind: 'browserEdit'; post: number; rename: number | null; fields: Fields }
-  | { kind: 'browserDelete'; post: number }
-  | { kind: 'offline'; client: number }
-  | { kind: 'online'; client: number }
-  | { kind: 'sync'; client: number }
-  | { kind: 'fault'; client: number; fault: Fault }
-  | {
-      kind: 'kill'
-      client: number
-      during: 'edit' | 'delete' | 'sync'
-      nth: number
-      post: number
-      fields: Fields
-    }
-  | { kind: 'crash'; client: number }
-  | { kind: 'resolve'; client: number; choice: 'mine' | 'theirs' | 'both' }
-  | { kind: 'discard'; client: number }
-  | { kind: 'serverRestart' }
-
-const slugPool = 5
-const contents = ['<p>First draft.</p>', '<p>Second draft, longer.</p>', '<h2>Plan</h2><p>Three steps.</p>']
-const tagSets = [['gcc'], ['hiring', 'gcc'], [], ['payroll']]
-/** Fault kinds the model reports (fired, not generated). */
-export const faultKinds = [
-  'kill',
-  'lostReply',
-  'serverError',
-  'timeout',
-  'dropped',
-  'crash',
-  'editDuringSend',
-] as const
-export type FiredCounts = Record<(typeof faultKinds)[number], number>
-
-export function commandArbitrary(clients: number, options: { restarts: boolean }): fc.Arbitrary<Command> {
-  const client = fc.nat({ max: clients - 1 })
-  const post = fc.nat({ max: 20 })
-  const slug = fc.nat({ max: slugPool - 1 })
-  const rename = fc.option(slug, { freq: 3 })
-  const fields: fc.Arbitrary<Fields> = fc.record({
-    content: fc.option(fc.nat({ max: contents.length - 1 }), { freq: 2 }),
-    tags: fc.option(fc.nat({ max: tagSets.length - 1 }), { freq: 2 }),
-    status: fc.option(fc.constantFrom('draft' as const, 'published' as const), { freq: 3 }),
-  })
-  return fc.oneof(
-    { weight: 4, arbitrary: fc.record({ kind: fc.constant('create' as const), client, slug }) },
-    { weight: 6, arbitrary: fc.record({ kind: fc.constant('edit' as const), client, post, rename, fields }) },
-    {
-      weight: 2,
-      arbitrary: fc.record({ kind: fc.constant('editDuringSend' as const), client, post, fields }),
-    },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), client, post }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('browserCreate' as const), slug }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('browserEdit' as const), post, rename, fields }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('browserDelete' as const), post }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('offline' as const), client }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('online' as const), client }) },
-    { weight: 4, arbitrary: fc.record({ kind: fc.constant('sync' as const), client }) },
-    {
-      weight: 3,
-      arbitrary: fc.record({
-        kind: fc.constant('fault' as const),
-        client,
-        fault: fc.constantFrom<Fault>('lostReply', 'serverError', 'timeout', 'dropped'),
-      }),
-    },
-    {
-      weight: 3,
-      arbitrary: fc.record({
-        kind: fc.constant('kill' as const),
-        client,
-        during: fc.constantFrom('edit' as const, 'delete' as const, 'sync' as const),
-        // A save or a delete is five writes; a send with its landing and pull, a few dozen.
-        nth: fc.oneof(
-          { weight: 3, arbitrary: fc.integer({ min: 1, max: 5 }) },
-          { weight: 1, arbitrary: fc.integer({ min: 6, max: 40 }) },
-        ),
-        post,
-        fields,
-      }),
-    },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('crash' as const), client }) },
-    {
-      weight: 2,
-      arbitrary: fc.record({
-        kind: fc.constant('resolve' as const),
-        client,
-        choice: fc.constantFrom('mine' as const, 'theirs' as const, 'both' as const),
-      }),
-    },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('discard' as const), client }) },
-    { weight: options.restarts ? 1 : 0, arbitrary: fc.constant({ kind: 'serverRestart' as const }) },
-  )
-}
+/** Posts on the server and on every desktop, nothing queued, when a case starts (slugs after the pool's). */
+const postsAtStart = 3
 
 /** What a desktop user was told is saved: their last save (by title, unique per edit) or delete per post. */
-type Acked = { kind: 'save'; title: string; input: SavedFields } | { kind: 'delete' }
-interface SavedFields {
-  slug: string
-  content: string | null
-  tags: string[] | null
-  status: string
-}
+type Acked = { kind: 'save'; title: string; stored: BlogFields } | { kind: 'delete' }
 
 export interface ModelWorld {
   server: TestServer
@@ -152,8 +63,9 @@ export interface ModelWorld {
   browser: SupabaseClient
   /** Runs one case (a command sequence from a settled state) and checks the invariant. */
   runCase(commands: Command[]): Promise<CaseReport>
-  /** Faults that actually happened so far (a kill that fired, a fault a request met). */
+  /** Faults that actually happened so far (a kill that fired, a fault a request met), by kind and target. */
   fired: FiredCounts
+  firedAt: Record<FaultTarget, number>
   close(): Promise<void>
 }
 
@@ -164,23 +76,21 @@ export interface CaseReport {
   landed: number
 }
 
+/** Every write to the posts, with the whole row written and the title it replaced. */
 const auditSql = `
 create schema if not exists model_audit;
 create table if not exists model_audit.writes (
-  seq bigserial primary key, id uuid not null, version bigint, title text, slug text, content text,
-  tags text[], status text, old_title text, op text not null
+  seq bigserial primary key, id uuid not null, title text, old_title text, op text not null, row jsonb
 );
 create or replace function model_audit.record() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
   if tg_op = 'DELETE' then
-    insert into model_audit.writes (id, version, title, slug, old_title, op)
-    values (old.id, old.version, old.title, old.slug, old.title, 'delete');
+    insert into model_audit.writes (id, title, old_title, op) values (old.id, old.title, old.title, 'delete');
     return old;
   end if;
-  insert into model_audit.writes (id, version, title, slug, content, tags, status, old_title, op)
-  values (new.id, new.version, new.title, new.slug, new.content, new.tags, new.status,
-          case when tg_op = 'UPDATE' then old.title end, lower(tg_op));
+  insert into model_audit.writes (id, title, old_title, op, row)
+  values (new.id, new.title, case when tg_op = 'UPDATE' then old.title end, lower(tg_op), to_jsonb(new));
   return new;
 end $$;
 drop trigger if exists model_audit_writes on public.blogs;
@@ -191,16 +101,36 @@ interface AuditRow {
   seq: number
   id: string
   title: string
-  slug: string
-  content: string | null
-  tags: string[] | null
-  status: string
   old_title: string | null
   op: string
+  row: BlogRow | null
 }
 
 /** How long a desktop waits for an answer before it counts as a dropped connection. */
-const requestTimeoutMs = 5000
+const requestTimeoutMs = 3000
+
+/** The desktop's secret store (as in tests), whose saved sign-in the model can age. */
+class ModelSecrets implements SecretStore {
+  readonly values = new Map<string, string>()
+  async get(key: string) {
+    return this.values.get(key) ?? null
+  }
+  async set(key: string, value: string) {
+    this.values.set(key, value)
+  }
+  async delete(key: string) {
+    this.values.delete(key)
+  }
+  /** The saved session has expired (the computer slept past it): its next request refreshes the token first. */
+  expireSession() {
+    const [key, value] = [...this.values].find(([k]) => k.endsWith('-auth-token')) ?? []
+    if (!key || !value) throw new Error('the desktop has no saved session to expire')
+    this.values.set(
+      key,
+      JSON.stringify({ ...JSON.parse(value), expires_at: Math.floor(Date.now() / 1000) - 60 }),
+    )
+  }
+}
 
 export async function createModelWorld(clientCount: number): Promise<ModelWorld> {
   let server = await startTestServer()
@@ -208,39 +138,10 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
   const port = new URL(server.url).port
   await server.ctx.localSupabase!.db.exec(auditSql)
   const fired = Object.fromEntries(faultKinds.map((k) => [k, 0])) as FiredCounts
+  const firedAt = Object.fromEntries(faultTargets.map((t) => [t, 0])) as Record<FaultTarget, number>
+  const faultSwitch = installFaults()
 
-  // Server faults, for the next request to the blogs table or the images bucket after one is armed:
-  // lostReply: it reaches the server, the reply is lost; serverError: the server answers 500 without doing
-  // anything; dropped: it never arrives; timeout: it arrives, and the reply never comes (the desktop's
-  // request timeout gives up on it).
-  const realFetch = globalThis.fetch
-  let armed: Fault | null = null
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = input instanceof Request ? input.url : String(input)
-    const fault = armed
-    if (!fault || !(url.includes('/rest/v1/blogs') || url.includes('/storage/v1/')))
-      return realFetch(input, init)
-    armed = null
-    fired[fault]++
-    if (fault === 'serverError')
-      return new Response(
-        JSON.stringify({ code: 'XX000', message: 'internal error', details: null, hint: null }),
-        {
-          status: 500,
-          headers: { 'Content-Type': 'application/json' },
-        },
-      )
-    if (fault === 'dropped') throw new TypeError('fetch failed')
-    await realFetch(input, { ...init, signal: undefined })
-    if (fault === 'lostReply') throw new TypeError('fetch failed')
-    return new Promise<Response>((_, reject) => {
-      const signal = init?.signal
-      if (!signal) return reject(new TypeError('fetch failed'))
-      signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true })
-    })
-  }) as typeof fetch
-
-  const open = async (userDataDir?: string, secrets?: DesktopUnderTest['secrets']) => {
+  const open = async (userDataDir?: string, secrets: SecretStore = new ModelSecrets()) => {
     const desktop = await openDesktop({
       siteUrl: userDataDir ? undefined : server.url,
       userDataDir,
@@ -250,14 +151,30 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
     if (!userDataDir) await desktop.backend.signIn(testEditor.email, testEditor.password)
     return desktop
   }
-  const storeFile = (desktop: DesktopUnderTest) =>
-    path.join(desktop.userDataDir, 'offline', storeFiles.database)
+  const storeFile = (desktop: DesktopUnderTest) => storeFileOf(desktop.userDataDir)
+  /** What the status bar counts must be what the store's file holds. */
+  const checkCounts = async (c: number) => {
+    const file = readStoreFile(storeFile(clients[c]!))
+    const status = await clients[c]!.backend.engine.status()
+    if (
+      status.pending !== waitingInFile(file) ||
+      status.conflicts !== file.conflict ||
+      status.attention !== file.attention
+    )
+      throw new Error(
+        `client ${c}'s status counts ${status.pending} waiting, ${status.conflicts} conflicts, ${status.attention} needing attention; its store file holds ${waitingInFile(file)}, ${file.conflict}, ${file.attention}`,
+      )
+    return file
+  }
   const reopen = async (c: number) => {
     const before = clients[c]!
     await before.close()
     const after = await open(before.userDataDir, before.secrets)
     after.network.up = before.network.up
     clients[c] = after
+    const file = await checkCounts(c)
+    if (file.unqueued.length)
+      throw new Error(`client ${c} opened again with pending changes that are not queued: ${file.unqueued}`)
   }
   const clients: DesktopUnderTest[] = []
   for (let i = 0; i < clientCount; i++) clients.push(await open())
@@ -269,7 +186,10 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
     (await server.ctx.localSupabase!.db.query<AuditRow>('select * from model_audit.writes order by seq')).rows
 
   async function settle() {
-    for (const client of clients) client.network.up = true
+    for (const [c, client] of clients.entries()) {
+      client.network.up = true
+      if (!(await client.backend.getSession()).signedIn) throw new Error(`client ${c} was signed out`)
+    }
     for (let round = 0; round < 8; round++) {
       let pending = 0
       for (const client of clients) pending += (await client.backend.engine.retryNow()).pending
@@ -286,6 +206,7 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
     clients,
     browser,
     fired,
+    firedAt,
     async runCase(commands) {
       caseNumber++
       const prefix = `m${caseNumber}-`
@@ -303,6 +224,11 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
         return data as BlogRow[]
       }
       const title = () => `${prefix}t${++titles}`
+      const saved = (input: BlogFields): Acked => ({
+        kind: 'save',
+        title: input.title,
+        stored: storedFields(input),
+      })
 
       /** The editor opens a post (the whole of it, as the form does) and saves an edit of it. */
       async function edit(c: number, index: number, rename: number | null, fields: Fields) {
@@ -310,11 +236,31 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
         const item = posts[index % Math.max(1, posts.length)]
         const post = item ? await mine(c).getPost(item.slug) : null
         if (!post || post.id !== item?.id) return null
-        const t = title()
-        const slug = rename === null ? post.slug : slugOf(rename)
-        const input = { ...full(postInput(slug)), ...fieldsOf(post), ...changed(fields), slug, title: t }
-        const saved = mine(c).savePost(input, { mode: 'update', id: post.id, version: post.version })
-        return { postId: post.id, saved, acked: { kind: 'save' as const, title: t, input: intent(input) } }
+        const input = editedInput(post, fields, rename === null ? post.slug : slugOf(rename), title())
+        const saving = mine(c).savePost(input, { mode: 'update', id: post.id, version: post.version })
+        return { postId: post.id, saving, acked: saved(input) }
+      }
+      async function deleteOne(c: number, index: number) {
+        const posts = await postsOf(c)
+        const post = posts[index % Math.max(1, posts.length)]
+        if (!post) return null
+        await mine(c).deletePost(post.id, post.version)
+        return post.id
+      }
+
+      // The posts every desktop has when the case starts: one a desktop wrote, the others the browser did.
+      for (let i = 0; i < postsAtStart; i++) {
+        const slug = slugOf(slugPool + i)
+        const input = editedInput(postInput(slug), fieldsNumbered(caseNumber + i), slug, title())
+        if (i === 0) await mine(0).savePost(input, { mode: 'create' })
+        else await createPost(browser, input)
+      }
+      for (const client of clients) await client.backend.engine.syncNow()
+      for (let c = 0; c < clients.length; c++) {
+        const file = await checkCounts(c)
+        const synced = (await postsOf(c)).filter((p) => p.syncState === 'synced').length
+        if (file.pending + file.queuedChanges + file.uploads !== 0 || synced !== postsAtStart)
+          throw new Error(`client ${c} starts the case with ${synced} posts synced and something queued`)
       }
 
       for (const command of commands) {
@@ -322,52 +268,54 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
         try {
           switch (command.kind) {
             case 'create': {
-              const t = title()
-              const input = { ...full(postInput(slugOf(command.slug))), title: t }
+              const input = editedInput(
+                postInput(slugOf(command.slug)),
+                command.fields,
+                slugOf(command.slug),
+                title(),
+              )
               const post = await mine(c).savePost(input, { mode: 'create' })
-              acked.set(key(c, post.id), { kind: 'save', title: t, input: intent(input) })
+              acked.set(key(c, post.id), saved(input))
               break
             }
             case 'edit': {
               const e = await edit(c, command.post, command.rename, command.fields)
               if (!e) break
-              await e.saved
+              await e.saving
               acked.set(key(c, e.postId), e.acked)
               break
             }
             case 'editDuringSend': {
               // A sync is under way (its requests in flight) when the editor saves again.
               const sending = mine(c).retryNow()
-              const e = await edit(c, command.post, null, command.fields)
-              if (e) {
-                await e.saved
-                acked.set(key(c, e.postId), e.acked)
-                fired.editDuringSend++
+              try {
+                const e = await edit(c, command.post, null, command.fields)
+                if (e) {
+                  await e.saving
+                  acked.set(key(c, e.postId), e.acked)
+                  fired.editDuringSend++
+                }
+              } finally {
+                await sending
               }
-              await sending
               break
             }
             case 'delete': {
-              const posts = await postsOf(c)
-              const post = posts[command.post % Math.max(1, posts.length)]
-              if (!post) break
-              await mine(c).deletePost(post.id, post.version)
-              acked.set(key(c, post.id), { kind: 'delete' })
+              const postId = await deleteOne(c, command.post)
+              if (postId) acked.set(key(c, postId), { kind: 'delete' })
               break
             }
-            case 'browserCreate':
-              await createPost(browser, { ...postInput(slugOf(command.slug)), title: title() })
+            case 'browserCreate': {
+              const slug = slugOf(command.slug)
+              await createPost(browser, editedInput(postInput(slug), command.fields, slug, title()))
               break
+            }
             case 'browserEdit': {
               const rows = await serverRows()
               const row = rows[command.post % Math.max(1, rows.length)]
               if (!row) break
               const slug = command.rename === null ? row.slug : slugOf(command.rename)
-              await updatePost(
-                browser,
-                { ...postInput(slug), ...fieldsOf(row), ...changed(command.fields), slug, title: title() },
-                row,
-              )
+              await updatePost(browser, editedInput(row, command.fields, slug, title()), row)
               break
             }
             case 'browserDelete': {
@@ -386,11 +334,37 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
             case 'sync':
               await mine(c).syncNow()
               break
-            case 'fault':
-              armed = command.fault
-              await mine(c).retryNow()
-              armed = null
+            case 'fault': {
+              let met = false
+              faultSwitch.arm(command.fault, command.target)
+              try {
+                if (command.target === 'deletes') {
+                  // A delete to send: the fault meets it (or another desktop's) on its way.
+                  const postId = await deleteOne(c, command.post)
+                  if (postId) acked.set(key(c, postId), { kind: 'delete' })
+                }
+                if (command.target === 'tokenRefresh') (clients[c]!.secrets as ModelSecrets).expireSession()
+                if (command.target === 'rpc') {
+                  // Signing in again asks the role; if that fails, the sign-in is refused and the editor
+                  // tries again.
+                  try {
+                    await clients[c]!.backend.signIn(testEditor.email, testEditor.password)
+                  } catch (err) {
+                    if (!(err instanceof DataError && err.message.startsWith('Could not check your role')))
+                      throw err
+                    met = faultSwitch.disarm()
+                    await clients[c]!.backend.signIn(testEditor.email, testEditor.password)
+                  }
+                }
+                await mine(c).retryNow()
+              } finally {
+                if (faultSwitch.disarm() || met) {
+                  fired[command.fault]++
+                  firedAt[command.target]++
+                }
+              }
               break
+            }
             case 'kill': {
               // The process dies before its nth write from here: during the operation, or the sync it starts.
               const file = storeFile(clients[c]!)
@@ -401,35 +375,38 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
                 if (command.during === 'edit') {
                   const e = await edit(c, command.post, null, command.fields)
                   if (e) {
-                    await e.saved
+                    await e.saving
                     ;[done, postId] = [e.acked, e.postId]
                   }
                 } else if (command.during === 'delete') {
-                  const posts = await postsOf(c)
-                  const post = posts[command.post % Math.max(1, posts.length)]
-                  if (post) {
-                    await mine(c).deletePost(post.id, post.version)
-                    ;[done, postId] = [{ kind: 'delete' }, post.id]
-                  }
+                  postId = await deleteOne(c, command.post)
+                  if (postId) done = { kind: 'delete' }
                 }
                 // Whatever the operation started (or, for `sync`, a sync of its own) runs to its end.
                 await mine(c).retryNow()
               } catch (err) {
                 if (!(err instanceof KilledError)) throw err
-              }
-              // Acknowledged before the kill: the editor was told it is saved.
-              if (done && postId) acked.set(key(c, postId), done)
-              if (disarm(file)) {
-                fired.kill++
-                await reopen(c)
+              } finally {
+                // Acknowledged before the kill: the editor was told it is saved.
+                if (done && postId) acked.set(key(c, postId), done)
+                if (disarm(file)) {
+                  fired.kill++
+                  await reopen(c)
+                }
               }
               break
             }
             case 'crash': {
               // The write reaches the server; the app dies before it hears back; it is opened again.
-              armed = 'lostReply'
-              await mine(c).retryNow()
-              armed = null
+              faultSwitch.arm('lostReply', 'posts')
+              try {
+                await mine(c).retryNow()
+              } finally {
+                if (faultSwitch.disarm()) {
+                  fired.lostReply++
+                  firedAt.posts++
+                }
+              }
               fired.crash++
               await reopen(c)
               break
@@ -443,7 +420,7 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
               if (command.choice === 'both' && was) {
                 acked.delete(key(c, conflict.postId))
                 if (next && was.kind === 'save')
-                  acked.set(key(c, next.id), { ...was, input: { ...was.input, slug: next.slug } })
+                  acked.set(key(c, next.id), { ...was, stored: { ...was.stored, slug: next.slug } })
               }
               break
             }
@@ -460,10 +437,8 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
               break
           }
         } catch (err) {
-          // Refusals a user sees at once (a slug in use here, a browser save that lost a race) are not
-          // acknowledged edits; anything else is a bug.
+          if (expectedRefusal(command, err)) continue
           const message = err instanceof Error ? err.message : String(err)
-          if (err instanceof PostConflictError || /already exists/.test(message)) continue
           throw new Error(`${JSON.stringify(command)} failed: ${message}`, { cause: err })
         }
       }
@@ -478,15 +453,10 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
         const attention = await engine.attention()
         report.conflicts += conflicts.length
         report.attention += attention.length
-        const status = await engine.status()
-        const pendingChanges = store.changes('pending').length
-        if (status.pending !== pendingChanges + store.queue().filter((e) => e.kind === 'upload').length)
-          throw new Error(
-            `client ${c}'s status counts ${status.pending} waiting, its store ${pendingChanges}`,
-          )
-        if (pendingChanges !== 0) throw new Error(`client ${c} still has ${pendingChanges} changes pending`)
-        if (store.queue().length !== 0)
-          throw new Error(`client ${c} still has ${store.queue().length} queued`)
+        const file = await checkCounts(c)
+        if (file.pending !== 0) throw new Error(`client ${c} still has ${file.pending} changes pending`)
+        if (file.queuedChanges + file.uploads !== 0)
+          throw new Error(`client ${c} still has ${file.queuedChanges + file.uploads} queued`)
         for (const [k, edit] of acked) {
           const [owner, postId] = k.split(':') as [string, string]
           if (Number(owner) !== c) continue
@@ -501,7 +471,7 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
               `client ${c}'s ${edit.kind === 'save' ? `save “${edit.title}”` : 'delete'} of ${postId} was lost`,
             )
         }
-        // Every desktop shows the server's state.
+        // Every desktop shows the server's state: every post, and every field of each one shown as synced.
         const posts = new Map((await postsOf(c)).map((p) => [p.id, p]))
         for (const row of rows) {
           const shown = posts.get(row.id)
@@ -511,15 +481,19 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
             if (!hiddenBy) throw new Error(`client ${c} does not show ${row.slug} (${row.id})`)
             continue
           }
-          if (
-            shown.syncState === 'synced' &&
-            (shown.version !== row.version ||
-              shown.title !== row.title ||
-              shown.status !== row.status ||
-              JSON.stringify(shown.tags) !== JSON.stringify(row.tags))
-          )
+          if (shown.syncState !== 'synced') continue
+          const opened = await engine.getPost(shown.slug)
+          const whole = opened?.id === row.id ? opened : store.cachedPost(row.id)?.row
+          const listed = blogFieldNames.filter((f) => f in shown)
+          const differing = [
+            ...new Set([
+              ...differingFields(whole ?? {}, row),
+              ...differingFields(shown, row).filter((f) => listed.includes(f)),
+            ]),
+          ]
+          if (shown.version !== row.version || differing.length)
             throw new Error(
-              `client ${c} shows ${row.id} at version ${shown.version} “${shown.title}”, the server has ${row.version} “${row.title}”`,
+              `client ${c} shows ${row.id} at version ${shown.version}, the server has ${row.version}; they differ in: ${differing.join(', ') || 'nothing else'}`,
             )
         }
         for (const post of posts.values()) {
@@ -532,7 +506,7 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
       return report
     },
     async close() {
-      globalThis.fetch = realFetch
+      faultSwitch.uninstall()
       for (const client of clients) await client.destroy()
       await server.stop()
     },
@@ -541,18 +515,18 @@ export async function createModelWorld(clientCount: number): Promise<ModelWorld>
 }
 
 /**
- * A save survived if the server wrote exactly it (every field the editor saved) and it is still there or a
- * later write replaced it (the database refuses any write that does not name the version it replaces).
+ * A save survived if the server wrote exactly it (every field of the schema, as the server stores the
+ * editor's input) and it is still there or a later write replaced it (the database refuses any write that
+ * does not name the version it replaces).
  */
 function saveSurvived(edit: Extract<Acked, { kind: 'save' }>, writes: AuditRow[]) {
   const written = writes.find((w) => w.title === edit.title && w.op !== 'delete')
   if (!written) return false
-  const same =
-    written.slug === edit.input.slug &&
-    written.content === edit.input.content &&
-    JSON.stringify(written.tags ?? []) === JSON.stringify(edit.input.tags ?? []) &&
-    written.status === edit.input.status
-  if (!same) throw new Error(`the server wrote “${edit.title}” with other fields than the editor saved`)
+  const differing = differingFields(written.row ?? {}, edit.stored)
+  if (differing.length)
+    throw new Error(
+      `the server wrote “${edit.title}” with other ${differing.join(', ')} than the editor saved`,
+    )
   const later = writes.filter((w) => w.id === written.id && w.seq > written.seq)
   return later.length === 0 || later[0]!.old_title === edit.title
 }
@@ -562,34 +536,6 @@ function deleteSurvived(postId: string, rows: BlogRow[], writes: AuditRow[]) {
   if (!rows.some((r) => r.id === postId)) return true
   const deleted = writes.findIndex((w) => w.id === postId && w.op === 'delete')
   return deleted >= 0 && writes.slice(deleted).some((w) => w.id === postId && w.op === 'insert')
-}
-
-function full(input: ReturnType<typeof postInput>) {
-  return { ...input, content_markdown: null }
-}
-
-function fieldsOf(post: Omit<BlogRow, 'content_markdown'>) {
-  return {
-    author: post.author ?? 'Asha Rao',
-    content: post.content ?? '',
-    tags: post.tags ?? [],
-    excerpt: post.excerpt,
-    status: post.status,
-    type: post.type ?? 'blog',
-    cover_image_url: post.cover_image_url,
-  }
-}
-
-function changed(fields: Fields) {
-  return {
-    ...(fields.content === null ? {} : { content: contents[fields.content]! }),
-    ...(fields.tags === null ? {} : { tags: tagSets[fields.tags]! }),
-    ...(fields.status === null ? {} : { status: fields.status }),
-  }
-}
-
-function intent(input: { slug: string; content: string | null; tags: string[] | null; status: string }) {
-  return { slug: input.slug, content: input.content, tags: input.tags, status: input.status }
 }
 
 function sameIntent(mine: { title: string } | null, edit: Acked) {
