@@ -5,92 +5,26 @@
 // in its own process exactly as `npm start` runs it. `BENCH_SERVER_ROOT=/path/to/another/checkout` measures
 // that checkout's server instead (its own node_modules and dist); `BENCH_COMPARE_ROOT=/path/to/an/older/checkout`
 // measures that one too, first, and puts both in one table (before and after a change).
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { benchEditor, memoryOf, startServerProcess } from './server-process.ts'
 import { percentile } from './support.ts'
 
 export const title = 'Sign-in burst: /api/health while 300 wrong passwords arrive'
 
 const measuredRoot = path.resolve(process.env.BENCH_SERVER_ROOT ?? path.join(import.meta.dirname, '../..'))
 const compareRoot = process.env.BENCH_COMPARE_ROOT ? path.resolve(process.env.BENCH_COMPARE_ROOT) : null
-const editor = { email: 'bench@meridian.example', password: 'correct-horse-battery-staple' }
+const editor = benchEditor
 const addresses = 10
 const guessesPerAddress = 30
 const idleSamples = 300
 /** The issue's target: the health check's p99 during a burst at most twice its idle p99. */
 const targetRatio = 2
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-const rssMb = (pid: number) =>
-  Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
-
-/** `npm start`'s command of the measured checkout: its `NAME=value` settings, then node's arguments. */
-function startCommand(root: string): { env: Record<string, string>; args: string[] } {
-  const command = (
-    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
-  ).scripts.start
-  const words = command.split(/\s+/)
-  const env: Record<string, string> = {}
-  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0]!)) {
-    const [name, ...value] = words.shift()!.split('=')
-    env[name!] = value.join('=')
-  }
-  return { env, args: words.slice(1) }
-}
-
-async function startServerProcess(root: string, dataDir: string) {
-  const port = await freePort()
-  const { env, args } = startCommand(root)
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      EMAIL_SERVICE_PORT: String(await freePort()),
-      SMTP_CAPTURE_PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      SKIP_BUILD: '1',
-      LOG_LEVEL: 'warn',
-      EDITOR_EMAIL: editor.email,
-      EDITOR_PASSWORD: editor.password,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const deadline = Date.now() + 120_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('The server did not start within 120 s')
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve()
-      child.once('exit', () => resolve())
-      child.kill('SIGTERM')
-    })
-  return { port, pid: child.pid!, stop }
-}
+const rssMb = (pid: number) => memoryOf(pid).rss
 
 /** One request on a kept-alive connection from `agent`'s source address; resolves with the status. */
 function request(
@@ -211,7 +145,7 @@ interface Measured {
 /** Idle, then the two bursts, on a new server of the checkout at `root`. */
 async function measure(root: string): Promise<Measured> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-sign-in-burst-'))
-  const server = await startServerProcess(root, dataDir)
+  const server = await startServerProcess({ root, dataDir })
   try {
     const { anonKey } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
       anonKey: string

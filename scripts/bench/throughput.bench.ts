@@ -3,9 +3,7 @@
 // route; each route's requests/s, its ratio to the static page, p50/p99 and the server's resident memory
 // (sampled every 100 ms from /proc, and the kernel's high-water mark), without and with compression. Then
 // 8,000 more posts and one-word searches among the 10,000, timed as the resources list asks for them.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type {
@@ -14,6 +12,7 @@ import type {
   SyncCursor,
 } from '../../shared/data/blogs.ts'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
+import { memoryOf, npmStartCommand, startServerProcess } from './server-process.ts'
 import { autocannon, percentile, tradeWords } from './support.ts'
 
 export const title = 'Throughput: server-rendered pages against a static page, and the server’s memory'
@@ -56,24 +55,6 @@ function benchPost(i: number) {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-/** Resident and peak resident memory of a process in MB (Linux /proc). */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0)
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 }
-}
-
 /**
  * Where a process's resident memory is, from /proc/<pid>/smaps: PGlite's WebAssembly heap, the program and
  * libraries (file-backed), and everything else (JavaScript heap, native buffers, compiled code).
@@ -92,64 +73,6 @@ function memoryBreakdown(pid: number): { wasm: number; files: number; other: num
     else other += rss
   }
   return { wasm, files, other }
-}
-
-const startCommand = () =>
-  (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
-    .scripts.start
-
-/** `npm start`'s command: its leading `NAME=value` settings, then node's arguments (after `node`). */
-function parseStartCommand(command: string): { env: Record<string, string>; args: string[] } {
-  const words = command.split(/\s+/)
-  const env: Record<string, string> = {}
-  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
-    const [name, ...value] = words.shift()!.split('=')
-    env[name] = value.join('=')
-  }
-  return { env, args: words.slice(1) }
-}
-
-/** The server as `npm start` runs it, in its own process, on a new data directory. */
-async function startServerProcess(dataDir: string) {
-  const port = await freePort()
-  // Exactly what `npm start` runs (its environment settings and Node flags included), without npm in between.
-  const { env, args } = parseStartCommand(startCommand())
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      EMAIL_SERVICE_PORT: String(await freePort()),
-      SMTP_CAPTURE_PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      SKIP_BUILD: '1',
-      LOG_LEVEL: 'warn',
-      EDITOR_EMAIL: 'bench@meridian.example',
-      EDITOR_PASSWORD: 'correct-horse-battery-staple',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/config.json`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('The server did not start within 60 s')
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve()
-      child.once('exit', () => resolve())
-      child.kill('SIGTERM')
-    })
-  return { url, pid: child.pid!, stop }
 }
 
 /** The highest RSS seen while `fn` runs (sampled every 100 ms). */
@@ -219,7 +142,7 @@ export async function run(): Promise<string> {
   }
   const loadAtStart = loadAverage()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-throughput-'))
-  const server = await startServerProcess(dataDir)
+  const server = await startServerProcess({ root, dataDir, readyPath: '/config.json', startupMs: 60_000 })
   const steps: Array<{ step: string; peakMb: number; afterMb: number }> = []
   try {
     steps.push({ step: 'started', peakMb: memoryOf(server.pid).hwm, afterMb: memoryOf(server.pid).rss })
@@ -350,7 +273,7 @@ export async function run(): Promise<string> {
 
     return [
       `${publishedPosts.toLocaleString('en-US')} published posts (~6 KB of HTML each), the embedded default in its own process`,
-      `(\`${startCommand()}\`, as \`npm start\` runs it), autocannon with ` +
+      `(\`${npmStartCommand(root)}\`, as \`npm start\` runs it), autocannon with ` +
         `${connections} connections for ${seconds} s per route, after one unmeasured request per page.`,
       '',
       ...tables,

@@ -4,95 +4,20 @@
 // the embedded Storage's `/render/image/…`). The server runs in its own process exactly as `npm start` runs
 // it; its resident memory is sampled every 50 ms and read from the kernel's high-water mark (VmHWM).
 // `BENCH_SERVER_ROOT=/path/to/another/checkout` measures that checkout's server instead, to compare.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
+import { benchEditor, memoryOf, startServerProcess } from './server-process.ts'
 import { median } from './support.ts'
 
 export const title = 'Variant burst memory: 32 variants of a 36-megapixel PNG at once'
 
 const root = path.resolve(process.env.BENCH_SERVER_ROOT ?? path.join(import.meta.dirname, '../..'))
-const editor = { email: 'bench@meridian.example', password: 'correct-horse-battery-staple' }
 const side = 6000
 const rssBudgetMb = 400
 const runs = Number(process.env.BENCH_RUNS ?? 3)
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-/** Resident and peak resident memory of a process in MB (Linux /proc). */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0)
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 }
-}
-
-/** `npm start`'s command of the measured checkout: its `NAME=value` settings, then node's arguments. */
-function startCommand(): { env: Record<string, string>; args: string[] } {
-  const command = (
-    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
-  ).scripts.start
-  const words = command.split(/\s+/)
-  const env: Record<string, string> = {}
-  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
-    const [name, ...value] = words.shift()!.split('=')
-    env[name] = value.join('=')
-  }
-  return { env, args: words.slice(1) }
-}
-
-async function startServerProcess(dataDir: string) {
-  const port = await freePort()
-  const { env, args } = startCommand()
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      EMAIL_SERVICE_PORT: String(await freePort()),
-      SMTP_CAPTURE_PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      SKIP_BUILD: '1',
-      LOG_LEVEL: 'warn',
-      EDITOR_EMAIL: editor.email,
-      EDITOR_PASSWORD: editor.password,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/config.json`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('The server did not start within 60 s')
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve()
-      child.once('exit', () => resolve())
-      child.kill('SIGTERM')
-    })
-  return { url, pid: child.pid!, stop }
-}
 
 /** The 32 requests of one burst: every cover variant of the image, and eight Storage renders. */
 function burstPaths(key: string): string[] {
@@ -119,7 +44,7 @@ interface BurstResult {
 
 async function oneBurst(): Promise<BurstResult> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-variants-'))
-  const server = await startServerProcess(dataDir)
+  const server = await startServerProcess({ root, dataDir, readyPath: '/config.json', startupMs: 60_000 })
   try {
     const startHwmMb = memoryOf(server.pid).hwm
     writeFileSync(`/proc/${server.pid}/clear_refs`, '5')
@@ -128,7 +53,7 @@ async function oneBurst(): Promise<BurstResult> {
       persistSession: false,
       autoRefreshToken: false,
     })
-    const { error: signInError } = await client.auth.signInWithPassword(editor)
+    const { error: signInError } = await client.auth.signInWithPassword(benchEditor)
     if (signInError) throw signInError
     const png = await sharp({
       create: { width: side, height: side, channels: 3, background: '#1d4ed8' },
