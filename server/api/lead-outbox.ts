@@ -20,6 +20,7 @@ export function createServerLeadOutbox(ctx: ServerContext): LeadOutbox {
   const hourlyCap = ctx.env.SALES_NOTIFICATION_HOURLY_CAP
   return createLeadOutbox({
     ...outboxDeps(ctx, 'lead-outbox'),
+    intervalMs: ctx.env.LEAD_OUTBOX_INTERVAL_MS,
     allowConfirmation: ctx.confirmationGate,
     allowNotification: createSalesNotificationGate({
       rateLimits: ctx.rateLimits,

@@ -63,6 +63,11 @@ export const envSchema = z.object({
    * database). Set it to what your SMTP provider allows.
    */
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /**
+   * How often each instance's lead outbox looks for leads whose emails are due (a retry after a failure, a
+   * lead another instance held when it stopped). Shorter costs one small query per instance each time.
+   */
+  LEAD_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** Behind a reverse proxy: take the client IP for rate limits from the last X-Forwarded-For hop. */
   TRUST_PROXY: z
     .string()
