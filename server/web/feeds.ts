@@ -8,6 +8,7 @@ import {
   type SitemapEntry,
 } from '../../shared/data/published-blogs.ts'
 import { excerptForPost } from '../../shared/lib/excerpt.ts'
+import { blogTypeLabel } from '../../shared/lib/post-types.ts'
 import { escapeHtml } from '../../shared/lib/html-escape.ts'
 import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
 import type { ServerContext } from '../context.ts'
@@ -25,8 +26,6 @@ import { visitorClient } from '../supabase-clients.ts'
 export const feedSize = 20
 const sitemapPageSize = 1000
 const cacheControl = 'public, max-age=0, s-maxage=60'
-
-const typeLabels = { blog: 'Blog', 'case study': 'Case Study', ebook: 'Ebook' } as const
 
 /** What XML 1.0 cannot carry at all dropped: control characters but tab and line breaks, lone surrogates, U+FFFE/U+FFFF. */
 function stripInvalidXml(text: string): string {
@@ -79,7 +78,7 @@ export function rssXml(posts: (FeedPost & { html: string })[], base: string): st
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
       `      <pubDate>${rssDate(post.publish_at ?? post.created_at)}</pubDate>`,
       `      <dc:creator>${escapeXml(post.author?.trim() || brand.defaultAuthor)}</dc:creator>`,
-      `      <category>${typeLabels[post.type ?? 'blog']}</category>`,
+      `      <category>${blogTypeLabel(post.type)}</category>`,
       `      <description>${escapeXml(description)}</description>`,
       `      <content:encoded>${cdata(absoluteLinks(post.html, base))}</content:encoded>`,
       '    </item>',

@@ -6,6 +6,7 @@ import { brand } from '../../shared/config/brand.ts'
 import { getPublishedPostCard, type PostCard } from '../../shared/data/published-blogs.ts'
 import { escapeHtml } from '../../shared/lib/html-escape.ts'
 import { variantSourceOf } from '../../shared/lib/image-variants.ts'
+import { blogTypeLabel } from '../../shared/lib/post-types.ts'
 import { slugPattern, type BlogType } from '../../shared/schemas/blog.ts'
 import type { ServerContext } from '../context.ts'
 import { clientHolds, writeCacheFile } from './http-cache.ts'
@@ -33,10 +34,10 @@ const fontFile = path.join(import.meta.dirname, 'fonts/Inter-SemiBold.otf')
 const cacheControl = 'public, max-age=0, s-maxage=60'
 
 /** Hue-matched to the drawn covers (shared/ui/GeneratedCover.tsx) and the sample covers. */
-const palettes: Record<BlogType, { deep: string; mid: string; glow: string; soft: string; label: string }> = {
-  blog: { deep: '#0b0f2e', mid: '#1e1b4b', glow: '#818cf8', soft: '#c7d2fe', label: 'Blog' },
-  'case study': { deep: '#1a0b2e', mid: '#3b0d4f', glow: '#d946ef', soft: '#f5d0fe', label: 'Case Study' },
-  ebook: { deep: '#03161f', mid: '#0c3140', glow: '#22d3ee', soft: '#cffafe', label: 'Ebook' },
+const palettes: Record<BlogType, { deep: string; mid: string; glow: string; soft: string }> = {
+  blog: { deep: '#0b0f2e', mid: '#1e1b4b', glow: '#818cf8', soft: '#c7d2fe' },
+  'case study': { deep: '#1a0b2e', mid: '#3b0d4f', glow: '#d946ef', soft: '#f5d0fe' },
+  ebook: { deep: '#03161f', mid: '#0c3140', glow: '#22d3ee', soft: '#cffafe' },
 }
 
 /**
@@ -168,7 +169,11 @@ export async function drawOgImage(
   const title = await titleBlock(post.title, textWidth, 300)
   layers.push({ input: title.data, left: 72, top: Math.round(150 + (330 - title.height) / 2) })
 
-  const label = await text(`<span foreground="${p.deep}">${escapeHtml(p.label)}</span>`, 22, 300)
+  const label = await text(
+    `<span foreground="${p.deep}">${escapeHtml(blogTypeLabel(post.type))}</span>`,
+    22,
+    300,
+  )
   const pill = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${label.width + 36}" height="40"><rect width="${label.width + 36}" height="40" rx="20" fill="${p.soft}"/></svg>`,
   )

@@ -1,5 +1,6 @@
 import { changedFields } from '../data/blogs.ts'
 import { plainTextFromHtml } from '../lib/excerpt.ts'
+import { blogTypeLabels } from '../lib/post-types.ts'
 import { formatPublishAt } from '../lib/publish-time.ts'
 import { blogFieldNames, type BlogFieldName } from '../schemas/blog.ts'
 
@@ -32,7 +33,6 @@ const statusLabels: Record<string, string> = {
   published: 'Published',
   scheduled: 'Scheduled',
 }
-const typeLabels: Record<string, string> = { blog: 'Blog', 'case study': 'Case Study', ebook: 'Ebook' }
 
 /** How one field of one side reads: plain text, tags, an image address, or a long text. */
 export type FieldDisplay =
@@ -72,7 +72,9 @@ export function displayField(field: BlogFieldName, side: NonNullable<ConflictSid
     }
     case 'type': {
       const text = asText(value)
-      return text ? { kind: 'text', text: typeLabels[text] ?? text } : { kind: 'empty' }
+      return text
+        ? { kind: 'text', text: (blogTypeLabels as Record<string, string>)[text] ?? text }
+        : { kind: 'empty' }
     }
     case 'publish_at': {
       const at = Date.parse(asText(value))

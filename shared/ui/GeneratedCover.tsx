@@ -1,13 +1,8 @@
+import { blogTypeLabel, type BlogType } from '../lib/post-types.ts'
 import { cx } from './cx.ts'
 
-type CoverType = 'blog' | 'case study' | 'ebook'
-
 /** Each type has its own colour family; the title varies the hue a little so neighbouring cards differ. */
-const families: Record<CoverType, { label: string; hue: number }> = {
-  blog: { label: 'Blog', hue: 277 },
-  'case study': { label: 'Case Study', hue: 305 },
-  ebook: { label: 'Ebook', hue: 190 },
-}
+const hues: Record<BlogType, number> = { blog: 277, 'case study': 305, ebook: 190 }
 
 function seedOf(text: string): number {
   let h = 2166136261
@@ -26,12 +21,11 @@ export function GeneratedCover({
   className,
 }: {
   title: string
-  type: CoverType | null | undefined
+  type: BlogType | null | undefined
   className?: string
 }) {
-  const family = families[type ?? 'blog']
   const seed = seedOf(title)
-  const hue = family.hue + (seed % 30) - 15
+  const hue = hues[type ?? 'blog'] + (seed % 30) - 15
   const glowX = 55 + (seed % 40)
   const glowY = (seed >>> 5) % 50
   return (
@@ -49,7 +43,7 @@ export function GeneratedCover({
       <div className="absolute right-[8%] -bottom-[6%] -z-10 aspect-square w-[20%] rounded-full bg-white/10" />
       <div className="flex h-full flex-col justify-between p-[6%]">
         <span className="self-start rounded-full bg-white/15 px-2.5 py-0.5 text-[11px] font-semibold tracking-wide uppercase ring-1 ring-white/25 @md:text-xs">
-          {family.label}
+          {blogTypeLabel(type)}
         </span>
         <span className="line-clamp-3 max-w-[85%] text-base leading-snug font-semibold text-balance @sm:text-lg @lg:text-2xl @3xl:text-4xl">
           {title}

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { blogTypeLabels } from '../../lib/post-types.ts'
 import { blogStatuses, blogTypes, tagMaxLength, tagPunctuation } from '../../schemas/blog.ts'
 import { cx } from '../../ui/cx.ts'
 import { Input, Textarea } from '../../ui/Input.tsx'
@@ -9,7 +10,6 @@ import { CoverField } from './CoverField.tsx'
 import { ScheduleField } from './ScheduleField.tsx'
 import { SegmentedChoice } from './SegmentedChoice.tsx'
 
-const typeLabels = { blog: 'Blog', 'case study': 'Case Study', ebook: 'Ebook' } as const
 const statusLabels = { draft: 'Draft', published: 'Published', scheduled: 'Scheduled' } as const
 
 export interface PostSettingsPanelProps {
@@ -106,7 +106,7 @@ export function PostSettingsPanel({
           <SegmentedChoice
             legend="Type"
             name={field('type')}
-            options={blogTypes.map((type) => ({ value: type, label: typeLabels[type] }))}
+            options={blogTypes.map((type) => ({ value: type, label: blogTypeLabels[type] }))}
             value={values.type}
             onChange={(type) => set('type', type)}
           />

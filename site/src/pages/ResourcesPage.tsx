@@ -3,7 +3,9 @@ import {
   resourcesSearch,
   type ResourcesQuery,
   type ResourceTypeParam,
+  resourceTypeParams,
 } from '@shared/lib/resource-query.ts'
+import { blogTypeLabels } from '@shared/lib/post-types.ts'
 import { LoadFailed } from '@site/features/blog/LoadFailed.tsx'
 import { Button } from '@shared/ui/Button.tsx'
 import { Spinner } from '@shared/ui/Spinner.tsx'
@@ -16,12 +18,10 @@ import { Search } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react'
 import { useLocation, useSearchParams } from 'react-router-dom'
 
-const filters: Array<{ value: ResourceTypeParam; label: string }> = [
-  { value: 'all', label: 'All' },
-  { value: 'blog', label: 'Blog' },
-  { value: 'case-study', label: 'Case Study' },
-  { value: 'ebook', label: 'Ebook' },
-]
+const filters = Object.entries(resourceTypeParams).map(([value, type]) => ({
+  value: value as ResourceTypeParam,
+  label: type ? blogTypeLabels[type] : 'All',
+}))
 
 /** Typing pauses this long before the server is asked again. */
 const searchDebounceMs = 300

@@ -3,7 +3,8 @@ import { Badge } from '@shared/ui/Badge.tsx'
 import { CoverImage } from '@shared/ui/CoverImage.tsx'
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { longDate, typeLabel } from './post-format.ts'
+import { blogTypeLabel } from '@shared/lib/post-types.ts'
+import { longDate } from './post-format.ts'
 
 /** Where a card spans its whole row it lies on its side: the cover left, the text right. */
 function wideClasses(wide: { md: boolean; lg: boolean }) {
@@ -56,7 +57,7 @@ export function ResourceCard({
       />
       <div className={`flex flex-1 flex-col ${featured ? 'p-6 lg:p-8' : 'p-5'}`}>
         <div className="flex items-center gap-3 text-xs text-ink-500">
-          <Badge>{typeLabel(post.type)}</Badge>
+          <Badge>{blogTypeLabel(post.type)}</Badge>
           <time dateTime={post.created_at}>{longDate(post.created_at)}</time>
         </div>
         <Heading

@@ -1,6 +1,5 @@
 import { longDate as longDateOf } from '@shared/lib/dates.ts'
 import { brand } from '@shared/config/brand.ts'
-import type { BlogType } from '@shared/schemas/blog.ts'
 
 /**
  * Long-form date of a post (spec §2): "March 4, 2026", the product's one date format. In UTC, so the server's
@@ -11,15 +10,4 @@ export const longDate = (iso: string): string => longDateOf(iso)
 /** Spec §2: an empty author shows the brand's default author. */
 export function authorOrDefault(author: string | null | undefined): string {
   return author?.trim() ? author : brand.defaultAuthor
-}
-
-export const typeLabels: Record<BlogType, string> = {
-  blog: 'Blog',
-  'case study': 'Case Study',
-  ebook: 'Ebook',
-}
-
-/** Spec §2: the type badge defaults to Blog. */
-export function typeLabel(type: BlogType | null | undefined): string {
-  return typeLabels[type ?? 'blog']
 }
