@@ -119,8 +119,8 @@ export async function openDesktopMain(options: DesktopMainOptions): Promise<Desk
     // Signing in shows rows (unpublished posts) an anonymous reader could not see, and signing out hides
     // them: pull everything again either way.
     let was: boolean | null = null
-    void current.current().then((state) => (signedIn = state.signedIn))
-    stopSessionWatch = current.onChange((state) => {
+    void current.auth.getSession().then((state) => (signedIn = state.signedIn))
+    stopSessionWatch = current.auth.onSessionChange((state) => {
       signedIn = state.signedIn
       if (was !== null && state.signedIn !== was && !signingIn) {
         void engine
@@ -172,8 +172,7 @@ export async function openDesktopMain(options: DesktopMainOptions): Promise<Desk
     }
   }
 
-  const accessToken = async () =>
-    session ? ((await session.client.auth.getSession()).data.session?.access_token ?? null) : null
+  const accessToken = async () => (session ? session.auth.accessToken() : null)
 
   /** Signs in with the connected site; one pull reset per sign-in (the session listener leaves it to us). */
   const signingInWith = async (signIn: (session: SessionService) => Promise<EditorSession>) => {
@@ -250,13 +249,13 @@ export async function openDesktopMain(options: DesktopMainOptions): Promise<Desk
       newsletter: 'Sign in as an editor first.',
     },
     session: {
-      getSession: async () => (session ? session.current() : signedOut),
-      signIn: (email, password) => signingInWith((s) => s.signIn(email, password)),
+      getSession: async () => (session ? session.auth.getSession() : signedOut),
+      signIn: (email, password) => signingInWith((s) => s.auth.signIn(email, password)),
       // An invite or reset link from a mail: the password is set and the editor signed in, as in the browser.
-      acceptEmailLink: (link, password) => signingInWith((s) => s.acceptEmailLink(link, password)),
+      acceptEmailLink: (link, password) => signingInWith((s) => s.auth.acceptEmailLink(link, password)),
       async signOut() {
         if (!session) return signedOut
-        const state = await session.signOut()
+        const state = await session.auth.signOut()
         signedIn = state.signedIn
         return state
       },

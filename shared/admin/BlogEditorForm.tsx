@@ -57,7 +57,7 @@ export function BlogEditorForm({
   statusLine,
 }: BlogEditorFormProps) {
   const { mayPublish } = useAdminRole()
-  const store = useAdminApi()
+  const admin = useAdminApi()
   const form = usePostForm(post, mayPublish)
   const { values, editing, dirty, set } = form
   const draft = useLocalDraft(form, offerDraft, !post)
@@ -213,7 +213,7 @@ export function BlogEditorForm({
         >
           {mayPublish && (
             <NewsletterPanel
-              api={store}
+              api={admin}
               slug={editing?.slug ?? null}
               title={values.title}
               publishedAndSaved={

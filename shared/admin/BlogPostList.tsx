@@ -61,7 +61,7 @@ export function BlogPostList({
   onNew,
   selectedId,
 }: BlogPostListProps) {
-  const store = useAdminApi()
+  const admin = useAdminApi()
   const { mayEdit, mayDelete } = useAdminRole()
   const searchId = useId()
   const titleId = useId()
@@ -85,7 +85,7 @@ export function BlogPostList({
   useEffect(() => {
     let current = true
     setLoading(true)
-    store
+    admin
       .listPosts({ search, ascending, status, page, pageSize: adminPageSize })
       .then((result) => {
         if (!current) return
@@ -103,7 +103,7 @@ export function BlogPostList({
     return () => {
       current = false
     }
-  }, [store, search, ascending, status, page, reloadKey, deletedCount])
+  }, [admin, search, ascending, status, page, reloadKey, deletedCount])
 
   const pages = pageCount(total, adminPageSize)
 
@@ -111,7 +111,7 @@ export function BlogPostList({
     setDeleting(true)
     try {
       // Deletes the post as this row shows it: if someone changed it since, nothing is deleted.
-      await store.deletePost(post.id, post.version)
+      await admin.deletePost(post.id, post.version)
       onStatus('✅ Blog deleted successfully!')
       onDeleted?.(post.id)
       setDeletedCount((n) => n + 1)

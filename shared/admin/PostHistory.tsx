@@ -26,7 +26,7 @@ export interface PostHistoryProps {
  * as a text diff, and a restore of any earlier one. Read from the server, so the desktop needs a connection.
  */
 export function PostHistory({ postId, currentVersion, onRestore, onClose, busy = false }: PostHistoryProps) {
-  const store = useAdminApi()
+  const admin = useAdminApi()
   const headingId = useId()
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -36,7 +36,7 @@ export function PostHistory({ postId, currentVersion, onRestore, onClose, busy =
 
   useEffect(() => {
     let current = true
-    store
+    admin
       .listRevisions(postId)
       .then((list) => {
         if (!current) return
@@ -47,13 +47,13 @@ export function PostHistory({ postId, currentVersion, onRestore, onClose, busy =
     return () => {
       current = false
     }
-  }, [store, postId])
+  }, [admin, postId])
 
   useEffect(() => {
     const missing = picked.filter((id) => !full.has(id))
     if (missing.length === 0) return
     let current = true
-    Promise.all(missing.map((id) => store.getRevision(id)))
+    Promise.all(missing.map((id) => admin.getRevision(id)))
       .then((loaded) => {
         if (!current) return
         setFull((map) => {
@@ -66,7 +66,7 @@ export function PostHistory({ postId, currentVersion, onRestore, onClose, busy =
     return () => {
       current = false
     }
-  }, [store, picked, full])
+  }, [admin, picked, full])
 
   function toggle(id: number) {
     setPicked((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id].slice(-2)))
@@ -74,7 +74,7 @@ export function PostHistory({ postId, currentVersion, onRestore, onClose, busy =
 
   async function restore(id: number) {
     try {
-      const revision = full.get(id) ?? (await store.getRevision(id))
+      const revision = full.get(id) ?? (await admin.getRevision(id))
       if (!revision) {
         setError('This version is no longer kept.')
         return

@@ -5,7 +5,7 @@ import { useAdminAuth } from './useAdminSession.ts'
 
 /**
  * Editor sign-in (email + password), with "Forgot password?" where the auth can mail a reset link. Gets its
- * auth from an `AuthProvider` or a `BlogAdminProvider`. Public sign-up is off: an administrator invites
+ * auth from an `AuthProvider` or a `AdminProvider`. Public sign-up is off: an administrator invites
  * people (or `npm run editor` creates the first).
  */
 export function SignInForm({

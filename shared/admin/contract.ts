@@ -219,7 +219,7 @@ export type ApiOf<T extends MethodTable, E extends EventTable> = {
   [K in keyof E]: (listener: (payload: E[K]['payload']) => void) => () => void
 }
 
-/** What the admin components are given (`BlogAdminProvider`): the browser's and the desktop's alike. */
+/** What the admin components are given (`AdminProvider`): the browser's and the desktop's alike. */
 export type AdminApi = ApiOf<typeof adminMethods, typeof adminEvents>
 export type AdminMethod = keyof typeof adminMethods
 

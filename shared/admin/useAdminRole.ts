@@ -8,7 +8,7 @@ export interface AdminRole {
   userId: string | null
 }
 
-/** Filled by `BlogAdminApp` from the session; without it (a component alone in a test) nothing is hidden. */
+/** Filled by `AdminApp` from the session; without it (a component alone in a test) nothing is hidden. */
 export const AdminRoleContext = createContext<AdminRole | null>(null)
 
 /** What the signed-in person may do here (row-level security refuses the rest whatever is shown). */

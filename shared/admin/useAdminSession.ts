@@ -1,5 +1,5 @@
 import { useContext, useEffect, useState } from 'react'
-import { EditorAuthContext } from './blog-admin-context.ts'
+import { EditorAuthContext } from './admin-context.ts'
 import type { EditorAuthApi, EditorSession } from './contract.ts'
 import type { EditorRole } from '../schemas/people.ts'
 
@@ -21,10 +21,10 @@ export function adminSessionOf(session: EditorSession | null): AdminSession | nu
   }
 }
 
-/** The sign-in of the nearest `AuthProvider` or `BlogAdminProvider`. */
+/** The sign-in of the nearest `AuthProvider` or `AdminProvider`. */
 export function useAdminAuth(): EditorAuthApi {
   const auth = useContext(EditorAuthContext)
-  if (!auth) throw new Error('Sign-in needs an <AuthProvider> or a <BlogAdminProvider> above it.')
+  if (!auth) throw new Error('Sign-in needs an <AuthProvider> or a <AdminProvider> above it.')
   return auth
 }
 

@@ -2,20 +2,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describePublicConfigProblems, publicConfigSchema } from '../../../shared/config/public-config.ts'
 import { createNodeSupabaseClient } from '../../../shared/data/node-client.ts'
-import type { Session, SupabaseClient } from '../../../shared/data/client.ts'
-import {
-  confirmEditor,
-  editorSessionOf as toEditorSession,
-  signInAsEditor,
-  type EditorSignIn,
-} from '../../../shared/data/editor-access.ts'
-import {
-  getEditorRole,
-  setOwnPassword,
-  verifyEmailLink,
-  type EmailLink,
-} from '../../../shared/data/people.ts'
-import { editorRoleSchema, type EditorRole } from '../../../shared/schemas/people.ts'
+import { createEditorSession, type EditorSessionService } from '../../../shared/admin/editor-session.ts'
+import type { SupabaseClient } from '../../../shared/data/client.ts'
+import { editorRoleSchema } from '../../../shared/schemas/people.ts'
 import type { EditorSession } from '../../contract.ts'
 
 /**
@@ -127,21 +116,18 @@ export async function loadSiteConfig(siteUrl: string, fetchImpl: typeof fetch = 
   }
 }
 
-/**
- * supabase-js auth in the main process: the session is persisted through the SecretStore (one key per
- * backend, so switching sites never mixes tokens) and refreshed by supabase-js itself.
- */
 /** How long the desktop waits for any one answer from the server before treating it as unreachable. */
 const requestTimeoutMs = 30_000
 
+/**
+ * The connection to one site's Supabase in the main process: a supabase-js client whose session is persisted
+ * through the SecretStore (one key per backend, so switching sites never mixes tokens) and refreshed by
+ * supabase-js itself, and the editor's sign-in over it (`createEditorSession`, shared with the browser; the
+ * role last seen is kept in the store for offline starts).
+ */
 export class SessionService {
   readonly client: SupabaseClient
-  private readonly listeners = new Set<(session: EditorSession) => void>()
-  private readonly unsubscribe: () => void
-  /** The signed-in editor's role, asked once per sign-in; kept in the secret store for offline starts. */
-  private knownRole: { userId: string; role: EditorRole | null } | null = null
-  private readonly secrets: SecretStore
-  private readonly prefix: string
+  readonly auth: EditorSessionService
 
   constructor(
     readonly config: SiteConfig,
@@ -149,8 +135,6 @@ export class SessionService {
     options: { autoRefresh?: boolean; requestTimeoutMs?: number } = {},
   ) {
     const prefix = `${new URL(config.supabaseUrl).host}:`
-    this.secrets = secrets
-    this.prefix = prefix
     this.client = createNodeSupabaseClient(config.supabaseUrl, config.supabaseAnonKey, {
       persistSession: true,
       autoRefreshToken: options.autoRefresh ?? true,
@@ -161,96 +145,22 @@ export class SessionService {
         removeItem: (key) => secrets.delete(prefix + key),
       },
     })
-    const { data } = this.client.auth.onAuthStateChange((_event, session) => {
-      const known = session && this.knownRole?.userId === session.user.id ? this.knownRole.role : null
-      const state = toEditorSession(session, known)
-      for (const listener of this.listeners) listener(state)
-      if (!session || known) return
-      // The role once it is known. Out of the callback: supabase-js holds its auth lock while it runs.
-      setTimeout(() => {
-        void this.roleOf(session).then((role) => {
-          if (!role) return
-          const withRole = toEditorSession(session, role)
-          for (const listener of this.listeners) listener(withRole)
-        })
-      }, 0)
+    const client = this.client
+    this.auth = createEditorSession({
+      client: async () => client,
+      signOutScope: 'local',
+      roles: {
+        async get(userId) {
+          const parsed = editorRoleSchema.safeParse(await secrets.get(`${prefix}role:${userId}`))
+          return parsed.success ? parsed.data : null
+        },
+        set: (userId, role) => secrets.set(`${prefix}role:${userId}`, role ?? ''),
+      },
     })
-    this.unsubscribe = () => data.subscription.unsubscribe()
-  }
-
-  onChange(listener: (session: EditorSession) => void) {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
-  }
-
-  /** The role of the session's user: asked from the server (`editor_role()`), else the one last seen. */
-  private async roleOf(session: Session): Promise<EditorRole | null> {
-    const userId = session.user.id
-    if (this.knownRole?.userId === userId) return this.knownRole.role
-    const key = `${this.prefix}role:${userId}`
-    try {
-      const role = await getEditorRole(this.client)
-      this.knownRole = { userId, role }
-      await this.secrets.set(key, role ?? '')
-      return role
-    } catch {
-      // Offline: the role seen at the last sign-in (the server decides again when changes are sent).
-      const parsed = editorRoleSchema.safeParse(await this.secrets.get(key))
-      return parsed.success ? parsed.data : null
-    }
-  }
-
-  /**
-   * The session now, without waiting for the network: the role is the one known or last seen; a role not
-   * asked for yet in this run is asked in the background and reported to the listeners.
-   */
-  async current(): Promise<EditorSession> {
-    const { data } = await this.client.auth.getSession()
-    const session = data.session
-    if (!session) return toEditorSession(null)
-    if (this.knownRole?.userId === session.user.id) return toEditorSession(session, this.knownRole.role)
-    const parsed = editorRoleSchema.safeParse(await this.secrets.get(`${this.prefix}role:${session.user.id}`))
-    const seen = parsed.success ? parsed.data : null
-    void this.roleOf(session).then((role) => {
-      if (role === seen) return
-      const state = toEditorSession(session, role)
-      for (const listener of this.listeners) listener(state)
-    })
-    return toEditorSession(session, seen)
-  }
-
-  /** Signs in an editor (anyone else is signed out again and refused in words); the role is remembered. */
-  async signIn(email: string, password: string): Promise<EditorSession> {
-    return this.signedInAs(() => signInAsEditor(this.client, email, password))
-  }
-
-  /** Uses an invite or reset link from a mail, sets the password and signs the editor in. */
-  async acceptEmailLink(link: EmailLink, password: string): Promise<EditorSession> {
-    return this.signedInAs(async () => {
-      await verifyEmailLink(this.client, link)
-      await setOwnPassword(this.client, password)
-      const { data } = await this.client.auth.getSession()
-      return confirmEditor(this.client, data.session)
-    })
-  }
-
-  private async signedInAs(signIn: () => Promise<EditorSignIn>): Promise<EditorSession> {
-    this.knownRole = null
-    const { session, role } = await signIn()
-    this.knownRole = { userId: session.user.id, role }
-    await this.secrets.set(`${this.prefix}role:${session.user.id}`, role)
-    return toEditorSession(session, role)
-  }
-
-  async signOut(): Promise<EditorSession> {
-    // Local scope: sign-out must work offline too; supabase-js ignores 401/403/404 from the server.
-    await this.client.auth.signOut({ scope: 'local' })
-    return toEditorSession(null)
   }
 
   async close() {
-    this.unsubscribe()
+    this.auth.close()
     await this.client.auth.stopAutoRefresh()
-    this.listeners.clear()
   }
 }

@@ -1,7 +1,7 @@
 import { MailCheck, MonitorDown, Settings } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { BlogAdminApp, type AdminExtraScreen } from '@shared/admin/BlogAdminApp.tsx'
-import { BlogAdminProvider } from '@shared/admin/BlogAdminProvider.tsx'
+import { AdminApp, type AdminExtraScreen } from '@shared/admin/AdminApp.tsx'
+import { AdminProvider } from '@shared/admin/AdminProvider.tsx'
 import type { DesktopApi } from '../../contract.ts'
 import { AttentionList } from './AttentionList.tsx'
 import { ConflictsView } from './ConflictsView.tsx'
@@ -53,8 +53,8 @@ export function App({ api }: { api: DesktopApi }) {
   )
 
   return (
-    <BlogAdminProvider api={api} platform={platform}>
-      <BlogAdminApp
+    <AdminProvider api={api} platform={platform}>
+      <AdminApp
         open={open}
         refreshKey={listKey}
         screen={screen}
@@ -78,6 +78,6 @@ export function App({ api }: { api: DesktopApi }) {
           <SyncStatusBar status={status} onSyncNow={() => void api.syncNow()} onShowIssues={showIssues} />
         }
       />
-    </BlogAdminProvider>
+    </AdminProvider>
   )
 }

@@ -11,12 +11,12 @@ const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer())
 
 /**
  * The one image pipeline of the editor, for covers and images in the body alike: the platform compresses
- * (the browser's compressor on the web, sharp in the desktop's main process) and the store uploads to
+ * (the browser's compressor on the web, sharp in the desktop's main process) and the admin operations upload it to
  * `images/<folder>/` (the desktop queues the upload while offline and answers with the public URL at once).
  * GIFs keep their animation and icons their format: only photos and PNGs are recompressed in the body.
  */
 export function useImageUpload() {
-  const store = useAdminApi()
+  const admin = useAdminApi()
   const platform = usePlatform()
 
   return useCallback(
@@ -26,7 +26,7 @@ export function useImageUpload() {
         const compressed = await platform.compressImage(file, {
           onProgress: (p) => onProgress?.((p * compressionShare) / 100),
         })
-        const uploaded = await store.uploadImage(
+        const uploaded = await admin.uploadImage(
           {
             bytes: await bytesOf(compressed.data),
             extension: compressed.extension,
@@ -42,7 +42,7 @@ export function useImageUpload() {
       if (!editorImageTypes.includes(file.type)) throw new Error('The file given is not an image')
       // Storage knows icons as image/x-icon only.
       const contentType = file.type === 'image/vnd.microsoft.icon' ? 'image/x-icon' : file.type
-      const uploaded = await store.uploadImage(
+      const uploaded = await admin.uploadImage(
         {
           bytes: await bytesOf(file),
           extension: imageExtension(file.type, file.name),
@@ -55,7 +55,7 @@ export function useImageUpload() {
       )
       return uploaded.url
     },
-    [store, platform],
+    [admin, platform],
   )
 }
 

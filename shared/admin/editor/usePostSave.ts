@@ -52,7 +52,7 @@ export function usePostSave({
   onSaved,
   onLoadPost,
 }: PostSaveOptions): PostSave {
-  const store = useAdminApi()
+  const admin = useAdminApi()
   const [saving, setSaving] = useState(false)
   const [resolving, setResolving] = useState(false)
   const [conflict, setConflict] = useState<{ theirs: BlogRow | null } | null>(null)
@@ -68,7 +68,7 @@ export function usePostSave({
     }
   }, [conflict, values])
 
-  /** The form as the store saves it (null after reporting what is missing or wrong). */
+  /** The form as the admin operations save it (null after reporting what is missing or wrong). */
   function currentInput(): BlogInput | null {
     const missing = missingRequiredField(values)
     if (missing) {
@@ -112,7 +112,7 @@ export function usePostSave({
       const target = editing
         ? { mode: 'update' as const, id: editing.id, version: editing.version }
         : { mode: 'create' as const }
-      saved(await store.savePost(input, target))
+      saved(await admin.savePost(input, target))
     } catch (err) {
       if (!showConflict(err)) onStatus(`❌ Failed to save blog: ${messageOf(err)}`)
     } finally {
@@ -132,7 +132,7 @@ export function usePostSave({
     form.replace(restored)
     setSaving(true)
     try {
-      const post = await store.savePost(blogInputFromForm(restored, sanitizeHtml), {
+      const post = await admin.savePost(blogInputFromForm(restored, sanitizeHtml), {
         mode: 'update',
         id: editing.id,
         version: editing.version,
@@ -170,13 +170,13 @@ export function usePostSave({
         const target = theirs
           ? { mode: 'update' as const, id: theirs.id, version: theirs.version }
           : { mode: 'create' as const }
-        saved(await store.savePost(input, target))
+        saved(await admin.savePost(input, target))
       } else {
         const slug = await freeCopySlug(
           input.slug,
-          async (candidate) => (await store.getPost(candidate)) !== null,
+          async (candidate) => (await admin.getPost(candidate)) !== null,
         )
-        const copy = await store.savePost({ ...input, slug }, { mode: 'create' })
+        const copy = await admin.savePost({ ...input, slug }, { mode: 'create' })
         saved(copy, `✅ Blog saved successfully! Your version is a new post at “${copy.slug}”.`)
       }
     } catch (err) {

@@ -4,7 +4,7 @@ import { useAdminApi } from '../useAdminApi.ts'
 
 /** "Share link": asks the server for a signed preview link to the open post. */
 export function useShareLink(postId: string | null, onStatus: (message: string) => void) {
-  const store = useAdminApi()
+  const admin = useAdminApi()
   const [link, setLink] = useState<PreviewLink | null>(null)
   const [sharing, setSharing] = useState(false)
 
@@ -12,7 +12,7 @@ export function useShareLink(postId: string | null, onStatus: (message: string) 
     if (!postId || sharing) return
     setSharing(true)
     try {
-      setLink(await store.createPreviewLink({ postId }))
+      setLink(await admin.createPreviewLink({ postId }))
     } catch (err) {
       onStatus(`❌ Something went wrong: ${err instanceof Error ? err.message : String(err)}`)
     } finally {

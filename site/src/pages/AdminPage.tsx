@@ -1,8 +1,8 @@
-import { BlogAdminApp, type AdminExtraScreen } from '@shared/admin/BlogAdminApp.tsx'
+import { AdminApp, type AdminExtraScreen } from '@shared/admin/AdminApp.tsx'
 import { DesktopDownloads } from '@shared/admin/DesktopDownloads.tsx'
 import { getBrowserPublicConfig } from '@shared/data/client.ts'
 import { MonitorDown } from 'lucide-react'
-import { BlogAdminProvider } from '@shared/admin/BlogAdminProvider.tsx'
+import { AdminProvider } from '@shared/admin/AdminProvider.tsx'
 import { AdminShell } from '@shared/admin/AdminShell.tsx'
 import { brand } from '@shared/config/brand.ts'
 import { Loading } from '@shared/ui/Spinner.tsx'
@@ -69,12 +69,12 @@ const extraScreens: AdminExtraScreen[] = [
   { id: 'downloads', label: 'Downloads', icon: MonitorDown, render: () => <DownloadsScreen /> },
 ]
 
-function AdminApp() {
+function BrowserAdmin() {
   const [api] = useState(createWebAdminApi)
   return (
-    <BlogAdminProvider api={api} platform={webPlatform}>
-      <BlogAdminApp siteHref="/" extraScreens={extraScreens} />
-    </BlogAdminProvider>
+    <AdminProvider api={api} platform={webPlatform}>
+      <AdminApp siteHref="/" extraScreens={extraScreens} />
+    </AdminProvider>
   )
 }
 
@@ -85,5 +85,5 @@ function AdminApp() {
  */
 export function Component() {
   useNoIndex()
-  return useInBrowser() ? <AdminApp /> : <AdminFrameSkeleton />
+  return useInBrowser() ? <BrowserAdmin /> : <AdminFrameSkeleton />
 }

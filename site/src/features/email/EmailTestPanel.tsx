@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react'
 import { useMemo } from 'react'
-import { AuthProvider } from '@shared/admin/BlogAdminProvider.tsx'
+import { AuthProvider } from '@shared/admin/AdminProvider.tsx'
 import { SignInForm } from '@shared/admin/SignInForm.tsx'
 import {
   EmailTestTool,

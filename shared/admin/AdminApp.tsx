@@ -3,7 +3,7 @@ import { useRef, useState, type ReactNode } from 'react'
 import { emailLinkFrom, roleCan } from '../data/people.ts'
 import { Loading } from '../ui/Spinner.tsx'
 import { AdminShell, type AdminTab } from './AdminShell.tsx'
-import { BlogAdminWorkspace } from './BlogAdminWorkspace.tsx'
+import { PostsWorkspace } from './PostsWorkspace.tsx'
 import { InsightsScreen } from './insights/InsightsScreen.tsx'
 import { LeadsPipeline } from './LeadsTable.tsx'
 import { PeopleScreen } from './PeopleScreen.tsx'
@@ -22,7 +22,7 @@ export interface AdminExtraScreen {
   render(): ReactNode
 }
 
-export interface BlogAdminAppProps {
+export interface AdminAppProps {
   /**
    * Opens a post in the form from outside the admin (the desktop's "Edit and retry"): each new `request`
    * number opens `slug` once.
@@ -48,9 +48,9 @@ export interface BlogAdminAppProps {
 /**
  * The whole admin in one shell, in the browser (the admin route) and in the desktop app: sign-in gate, then
  * the posts (list and editor), leads and people as the role allows, plus the host's own screens. Mounted
- * inside a `<BlogAdminProvider api platform>`.
+ * inside a `<AdminProvider api platform>`.
  */
-export function BlogAdminApp({
+export function AdminApp({
   open = null,
   refreshKey = 0,
   extraScreens = [],
@@ -60,7 +60,7 @@ export function BlogAdminApp({
   onScreenChange,
   siteHref = null,
   statusArea,
-}: BlogAdminAppProps = {}) {
+}: AdminAppProps = {}) {
   const session = useAdminSession()
   const api = useAdminApi()
   // Outlives the workspace (which remounts on sign-in), so a request is carried out once.
@@ -141,7 +141,7 @@ export function BlogAdminApp({
         ) : (
           <>
             {postsTop}
-            <BlogAdminWorkspace
+            <PostsWorkspace
               key={session.session.role ?? 'unknown'}
               open={open}
               refreshKey={refreshKey}

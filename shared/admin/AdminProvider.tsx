@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import type { Platform } from '../platform.ts'
-import { AdminApiContext, EditorAuthContext, PlatformContext } from './blog-admin-context.ts'
+import { AdminApiContext, EditorAuthContext, PlatformContext } from './admin-context.ts'
 import type { AdminApi, EditorAuthApi } from './contract.ts'
 
 /** Gives the admin components their operations and platform (site: supabase-js + browser; desktop: IPC). */
-export function BlogAdminProvider({
+export function AdminProvider({
   api,
   platform,
   children,

@@ -8,7 +8,7 @@ import { BlogStatusLine } from './BlogStatusLine.tsx'
 import { useAdminApi } from './useAdminApi.ts'
 import { useMediaQuery } from './useMediaQuery.ts'
 
-export interface BlogAdminWorkspaceProps {
+export interface PostsWorkspaceProps {
   /** Opens `slug` in the editor once per new `request` number (the desktop's "Edit and retry"). */
   open: { slug: string; request: number } | null
   /** Reloads the list when it changes. */
@@ -23,8 +23,8 @@ const sideBySide = '(min-width: 1024px)'
  * The posts screen: the list pane beside the editor from 1024 px; on narrower screens two screens, the list
  * first, and opening a post (or "New post") shows the editor with a Back to the list.
  */
-export function BlogAdminWorkspace({ open, refreshKey, openedRequest }: BlogAdminWorkspaceProps) {
-  const store = useAdminApi()
+export function PostsWorkspace({ open, refreshKey, openedRequest }: PostsWorkspaceProps) {
+  const admin = useAdminApi()
   const wide = useMediaQuery(sideBySide)
   const [status, setStatus] = useState('')
   const [form, setForm] = useState<{ post: BlogRow | null; key: number }>({ post: null, key: 0 })
@@ -43,7 +43,7 @@ export function BlogAdminWorkspace({ open, refreshKey, openedRequest }: BlogAdmi
   const edit = useCallback(
     async (slug: string) => {
       try {
-        const post = await store.getPost(slug)
+        const post = await admin.getPost(slug)
         if (!post) {
           setStatus(`❌ Something went wrong: the post “${slug}” no longer exists.`)
           setReloadKey((k) => k + 1)
@@ -57,7 +57,7 @@ export function BlogAdminWorkspace({ open, refreshKey, openedRequest }: BlogAdmi
         setStatus(`❌ Something went wrong: ${err instanceof Error ? err.message : String(err)}`)
       }
     },
-    [store, showEditor],
+    [admin, showEditor],
   )
 
   function newPost() {
