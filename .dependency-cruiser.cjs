@@ -2,7 +2,7 @@
 // a floor above its own. The floors, lowest first (a floor may import from its own and every lower one):
 //   shared: lib, config < schemas < data < ui < admin; shared never imports site, desktop or server
 //   server: config, failures, address-key, request-body, rate-limits, media
-//           < http (the request pipeline, site routes)
+//           < jobs (the one leased outbox worker) < http (the request pipeline, site routes)
 //           < local-supabase, mail (the services) < context.ts (the running server: every service)
 //           < leads, insights, supabase-clients.ts (what takes the whole context) < web < api
 //           < app.ts, email-service.ts, main.ts
@@ -34,6 +34,11 @@ module.exports = {
     floor('shared-data', '^shared/data/', ['^shared/(ui|admin)/']),
     floor('shared-ui', '^shared/ui/', ['^shared/admin/']),
     floor('server-base', '^server/(config/|media/|failures|address-key|request-body|rate-limits)', [
+      '^server/(jobs|http|local-supabase|mail|insights|leads|web|api)/',
+      '^server/(context|supabase-clients)\\.ts$',
+      serverEntry,
+    ]),
+    floor('server-jobs', '^server/jobs/', [
       '^server/(http|local-supabase|mail|insights|leads|web|api)/',
       '^server/(context|supabase-clients)\\.ts$',
       serverEntry,

@@ -145,6 +145,48 @@ const expected: Record<string, FunctionRow> = {
       }),
       answers: serverOnly(is([])),
     },
+  // The one outbox (server/jobs/): enqueue, claim, finish, and whether work is due.
+  'enqueue_outbox_job(p_queue text, p_subject_id uuid, p_at timestamp with time zone)': {
+    args: () => ({ p_queue: 'privileges', p_subject_id: randomUUID(), p_at: null }),
+    answers: serverOnly(isString),
+  },
+  'claim_outbox_jobs(p_queue text, p_limit integer, p_lease_seconds integer, p_ignore_schedule boolean, p_now timestamp with time zone, p_per_minute integer)':
+    {
+      args: () => ({
+        p_queue: 'privileges-none',
+        p_limit: 0,
+        p_lease_seconds: 60,
+        p_ignore_schedule: false,
+        p_now: null,
+        p_per_minute: null,
+      }),
+      answers: serverOnly(is([])),
+    },
+  'claim_outbox_job(p_queue text, p_subject_id uuid, p_lease_seconds integer, p_now timestamp with time zone)':
+    {
+      args: () => ({
+        p_queue: 'privileges-none',
+        p_subject_id: randomUUID(),
+        p_lease_seconds: 60,
+        p_now: null,
+      }),
+      answers: serverOnly(is([])),
+    },
+  'finish_outbox_job(p_id uuid, p_claim_token uuid, p_outcome text, p_error text, p_next_attempt_at timestamp with time zone)':
+    {
+      args: () => ({
+        p_id: randomUUID(),
+        p_claim_token: randomUUID(),
+        p_outcome: 'done',
+        p_error: null,
+        p_next_attempt_at: null,
+      }),
+      answers: serverOnly(is(false)),
+    },
+  'outbox_work_due(p_queue text, p_ignore_schedule boolean, p_now timestamp with time zone)': {
+    args: () => ({ p_queue: 'privileges-none', p_ignore_schedule: false, p_now: null }),
+    answers: serverOnly(is(false)),
+  },
   'claim_held_notifications(p_limit integer, p_lease_seconds integer, p_now timestamp with time zone)': {
     args: () => ({ p_limit: 0, p_lease_seconds: 60, p_now: null }),
     answers: serverOnly(is([])),
