@@ -110,9 +110,10 @@ export function PostsWorkspace({ open, refreshKey, openedRequest }: PostsWorkspa
             }}
             onBack={() => setEditorShown(false)}
             statusLine={statusInEditor ? statusLine : null}
-            onSaved={() => {
-              // Spec §4: after a successful save the form is cleared and the list reloads.
-              setForm((f) => ({ post: null, key: f.key + 1 }))
+            onSaved={(post) => {
+              // The saved post stays open (at its new version), so the writer keeps their place; the list
+              // reloads to show it. Only "New post" gives the empty form.
+              setForm((f) => ({ post, key: f.key + 1 }))
               setReloadKey((k) => k + 1)
             }}
             onCancelEdit={() => setForm((f) => ({ post: null, key: f.key + 1 }))}

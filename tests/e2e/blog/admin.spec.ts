@@ -70,8 +70,9 @@ test.describe('blog admin', () => {
     const status = page.getByTestId('blog-status')
     await expect(status).toHaveText('✅ Blog saved successfully!')
     await expect(status).toHaveClass(/text-green-700/)
-    // The form clears and the list shows the new post.
-    await expect(page.getByLabel('Title')).toHaveValue('')
+    // The saved post stays open and the list shows it.
+    await expect(page.getByLabel('Title')).toHaveValue(title)
+    await expect(page.getByTestId('editor-subject')).toHaveText(`Editing “${slug}”`)
     await page.getByPlaceholder('Search by title, slug, or author...').fill(token)
     const row = page.getByRole('row').filter({ hasText: slug })
     await expect(row).toContainText('a, b, c')
