@@ -6,6 +6,7 @@ import type { ConfirmationGate } from './mail/confirmation-cap.ts'
 import type { NewsletterOutbox } from './mail/newsletter-outbox.ts'
 import type { LeadOutbox } from './mail/outbox.ts'
 import type { RateLimits } from './rate-limits.ts'
+import type { WebhookOutbox } from './webhooks/outbox.ts'
 
 /** Where supabase-js reaches the backend from inside the server, and the keys it uses. */
 export interface SupabaseConnection {
@@ -41,4 +42,6 @@ export interface ServerContext {
   leadOutbox?: LeadOutbox
   /** Delivers newsletter sends within the shared rate (set by `startServer`). */
   newsletterOutbox?: NewsletterOutbox
+  /** Delivers webhooks (set by `startServer`). */
+  webhookOutbox?: WebhookOutbox
 }

@@ -11,6 +11,7 @@ import { startEmailService } from './email-service.ts'
 import { startLocalSupabase } from './local-supabase/index.ts'
 import { startMail } from './mail/index.ts'
 import { createServerLeadOutbox, createServerNewsletterOutbox } from './api/lead-outbox.ts'
+import { createServerWebhookOutbox } from './api/webhooks.ts'
 import { createConfirmationGate } from './mail/confirmation-cap.ts'
 import { createDatabaseRateLimits } from './rate-limits.ts'
 import { serviceClient } from './supabase-clients.ts'
@@ -149,6 +150,7 @@ export async function startServer(
 
   ctx.leadOutbox = createServerLeadOutbox(ctx)
   ctx.newsletterOutbox = createServerNewsletterOutbox(ctx)
+  ctx.webhookOutbox = createServerWebhookOutbox(ctx)
   const { server, port } = await listen(createApp(ctx), env)
   const url = `http://127.0.0.1:${port}`
   if (localSupabase) ctx.supabase.url = url
@@ -156,6 +158,7 @@ export async function startServer(
 
   ctx.leadOutbox.start()
   ctx.newsletterOutbox.start()
+  ctx.webhookOutbox.start()
 
   const emailService = await startEmailService(ctx)
   if (!env.EMAIL_SERVICE_URL) ctx.emailServiceUrl = `http://localhost:${emailService.port}`
@@ -187,7 +190,7 @@ export async function startServer(
     close() {
       closing ??= (async () => {
         // First: an in-flight lead delivery still needs the backend and the mailer.
-        await Promise.all([ctx.leadOutbox?.stop(), ctx.newsletterOutbox?.stop()])
+        await Promise.all([ctx.leadOutbox?.stop(), ctx.newsletterOutbox?.stop(), ctx.webhookOutbox?.stop()])
         await closeServer(server)
         await emailService.close()
         await mail.close()

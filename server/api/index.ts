@@ -9,6 +9,7 @@ import { createPostRoutes } from './posts.ts'
 import { createPreviewLinkRoutes } from './preview-links.ts'
 import { createSendEmailRoutes } from './send-email.ts'
 import { createViewRoutes } from './views.ts'
+import { createWebhookRoutes } from './webhooks.ts'
 
 /** `/api/*`: one small Hono app per resource, mounted in this order (both `/newsletter` apps share a path). */
 const resources: ReadonlyArray<readonly [path: string, create: (ctx: ServerContext) => Hono]> = [
@@ -21,6 +22,7 @@ const resources: ReadonlyArray<readonly [path: string, create: (ctx: ServerConte
   ['/preview-links', createPreviewLinkRoutes],
   ['/posts', createPostRoutes],
   ['/views', createViewRoutes],
+  ['/webhooks', createWebhookRoutes],
 ]
 
 export function createApi(ctx: ServerContext): Hono {

@@ -68,6 +68,21 @@ export const envSchema = z.object({
    * lead another instance held when it stopped). Shorter costs one small query per instance each time.
    */
   LEAD_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /**
+   * Development and tests only: webhook endpoints at http://127.0.0.1 are allowed (nothing else private or
+   * loopback ever is).
+   */
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .string()
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  /** How often each instance looks for webhook deliveries that are due (retries, other instances' leftovers). */
+  WEBHOOK_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /**
+   * Tests only: multiplies the webhook retry waits (1 min … 6 h), the 3-day give-up and the delivery lease, so
+   * a test can live through "3 days" in seconds. 1 in production.
+   */
+  WEBHOOK_TIME_SCALE: z.coerce.number().min(0.00001).max(1).default(1),
   /** Behind a reverse proxy: take the client IP for rate limits from the last X-Forwarded-For hop. */
   TRUST_PROXY: z
     .string()
