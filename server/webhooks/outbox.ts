@@ -96,7 +96,7 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps): WebhookOutbox {
     stopGraceMs: 2_000,
     async handle(job) {
       const service = deps.client()
-      const delivery = await loadOutgoingDelivery(service, job.subjectId, new Date())
+      const delivery = await loadOutgoingDelivery(service, job.subjectId)
       // Gone (30 days, or its endpoint removed), delivered already by a holder that died before recording
       // the job, or skipped: nothing is owed.
       if (!delivery || delivery.status !== 'pending') return done()

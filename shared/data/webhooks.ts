@@ -258,50 +258,38 @@ const outgoingRow = z.object({
   type: z.string(),
   status: z.enum(['pending', 'delivered', 'failed', 'skipped']),
   payload: z.object({ type: z.string(), timestamp: z.string(), data: z.record(z.string(), z.unknown()) }),
-  webhook_endpoints: z.object({
-    id: z.string(),
-    url: z.string(),
-    format: z.enum(webhookFormats),
-    enabled: z.boolean(),
-    description: z.string(),
-  }),
+  endpoint_id: z.string(),
+  url: z.string(),
+  format: z.enum(webhookFormats),
+  enabled: z.boolean(),
+  description: z.string(),
+  secrets: z.array(z.string()).min(1),
 })
 
-const secretsRow = z.object({
-  current_secret: z.string(),
-  previous_secret: z.string().nullable(),
-  previous_expires_at: z.string().nullable(),
-})
-
+/** The delivery with its endpoint and the secrets that sign it now, in one read (service role); or null. */
 export async function loadOutgoingDelivery(
   service: SupabaseClient,
   deliveryId: string,
-  now: Date,
 ): Promise<OutgoingDelivery | null> {
-  const { data, error } = await service
-    .from('webhook_deliveries')
-    .select('id, event_id, type, status, payload, webhook_endpoints(id, url, format, enabled, description)')
-    .eq('id', deliveryId)
-    .maybeSingle()
+  const { data, error } = await service.rpc('webhook_delivery_to_send', { p_delivery_id: deliveryId })
   if (error) couldNot('read the delivery', error)
-  if (!data) return null
-  const row = outgoingRow.parse(data)
-  const keys = await service
-    .from('webhook_endpoint_secrets')
-    .select('current_secret, previous_secret, previous_expires_at')
-    .eq('endpoint_id', row.webhook_endpoints.id)
-    .single()
-  if (keys.error) couldNot('read the signing secret', keys.error)
-  const s = secretsRow.parse(keys.data)
-  const previousValid = s.previous_secret && s.previous_expires_at && new Date(s.previous_expires_at) > now
+  const rows = (data ?? []) as unknown[]
+  if (rows.length === 0) return null
+  const row = outgoingRow.parse(rows[0])
   return {
     id: row.id,
     eventId: row.event_id,
     type: row.type,
     status: row.status,
     payload: row.payload,
-    endpoint: row.webhook_endpoints,
-    secrets: previousValid ? [s.current_secret, s.previous_secret!] : [s.current_secret],
+    endpoint: {
+      id: row.endpoint_id,
+      url: row.url,
+      format: row.format,
+      enabled: row.enabled,
+      description: row.description,
+    },
+    secrets: row.secrets,
   }
 }
 

@@ -260,6 +260,36 @@ begin
 end
 $$;
 
+-- A delivery as the worker sends it, in one read: the event, its endpoint, and the secrets that sign it now
+-- (the current one, and the previous one until its 24 hours are over).
+create or replace function public.webhook_delivery_to_send(p_delivery_id uuid)
+returns table (
+  id uuid,
+  event_id text,
+  type text,
+  status text,
+  payload jsonb,
+  endpoint_id uuid,
+  url text,
+  format text,
+  enabled boolean,
+  description text,
+  secrets text[]
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select d.id, d.event_id, d.type, d.status, d.payload, e.id, e.url, e.format, e.enabled, e.description,
+         array_remove(array[s.current_secret,
+                            case when s.previous_expires_at > now() then s.previous_secret end], null)
+    from public.webhook_deliveries d
+    join public.webhook_endpoints e on e.id = d.endpoint_id
+    join public.webhook_endpoint_secrets s on s.endpoint_id = e.id
+   where d.id = p_delivery_id
+$$;
+
 -- One attempt of a delivery, recorded with its outcome in one transaction: delivered (a 2xx), retry (still
 -- pending) or failed (given up: the endpoint is paused with p_pause_reason). True when this attempt paused
 -- the endpoint (so administrators are told once).
@@ -463,6 +493,7 @@ revoke execute on function
   public.queue_webhook_delivery(uuid, text, text, jsonb, timestamptz),
   public.queue_webhook_event(text, jsonb, timestamptz),
   public.resend_webhook_delivery(uuid),
+  public.webhook_delivery_to_send(uuid),
   public.record_webhook_attempt(uuid, integer, integer, text, text, text, text),
   public.delete_old_webhook_deliveries(timestamptz),
   public.webhook_event_id(),
@@ -474,6 +505,7 @@ grant execute on function
   public.queue_webhook_delivery(uuid, text, text, jsonb, timestamptz),
   public.queue_webhook_event(text, jsonb, timestamptz),
   public.resend_webhook_delivery(uuid),
+  public.webhook_delivery_to_send(uuid),
   public.record_webhook_attempt(uuid, integer, integer, text, text, text, text),
   public.delete_old_webhook_deliveries(timestamptz),
   public.webhook_event_id(),
