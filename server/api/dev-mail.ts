@@ -45,10 +45,16 @@ export function createDevMailRoutes(ctx: ServerContext): Hono {
     return c.json({ running: true, port: capture!.port })
   })
 
-  /** Processes every pending lead now, whatever its schedule says. */
+  /** Processes every pending lead now, whatever its schedule says, and every webhook delivery that is due. */
   routes.post('/outbox/run', async (c) => {
     if (!ctx.leadOutbox) return c.json({ message: 'The outbox is not running.' }, 409)
-    return c.json(await ctx.leadOutbox.runDue({ ignoreSchedule: true }))
+    const [leads, webhooks] = await Promise.all([
+      ctx.leadOutbox.runDue({ ignoreSchedule: true }),
+      // Webhooks that are due (a post announced for later waits for its time).
+      ctx.webhookOutbox?.worker.runDue(),
+    ])
+    const { processed, done, retried, failed } = webhooks ?? { processed: 0, done: 0, retried: 0, failed: 0 }
+    return c.json({ ...leads, webhooks: { processed, done, retried, failed } })
   })
 
   /** Delivers every pending newsletter delivery now (retries included), at the configured rate. */

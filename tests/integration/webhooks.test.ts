@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Webhook } from 'standardwebhooks'
 import { webhookEndpointCap } from '../../shared/schemas/webhooks.ts'
-import { clientsOf, type TestClients } from '../support/clients.ts'
+import { clientsOf, samplePost, type TestClients } from '../support/clients.ts'
 import { submitLead, uniqueEmail } from '../support/leads.ts'
 import { editorRole, contributor, signInActors } from '../support/rls-actors.ts'
-import { capturedMail, startTestServer, testEditor, type TestServer } from '../support/server.ts'
+import {
+  capturedMail,
+  staffHeaders,
+  startTestServer,
+  testEditor,
+  type TestServer,
+} from '../support/server.ts'
 import { startWebhookReceiver, waitUntil, type WebhookReceiver } from '../support/webhook-receiver.ts'
 
 // Signed webhooks end to end on one server: an administrator adds an endpoint through /api/webhooks, the
@@ -196,6 +202,71 @@ describe('signed webhooks', () => {
     expect(() => new Webhook(secret).verify(delivery.body, delivery.headers)).not.toThrow()
     expect(() => new Webhook(rotated.secret).verify(delivery.body, delivery.headers)).not.toThrow()
     receiver.secrets.push(rotated.secret)
+  })
+
+  it('announces a published post and a finished newsletter send; a post scheduled for later waits, and is skipped when unscheduled', async () => {
+    const patched = await api(`/${endpointId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ events: ['lead.created', 'lead.updated', 'post.published', 'newsletter.sent'] }),
+    })
+    expect(patched.status).toBe(200)
+    const slug = `webhook-post-${Date.now()}`
+    const inserted = await admin.editor
+      .from('blogs')
+      .insert(samplePost(slug, { status: 'published' }))
+      .select('id')
+    expect(inserted.error).toBeNull()
+    await waitUntil(
+      () => receiver.received.some((r) => r.type === 'post.published' && r.payload.data.slug === slug),
+      15_000,
+      () => 'post.published',
+    )
+    expect(receiver.received.find((r) => r.payload.data.slug === slug)!.payload.data).toMatchObject({
+      path: `/post/${slug}`,
+      title: `Post ${slug}`,
+    })
+
+    const later = `webhook-later-${Date.now()}`
+    const scheduled = await admin.editor
+      .from('blogs')
+      .insert(
+        samplePost(later, {
+          status: 'scheduled',
+          publish_at: new Date(Date.now() + 3_600_000).toISOString(),
+        }),
+      )
+      .select('id')
+      .single()
+    expect(scheduled.error).toBeNull()
+    // Run now: only what is due goes out (the announcement waits for its hour).
+    const run = await fetch(`${server.url}/api/dev/outbox/run`, {
+      method: 'POST',
+      headers: staffHeaders(server),
+    })
+    expect(run.status).toBe(200)
+    expect(((await run.json()) as { webhooks: unknown }).webhooks).toBeDefined()
+    const waiting = async () =>
+      (
+        await server.ctx.localSupabase!.db.query<{ status: string }>(
+          `select status from public.webhook_deliveries where payload -> 'data' ->> 'slug' = $1`,
+          [later],
+        )
+      ).rows.map((r) => r.status)
+    expect(await waiting()).toEqual(['pending'])
+    await admin.editor.from('blogs').update({ status: 'draft' }).eq('id', scheduled.data!.id)
+    expect(await waiting()).toEqual(['skipped'])
+
+    await server.ctx.localSupabase!.db.query(
+      `insert into public.newsletter_sends (slug, subject, html, text, recipient_count, finished_at)
+       values ($1, 'Autumn issue', '<p>x</p>', 'x', 3, now())`,
+      [slug],
+    )
+    await waitUntil(
+      () => receiver.received.some((r) => r.type === 'newsletter.sent' && r.payload.data.slug === slug),
+      15_000,
+      () => 'newsletter.sent',
+    )
+    expect(receiver.received.some((r) => r.payload.data.slug === later)).toBe(false)
   })
 
   it('refuses bad input with a clear 4xx, and editors and contributors cannot change endpoints', async () => {
