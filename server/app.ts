@@ -11,6 +11,7 @@ import { createFeedRoutes } from './web/feeds.ts'
 import { createMediaRoutes } from './web/media.ts'
 import { createOgImageRoutes } from './web/og-image.ts'
 import { pageCacheFor } from './web/page-cache.ts'
+import { preparePostsSoon } from './web/prepared-posts.ts'
 import { createPreviewRoutes } from './web/preview.ts'
 import { countPageViews } from './insights/page-views.ts'
 
@@ -42,7 +43,9 @@ export function createApp(ctx: ServerContext): Hono {
     // A post saved here shows on the next page view (other writers are seen within a second or so). Only
     // writes to posts count: the lead form's rate limits and the outbox write through the API all the time.
     ctx.localSupabase.onWrite((path) => {
-      if (/^\/rest\/v1\/blogs(?:\/|$)/.test(path)) pageCacheFor(ctx).noteWrite()
+      if (!/^\/rest\/v1\/blogs(?:\/|$)/.test(path)) return
+      pageCacheFor(ctx).noteWrite()
+      preparePostsSoon(ctx)
     })
     app.route('/', ctx.localSupabase.app)
   }

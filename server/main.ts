@@ -16,6 +16,7 @@ import { createConfirmationGate } from './mail/confirmation-cap.ts'
 import { createDatabaseRateLimits } from './rate-limits.ts'
 import { serviceClient } from './supabase-clients.ts'
 import { ensureSiteBuilt } from './web/build.ts'
+import { preparePostsSoon } from './web/prepared-posts.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -158,6 +159,8 @@ export async function startServer(
 
   ctx.leadOutbox.start()
   ctx.newsletterOutbox.start()
+  // Post bodies not yet prepared, or prepared under the sanitiser's earlier rules, are prepared again.
+  preparePostsSoon(ctx)
   ctx.webhookOutbox.start()
 
   const emailService = await startEmailService(ctx)

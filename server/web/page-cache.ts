@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache'
 import { getPublishedPostsStamp } from '../../shared/data/blogs.ts'
 import type { ServerContext } from '../context.ts'
 import { encode, encodedResponse, type Encoded } from './encodings.ts'
+import { preparePostsSoon } from './prepared-posts.ts'
 import { etagMatches, siteBuildStamp } from './render.ts'
 import { visitorClient } from '../supabase-clients.ts'
 
@@ -104,6 +105,7 @@ export function createPageCache(ctx: ServerContext, options: PageCacheOptions): 
 
   // The stamp: its value, when it was asked for, and the write generation it saw.
   let stamp: string | null = null
+  let postsStamp: string | null = null
   let stampAt = 0
   let stampGeneration = -1
   let generation = 0
@@ -116,6 +118,10 @@ export function createPageCache(ctx: ServerContext, options: PageCacheOptions): 
     const started = Date.now()
     asking = Promise.all([getPublishedPostsStamp(visitorClient(ctx)), siteBuildStamp(ctx)])
       .then(([posts, build]) => {
+        // The public posts changed since the last look (here or elsewhere): prepare the bodies of those
+        // saved since. (At startup the server prepares whatever awaits on its own.)
+        if (postsStamp !== null && posts !== postsStamp) preparePostsSoon(ctx)
+        postsStamp = posts
         stamp = build === null ? null : `${posts}|${build}`
         stampAt = started
         stampGeneration = asked

@@ -1,11 +1,7 @@
-import {
-  getPublishedPostBySlug,
-  listPublishedPosts,
-  listRelatedPosts,
-  type PostPage,
-} from '../../shared/data/blogs.ts'
+import { chooseRelatedPosts, listPublishedPosts, type PostPage } from '../../shared/data/blogs.ts'
+import { getPublicPostPage } from '../../shared/data/published-blogs.ts'
 import { responsiveBodyImages } from '../../shared/lib/responsive-body-images.ts'
-import { sanitizeHtml } from '../../shared/lib/sanitize-html.node.ts'
+import { sanitizerVersion } from '../../shared/lib/sanitize-html.node.ts'
 import {
   resourcesPageSize,
   resourcesQueryFrom,
@@ -17,6 +13,7 @@ import type { ServerContext } from '../context.ts'
 import { ogImageUrl } from './og-image.ts'
 import { headTags } from './page-html.ts'
 import { postHead } from './post-meta.ts'
+import { sanitiseAndStore } from './prepared-posts.ts'
 import { loadSiteMeta, renderSitePage } from './render.ts'
 import { visitorClient } from '../supabase-clients.ts'
 
@@ -27,36 +24,27 @@ import { visitorClient } from '../supabase-clients.ts'
  * same data to the browser for navigation, search and "Load more".
  */
 
-/** Sanitised bodies by post id and version: sanitising (jsdom) costs more than rendering the page. */
-const sanitised = new Map<string, string>()
-const sanitisedLimit = 500
+/** How many posts a post page offers to read next, and how many at least. */
+const relatedPosts = { limit: 3, minimum: 2 }
 
-async function sanitisedBody(row: BlogRow): Promise<string> {
-  const key = `${row.id}:${row.version}:${row.updated_at ?? ''}`
-  const hit = sanitised.get(key)
-  if (hit !== undefined) return hit
-  // Images in the body from the images bucket get the server's variants (srcset), as covers do.
-  const body = responsiveBodyImages(await sanitizeHtml(row.content ?? ''))
-  if (sanitised.size >= sanitisedLimit) sanitised.delete(sanitised.keys().next().value!)
-  sanitised.set(key, body)
-  return body
-}
-
-/** A public post as the browser gets it: the body sanitised on the server, no editor-only markdown. */
-export async function publicPost(ctx: ServerContext, slug: string): Promise<BlogRow | null> {
-  const row = await getPublishedPostBySlug(visitorClient(ctx), slug)
-  if (!row) return null
-  return { ...row, content: await sanitisedBody(row), content_markdown: null }
-}
-
-/** A public post and the posts to read after it, or null when there is no such public post. */
+/**
+ * A public post and the posts to read after it (one database round trip), or null when there is no such
+ * public post. The body is the one prepared when the post was saved (prepared-posts.ts), or sanitised now
+ * when it was not prepared for this version or these rules; either way no editor-only markdown.
+ */
 export async function publicPostWithRelated(
   ctx: ServerContext,
   slug: string,
 ): Promise<{ row: BlogRow; related: BlogListItem[] } | null> {
-  const row = await publicPost(ctx, slug)
-  if (!row) return null
-  return { row, related: await listRelatedPosts(visitorClient(ctx), row) }
+  const page = await getPublicPostPage(visitorClient(ctx), slug, sanitizerVersion, relatedPosts)
+  if (!page) return null
+  const { row } = page
+  const body = page.preparedHtml ?? (await sanitiseAndStore(ctx, row))
+  return {
+    // Images in the body from the images bucket get the server's variants (srcset), as covers do.
+    row: { ...row, content: responsiveBodyImages(body), content_markdown: null },
+    related: chooseRelatedPosts(row, page.candidates, relatedPosts),
+  }
 }
 
 /** One page (`page`) of published posts matching `type` and `q`; `pages` pages from the first when given. */

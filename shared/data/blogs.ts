@@ -1,7 +1,7 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { excerptForPost } from '../lib/excerpt.ts'
-import { likeContainsPattern, pgArrayLiteral, quotedFilterValue } from '../lib/postgrest-values.ts'
+import { likeContainsPattern, quotedFilterValue } from '../lib/postgrest-values.ts'
 import {
   blogInputSchema,
   blogListColumns,
@@ -170,34 +170,26 @@ export function rankRelatedPosts(
     .map(({ c }) => c)
 }
 
+/** The candidates for a post's "Read next", as the post page's one read returns them (see published-blogs.ts). */
+export interface RelatedCandidates {
+  /** The newest posts sharing a tag with the post (up to 12). */
+  byTag: BlogListItem[]
+  /** The newest posts of the post's type (up to `limit`). */
+  byType: BlogListItem[]
+  /** The newest other posts (up to `limit + minimum`). */
+  newest: BlogListItem[]
+}
+
 /**
  * Post page: up to `limit` published posts to read next, those that share the post's tags or type first
  * (see `rankRelatedPosts`). When fewer than `minimum` share either, the newest other posts fill in, so a
- * post never ends without somewhere to go. List columns only; three small reads in parallel.
+ * post never ends without somewhere to go.
  */
-export async function listRelatedPosts(
-  client: SupabaseClient,
+export function chooseRelatedPosts(
   post: Pick<BlogListItem, 'slug' | 'type' | 'tags'>,
+  { byTag, byType, newest }: RelatedCandidates,
   { limit = 3, minimum = 2 }: { limit?: number; minimum?: number } = {},
-): Promise<BlogListItem[]> {
-  const others = () =>
-    client
-      .from('published_blogs')
-      .select(blogListColumns)
-      .neq('slug', post.slug)
-      .order('created_at', { ascending: false })
-      .order('id')
-  const tags = post.tags ?? []
-  const reads = await Promise.all([
-    // Tags are text, never syntax: a quote, comma or brace in one stays part of it.
-    tags.length > 0 ? others().overlaps('tags', pgArrayLiteral(tags)).limit(12) : null,
-    others()
-      .eq('type', post.type ?? 'blog')
-      .limit(limit),
-    others().limit(limit + minimum),
-  ])
-  for (const read of reads) if (read?.error) fail(read.error)
-  const [byTag, byType, newest] = reads.map((read) => (read ? listItems.parse(read.data) : []))
+): BlogListItem[] {
   const related = rankRelatedPosts(post, [...byTag, ...byType], limit)
   if (related.length >= minimum) return related
   const seen = new Set(related.map((r) => r.slug))

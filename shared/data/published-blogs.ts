@@ -1,15 +1,91 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
-import { blogRowSchema } from '../schemas/blog.ts'
+import { blogListItemSchema, blogRowSchema, type BlogRow } from '../schemas/blog.ts'
 import { selectColumns } from '../schemas/columns.ts'
-import { fail } from './blogs.ts'
+import { fail, type RelatedCandidates } from './blogs.ts'
 import { oneOrNull } from './results.ts'
 
 /**
  * What the server's public documents read of `public.published_blogs` (the posts visitors may see): a post
- * page's head, a post's Open Graph card, the RSS feed and the sitemap. The posts themselves, their lists and
- * their search are in blogs.ts.
+ * page (one call), a post's Open Graph card, the RSS feed and the sitemap. The posts themselves, their lists
+ * and their search are in blogs.ts.
  */
+
+const postPageSchema = z.object({
+  post: blogRowSchema,
+  prepared_html: z.string().nullable(),
+  by_tag: z.array(blogListItemSchema),
+  by_type: z.array(blogListItemSchema),
+  newest: z.array(blogListItemSchema),
+})
+
+/** What a post page shows, read at once: the post, its prepared body and the candidates for "Read next". */
+export interface PublicPostPage {
+  row: BlogRow
+  /** The body as the server's sanitiser left it for this version under `sanitizer`; null: not prepared. */
+  preparedHtml: string | null
+  candidates: RelatedCandidates
+}
+
+/**
+ * A post page's data in one database round trip (`public_post_page`), or null when no public post has
+ * `slug` (unknown, a draft, scheduled for later). `sanitizer` is the sanitiser's version: a body prepared
+ * under other rules, or for another version of the post, is not returned.
+ */
+export async function getPublicPostPage(
+  client: SupabaseClient,
+  slug: string,
+  sanitizer: string,
+  related: { limit: number; minimum: number },
+): Promise<PublicPostPage | null> {
+  // A GET: it only reads.
+  const { data, error } = await client.rpc(
+    'public_post_page',
+    { post_slug: slug, sanitizer, related_limit: related.limit, related_minimum: related.minimum },
+    { get: true },
+  )
+  if (error) fail(error)
+  if (data === null) return null
+  const page = postPageSchema.parse(data)
+  return {
+    row: page.post,
+    preparedHtml: page.prepared_html,
+    candidates: { byTag: page.by_tag, byType: page.by_type, newest: page.newest },
+  }
+}
+
+/** A post whose body the server prepares (sanitises) for its current version. */
+const postToPrepareSchema = z.object({
+  id: z.string(),
+  version: z.coerce.number().int(),
+  content: z.string().nullable(),
+})
+export type PostToPrepare = z.infer<typeof postToPrepareSchema>
+
+/** Up to `batchSize` public or scheduled posts whose body is not prepared for their version under `sanitizer` (service role). */
+export async function listPostsAwaitingPreparation(
+  client: SupabaseClient,
+  sanitizer: string,
+  batchSize: number,
+): Promise<PostToPrepare[]> {
+  const { data, error } = await client.rpc('posts_awaiting_preparation', { sanitizer, batch_size: batchSize })
+  if (error) fail(error)
+  return z.array(postToPrepareSchema).parse(data)
+}
+
+/**
+ * Stores prepared bodies in one transaction (service role); each is kept only while its post still has the
+ * version it was prepared from. Returns how many were stored.
+ */
+export async function storePreparedPostHtml(
+  client: SupabaseClient,
+  items: Array<{ post_id: string; post_version: number; sanitizer_version: string; html: string }>,
+): Promise<number> {
+  if (items.length === 0) return 0
+  const { data, error } = await client.rpc('store_prepared_post_html', { items })
+  if (error) fail(error)
+  return z.number().int().parse(data)
+}
 
 /** The published post `slug`, the columns `schema` has (null: unknown slug, a draft, or not yet due). */
 async function publishedPost<S extends z.ZodObject>(

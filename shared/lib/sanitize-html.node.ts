@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { idleWorker } from './idle-worker.node.ts'
+import { sanitizerRules } from './sanitize-html.ts'
 import type { SanitizeRequest } from './sanitize-html.worker.ts'
 
 /**
@@ -38,3 +40,9 @@ const thread = idleWorker<Omit<SanitizeRequest, 'id'>, string>({
 export function sanitizeHtml(html: string): Promise<string> {
   return thread.call({ html })
 }
+
+/**
+ * The version of the sanitiser's rules (a digest of `sanitizerRules()`): it changes whenever what the
+ * sanitiser keeps may change, so HTML prepared under other rules is prepared again.
+ */
+export const sanitizerVersion = createHash('sha256').update(sanitizerRules()).digest('base64url').slice(0, 16)

@@ -142,6 +142,21 @@ function addHooks(purify: DOMPurify): void {
   })
 }
 
+/**
+ * Everything that decides what the sanitiser keeps (the allow-lists, the URL rules, the hooks and the version
+ * of DOMPurify), as text: the server stores a digest of it beside each body it prepares, so a body prepared
+ * under other rules is never shown (see sanitize-html.node.ts `sanitizerVersion`).
+ */
+export function sanitizerRules(): string {
+  const regexpsAsText = (_key: string, value: unknown) => (value instanceof RegExp ? String(value) : value)
+  return [
+    JSON.stringify(config, regexpsAsText),
+    String(imagePattern),
+    addHooks.toString(),
+    createDOMPurify.version,
+  ].join('\n')
+}
+
 export interface HtmlSanitizer {
   sanitize(html: string): string
 }

@@ -116,6 +116,21 @@ const expected: Record<string, FunctionRow> = {
     args: () => ({ search: 'privileges', post_type: null, page_offset: 0, page_limit: 5 }),
     answers: everyone(isArray),
   },
+  // A post page in one call (the public post, its prepared body, candidates to read next; null: no such
+  // public post).
+  'public_post_page(post_slug text, sanitizer text, related_limit integer, related_minimum integer)': {
+    args: () => ({ post_slug: 'no-such-post', sanitizer: 'any', related_limit: 3, related_minimum: 2 }),
+    answers: everyone(is(null)),
+  },
+  // The server prepares post bodies (sanitised when saved); nobody else may write or list them.
+  'posts_awaiting_preparation(sanitizer text, batch_size integer)': {
+    args: () => ({ sanitizer: 'any', batch_size: 0 }),
+    answers: serverOnly(is([])),
+  },
+  'store_prepared_post_html(items jsonb)': {
+    args: () => ({ items: [] }),
+    answers: serverOnly(is(0)),
+  },
   // Helpers of the search triggers and of search_published_posts (which runs as its owner).
   'blog_search_document(title text, content text)': {
     args: () => ({ title: 'A', content: 'b' }),

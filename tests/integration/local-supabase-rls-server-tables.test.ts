@@ -3,7 +3,9 @@ import type { SupabaseClient } from '../../shared/data/client.ts'
 import { daySalt, recordPageView } from '../../shared/data/insights.ts'
 import { addNewsletterSubscriber } from '../../shared/data/newsletter.ts'
 import { claimNewsletterDeliveries, startNewsletterSend } from '../../shared/data/newsletter-sends.ts'
+import { listPostsAwaitingPreparation } from '../../shared/data/published-blogs.ts'
 import { takeRateLimit } from '../../shared/data/rate-limits.ts'
+import { sanitizerVersion } from '../../shared/lib/sanitize-html.node.ts'
 import { actors, signInActors, type Actor } from '../support/rls-actors.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
 
@@ -23,6 +25,8 @@ const readers = {
   blog_revisions: ['contributor', 'editor', 'admin'],
   blog_search_documents: [],
   blog_search_positions: [],
+  // Post bodies as the server's sanitiser left them: only the server reads and writes them.
+  blog_prepared_html: [],
   // Deleted post ids, for the desktop's sync.
   blog_tombstones: ['anon', 'member', 'contributor', 'editor', 'admin'],
   newsletter_deliveries: ['editor', 'admin'],
@@ -110,6 +114,9 @@ beforeAll(async () => {
 
   // The newsletter outbox's check every 5 s takes from the send budget: stopped, so only the actors write.
   await server.ctx.newsletterOutbox?.stop()
+  // The server prepares the published post's body after its save, in the background.
+  while ((await listPostsAwaitingPreparation(service, sanitizerVersion, 1)).length > 0)
+    await new Promise((r) => setTimeout(r, 50))
   for (const table of tables) stored[table] = await readAll(table)
   const { rows } = await server.ctx.localSupabase!.db.query<{ name: string }>(
     `select table_name || '.' || column_name as name from information_schema.columns
