@@ -100,7 +100,8 @@ export async function openDesktopMain(options: DesktopMainOptions): Promise<Desk
     return saved ? (JSON.parse(saved) as SiteConfig) : null
   }
 
-  const useConfig = (config: SiteConfig) => {
+  /** Connects to the site's Supabase; resolves once whether someone is signed in is known (no network needed). */
+  const useConfig = async (config: SiteConfig) => {
     if (
       session &&
       session.config.supabaseUrl === config.supabaseUrl &&
@@ -119,7 +120,6 @@ export async function openDesktopMain(options: DesktopMainOptions): Promise<Desk
     // Signing in shows rows (unpublished posts) an anonymous reader could not see, and signing out hides
     // them: pull everything again either way.
     let was: boolean | null = null
-    void current.auth.getSession().then((state) => (signedIn = state.signedIn))
     stopSessionWatch = current.auth.onSessionChange((state) => {
       signedIn = state.signedIn
       if (was !== null && state.signedIn !== was && !signingIn) {
@@ -131,6 +131,7 @@ export async function openDesktopMain(options: DesktopMainOptions): Promise<Desk
       was = state.signedIn
       options.onSession?.(state)
     })
+    signedIn = (await current.auth.getSession().catch(() => signedOut)).signedIn
   }
 
   const connect = async (siteUrl: string) => {
@@ -138,7 +139,7 @@ export async function openDesktopMain(options: DesktopMainOptions): Promise<Desk
     const config = await loadSiteConfig(siteUrl)
     store.setMeta(metaSiteUrl, config.siteUrl)
     store.setMeta(metaSiteConfig, JSON.stringify(config))
-    useConfig(config)
+    await useConfig(config)
     connectionError = null
   }
 
@@ -148,7 +149,7 @@ export async function openDesktopMain(options: DesktopMainOptions): Promise<Desk
       await connect(store.getMeta(metaSiteUrl) ?? defaultSiteUrl)
     } catch (err) {
       const saved = siteConfig()
-      if (saved) useConfig(saved)
+      if (saved) await useConfig(saved)
       connectionError = err instanceof Error ? err.message : String(err)
     }
   }

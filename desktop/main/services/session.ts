@@ -5,7 +5,6 @@ import { createNodeSupabaseClient } from '../../../shared/data/node-client.ts'
 import { createEditorSession, type EditorSessionService } from '../../../shared/admin/editor-session.ts'
 import type { SupabaseClient } from '../../../shared/data/client.ts'
 import { editorRoleSchema } from '../../../shared/schemas/people.ts'
-import type { EditorSession } from '../../contract.ts'
 
 /**
  * Where the session tokens live. The app passes one backed by Electron `safeStorage` (OS keychain
@@ -60,8 +59,6 @@ export class FileSecretStore implements SecretStore {
     rmSync(this.file(key), { force: true })
   }
 }
-
-export type { EditorSession } from '../../contract.ts'
 
 /** What the app keeps of the public values a site publishes at `/config.json` (`publicConfigSchema`). */
 export interface SiteConfig {
