@@ -53,6 +53,8 @@ export default defineConfig({
       TRUST_PROXY: '1',
       // Slow enough (one newsletter message every 2 s) that a send's progress can be watched step by step.
       NEWSLETTER_RATE_PER_MINUTE: '30',
+      // The webhook specs' receiver listens on 127.0.0.1 (development and tests only).
+      WEBHOOK_ALLOW_LOOPBACK: '1',
     },
   },
 })

@@ -1,4 +1,4 @@
-import { ChartColumn, FileText, Inbox, Mail, Users, type LucideIcon } from 'lucide-react'
+import { ChartColumn, FileText, Inbox, Mail, Users, Webhook, type LucideIcon } from 'lucide-react'
 import { useRef, useState, type ReactNode } from 'react'
 import { emailLinkFrom, roleCan } from '../data/people.ts'
 import { Loading } from '../ui/Spinner.tsx'
@@ -13,6 +13,7 @@ import { SignInForm } from './SignInForm.tsx'
 import { AdminRoleContext } from './useAdminRole.ts'
 import { useAdminSession } from './useAdminSession.ts'
 import { useAdminApi } from './useAdminApi.ts'
+import { WebhooksScreen } from './webhooks/WebhooksScreen.tsx'
 
 /** A screen a host adds to the admin (the desktop's email test and settings). */
 export interface AdminExtraScreen {
@@ -71,9 +72,12 @@ export function AdminApp({
   const [emailLink, setEmailLink] = useState(() =>
     typeof window === 'undefined' ? null : emailLinkFrom(window.location.search),
   )
-  // `#leads` (the link in a digest of held sales notifications) opens on Leads.
+  // `#leads` (the link in a digest of held sales notifications) opens on Leads, `#webhooks` (a paused
+  // endpoint's mail) on Webhooks.
   const [ownScreen, setOwnScreen] = useState(() =>
-    typeof window !== 'undefined' && window.location.hash === '#leads' ? 'leads' : 'posts',
+    typeof window === 'undefined'
+      ? 'posts'
+      : ({ '#leads': 'leads', '#webhooks': 'webhooks' }[window.location.hash] ?? 'posts'),
   )
   const screen = controlledScreen ?? ownScreen
   const select = (id: string) => (onScreenChange ? onScreenChange(id) : setOwnScreen(id))
@@ -93,6 +97,7 @@ export function AdminApp({
         { id: 'posts', label: 'Posts', icon: FileText, badge: postsBadge ?? null },
         ...(mayWorkLeads ? [{ id: 'leads', label: 'Leads', icon: Inbox }] : []),
         ...(maySeeInsights ? [{ id: 'insights', label: 'Insights', icon: ChartColumn }] : []),
+        ...(mayWorkLeads ? [{ id: 'webhooks', label: 'Webhooks', icon: Webhook }] : []),
         ...(mayManagePeople ? [{ id: 'people', label: 'People', icon: Users }] : []),
         ...(mayManageSubscribers ? [{ id: 'newsletter', label: 'Newsletter', icon: Mail }] : []),
         ...extraScreens.map(({ id, label, icon }) => ({ id, label, icon })),
@@ -133,6 +138,10 @@ export function AdminApp({
         ) : screen === 'newsletter' && mayManageSubscribers ? (
           <div className="mx-auto max-w-5xl p-3 sm:p-4">
             <SubscribersScreen api={api} />
+          </div>
+        ) : screen === 'webhooks' && mayWorkLeads ? (
+          <div className="p-3 sm:p-4">
+            <WebhooksScreen api={api} />
           </div>
         ) : screen === 'leads' && mayWorkLeads ? (
           <div className="mx-auto max-w-[100rem] p-3 sm:p-4">

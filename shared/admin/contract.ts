@@ -15,6 +15,14 @@ import {
 } from '../schemas/newsletter-send.ts'
 import { editorRoleSchema, inviteSchema, type EditorSession, type Person } from '../schemas/people.ts'
 import { previewLinkRequestSchema, type PreviewLink } from '../schemas/preview-link.ts'
+import {
+  webhookEndpointInputSchema,
+  webhookEndpointPatchSchema,
+  webhookIdSchema,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+} from '../schemas/webhooks.ts'
 
 /**
  * The admin operations, declared once: every method the admin components call, the zod schema of its
@@ -192,6 +200,20 @@ export const adminMethods = {
   exportSubscribersCsv: method<string>()(z.tuple([subscriberQuerySchema.partial()])),
   /** Removes an address from the list for good (administrators). */
   removeSubscriber: method<void>()(z.tuple([z.string().uuid()])),
+  // webhooks (through the site's /api/webhooks: administrators change them, editors read the log)
+  listWebhooks: method<WebhookEndpoint[]>()(z.tuple([])),
+  /** Adds an endpoint; the answer carries its signing secret, shown this once. */
+  addWebhook: method<WebhookEndpointWithSecret>()(z.tuple([webhookEndpointInputSchema])),
+  /** Changes an endpoint (`enabled: false` pauses it). */
+  updateWebhook: method<WebhookEndpoint>()(z.tuple([webhookIdSchema, webhookEndpointPatchSchema])),
+  removeWebhook: method<void>()(z.tuple([webhookIdSchema])),
+  sendWebhookTest: method<{ deliveryId: string }>()(z.tuple([webhookIdSchema])),
+  /** A new signing secret (shown this once); the previous one keeps signing for 24 hours. */
+  rotateWebhookSecret: method<WebhookEndpointWithSecret>()(z.tuple([webhookIdSchema])),
+  /** An endpoint's latest deliveries with each attempt. */
+  listWebhookDeliveries: method<WebhookDelivery[]>()(z.tuple([webhookIdSchema])),
+  /** Sends a delivery again with the same webhook-id. */
+  resendWebhookDelivery: method<void>()(z.tuple([webhookIdSchema])),
 }
 
 /** Pushed to the admin: `on<Name>(listener)` for each, returning an unsubscribe. */

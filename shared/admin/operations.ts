@@ -28,6 +28,16 @@ import {
 import { createPreviewLink } from '../data/preview-links.ts'
 import { getRevision, listRevisions } from '../data/revisions.ts'
 import type { SiteApi } from '../data/site-api.ts'
+import {
+  addWebhookEndpoint,
+  changeWebhookEndpoint,
+  fetchWebhookDeliveries,
+  fetchWebhookEndpoints,
+  removeWebhookEndpoint,
+  resendWebhook,
+  rotateWebhookEndpointSecret,
+  sendWebhookTest,
+} from '../data/webhooks.ts'
 import type { AdminApi, EditorAuthApi } from './contract.ts'
 
 /** The signed-in editor as each surface keeps it (the sign-in itself, and the token the site's /api wants). */
@@ -83,6 +93,8 @@ export function createAdminOperations(deps: AdminOperationsDeps): AdminApi {
     withSiteApi('People', signInFirst.people, call)
   const newsletter = <A extends unknown[], R>(call: (api: SiteApi, ...args: A) => Promise<R>) =>
     withSiteApi('The newsletter', signInFirst.newsletter, call)
+  const webhooks = <A extends unknown[], R>(call: (api: SiteApi, ...args: A) => Promise<R>) =>
+    withSiteApi('Webhooks', sessionEnded, call)
 
   return {
     ...session,
@@ -146,5 +158,14 @@ export function createAdminOperations(deps: AdminOperationsDeps): AdminApi {
     listSubscribers: withClient('Subscribers', listSubscribers),
     exportSubscribersCsv: withClient('Subscribers', exportSubscribersCsv),
     removeSubscriber: withClient('Subscribers', removeSubscriber),
+    // webhooks (the site's /api/webhooks holds the secrets and the service role)
+    listWebhooks: webhooks(fetchWebhookEndpoints),
+    addWebhook: webhooks(addWebhookEndpoint),
+    updateWebhook: webhooks(changeWebhookEndpoint),
+    removeWebhook: webhooks(removeWebhookEndpoint),
+    sendWebhookTest: webhooks(sendWebhookTest),
+    rotateWebhookSecret: webhooks(rotateWebhookEndpointSecret),
+    listWebhookDeliveries: webhooks(fetchWebhookDeliveries),
+    resendWebhookDelivery: webhooks(resendWebhook),
   }
 }

@@ -1,0 +1,361 @@
+import { Copy, KeyRound, Pause, Play, Plus, Send, Trash2 } from 'lucide-react'
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import {
+  webhookEndpointInputSchema,
+  webhookEventLabels,
+  webhookEvents,
+  webhookFormats,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+  type WebhookEvent,
+  type WebhookFormat,
+} from '../../schemas/webhooks.ts'
+import { Alert } from '../../ui/Alert.tsx'
+import { Badge } from '../../ui/Badge.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { Input } from '../../ui/Input.tsx'
+import { Label } from '../../ui/Label.tsx'
+import { Loading, Spinner } from '../../ui/Spinner.tsx'
+import { ChoiceSelect, choicesOf } from '../ChoiceSelect.tsx'
+import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
+import type { AdminApi } from '../contract.ts'
+import { useAdminRole } from '../useAdminRole.ts'
+import { DeliveryLog } from './DeliveryLog.tsx'
+
+const formatChoices = choicesOf(webhookFormats, {
+  standard: 'Standard Webhooks (signed JSON)',
+  slack: 'Slack message',
+} satisfies Record<WebhookFormat, string>)
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err))
+
+/** The secret of a new or rotated endpoint: shown this once, with a copy button. */
+function SecretShownOnce({ shown, onDone }: { shown: WebhookEndpointWithSecret; onDone(): void }) {
+  const [copied, setCopied] = useState(false)
+  return (
+    <div
+      role="status"
+      className="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+    >
+      <p className="font-semibold">Signing secret for {shown.url}</p>
+      <p>Copy it now: it is shown only once. Your receiver verifies each delivery with it.</p>
+      <code data-testid="webhook-secret" className="block rounded bg-white p-2 break-all text-slate-900">
+        {shown.secret}
+      </code>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() =>
+            void navigator.clipboard.writeText(shown.secret).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          <Copy aria-hidden="true" className="size-4" />
+          {copied ? 'Copied' : 'Copy secret'}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The Webhooks screen: the endpoints that receive events (a lead arrives or changes, a post is published, a
+ * newsletter send finishes) and each one's delivery log. Administrators add, pause, test, rotate and remove
+ * endpoints and resend deliveries; editors read the log. Browser and desktop both go through the site's
+ * `/api/webhooks` (`api`), which checks the role again.
+ */
+export function WebhooksScreen({ api }: { api: AdminApi }) {
+  const id = useId()
+  const mayChange = useAdminRole().mayManagePeople
+  const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null)
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
+  const [shownSecret, setShownSecret] = useState<WebhookEndpointWithSecret | null>(null)
+  const [url, setUrl] = useState('')
+  const [events, setEvents] = useState<WebhookEvent[]>(['lead.created'])
+  const [format, setFormat] = useState<WebhookFormat>('standard')
+  const [description, setDescription] = useState('')
+  const [adding, setAdding] = useState(false)
+  const [busyId, setBusyId] = useState<string | null>(null)
+  const [removing, setRemoving] = useState<WebhookEndpoint | null>(null)
+  const [openLog, setOpenLog] = useState<string | null>(null)
+  const [logKey, setLogKey] = useState(0)
+
+  const load = useCallback(async () => {
+    try {
+      setEndpoints(await api.listWebhooks())
+    } catch (err) {
+      setMessage({ tone: 'error', text: errorText(err) })
+    }
+  }, [api])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  /** Runs one change of an endpoint, says how it went and reloads the list. */
+  async function act(endpoint: WebhookEndpoint, run: () => Promise<string>) {
+    setBusyId(endpoint.id)
+    setMessage(null)
+    try {
+      setMessage({ tone: 'ok', text: await run() })
+      await load()
+    } catch (err) {
+      setMessage({ tone: 'error', text: errorText(err) })
+    } finally {
+      setBusyId(null)
+      setLogKey((k) => k + 1)
+    }
+  }
+
+  async function add(event: FormEvent) {
+    event.preventDefault()
+    if (adding) return
+    const parsed = webhookEndpointInputSchema.safeParse({ url, events, format, description })
+    if (!parsed.success) {
+      setMessage({
+        tone: 'error',
+        text: parsed.error.issues[0]?.message ?? 'Check the endpoint and try again.',
+      })
+      return
+    }
+    setAdding(true)
+    setMessage(null)
+    try {
+      const added = await api.addWebhook(parsed.data)
+      setShownSecret(added)
+      setUrl('')
+      setDescription('')
+      await load()
+    } catch (err) {
+      setMessage({ tone: 'error', text: errorText(err) })
+    } finally {
+      setAdding(false)
+    }
+  }
+
+  const toggleEvent = (event: WebhookEvent, on: boolean) =>
+    setEvents((current) => (on ? [...current, event] : current.filter((e) => e !== event)))
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-5xl space-y-4">
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h1 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
+          Webhooks
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Send leads, published posts and newsletter sends to the tools your team uses (a CRM, Zapier, Make or
+          Slack). Each delivery is signed and retried for up to 3 days.
+        </p>
+        {mayChange ? (
+          <form onSubmit={add} className="mt-4 space-y-3" noValidate>
+            <div className="space-y-1.5">
+              <Label htmlFor={`${id}-url`}>Endpoint URL</Label>
+              <Input
+                id={`${id}-url`}
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                placeholder="https://example.com/webhooks/meridian"
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+              />
+            </div>
+            <fieldset className="space-y-1.5">
+              <legend className="text-sm font-medium text-slate-900">Events</legend>
+              <div className="grid gap-1 sm:grid-cols-2">
+                {webhookEvents.map((event) => (
+                  <label key={event} className="flex items-start gap-2 text-sm text-slate-700">
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 size-4"
+                      checked={events.includes(event)}
+                      onChange={(e) => toggleEvent(event, e.target.checked)}
+                    />
+                    <span>
+                      <code className="text-xs">{event}</code>: {webhookEventLabels[event]}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div className="flex flex-wrap items-end gap-3">
+              <div className="space-y-1.5">
+                <Label htmlFor={`${id}-format`}>Format</Label>
+                <ChoiceSelect
+                  id={`${id}-format`}
+                  className="flex w-full"
+                  tall
+                  value={format}
+                  choices={formatChoices}
+                  onChoose={setFormat}
+                />
+              </div>
+              <div className="min-w-48 flex-1 space-y-1.5">
+                <Label htmlFor={`${id}-description`}>Description (optional)</Label>
+                <Input
+                  id={`${id}-description`}
+                  autoComplete="off"
+                  placeholder="Sales CRM"
+                  value={description}
+                  onChange={(e) => setDescription(e.target.value)}
+                />
+              </div>
+              <Button type="submit" disabled={adding}>
+                {adding ? <Spinner /> : <Plus aria-hidden="true" className="size-4" />}
+                {adding ? 'Adding...' : 'Add endpoint'}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <p className="mt-3 text-sm text-slate-600">Only administrators can add or change endpoints.</p>
+        )}
+      </div>
+
+      {shownSecret && <SecretShownOnce shown={shownSecret} onDone={() => setShownSecret(null)} />}
+      {message &&
+        (message.tone === 'error' ? (
+          <Alert variant="destructive">{message.text}</Alert>
+        ) : (
+          <Alert variant="success">{message.text}</Alert>
+        ))}
+
+      {endpoints === null ? (
+        <Loading className="justify-center py-10" />
+      ) : endpoints.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          No endpoints yet.
+        </p>
+      ) : (
+        <ul className="space-y-3" aria-label="Webhook endpoints">
+          {endpoints.map((endpoint) => {
+            const busy = busyId === endpoint.id
+            return (
+              <li
+                key={endpoint.id}
+                data-testid="webhook-endpoint"
+                className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <p className="min-w-0 flex-1 truncate font-medium text-slate-900" title={endpoint.url}>
+                    {endpoint.url}
+                  </p>
+                  <Badge variant={endpoint.enabled ? 'success' : 'warning'}>
+                    {endpoint.enabled ? 'Active' : 'Paused'}
+                  </Badge>
+                </div>
+                {endpoint.description && <p className="text-sm text-slate-600">{endpoint.description}</p>}
+                <p className="flex flex-wrap gap-1">
+                  {endpoint.events.map((event) => (
+                    <Badge key={event} variant="neutral">
+                      {event}
+                    </Badge>
+                  ))}
+                  {endpoint.format === 'slack' && <Badge>Slack</Badge>}
+                </p>
+                {endpoint.pausedReason && (
+                  <Alert variant="destructive" title="Paused by the server">
+                    {endpoint.pausedReason} Enable it once the receiver works again, then resend what it
+                    missed.
+                  </Alert>
+                )}
+                <div className="flex flex-wrap gap-2">
+                  {mayChange && (
+                    <>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={busy || !endpoint.enabled}
+                        onClick={() =>
+                          void act(endpoint, async () => {
+                            await api.sendWebhookTest(endpoint.id)
+                            setOpenLog(endpoint.id)
+                            return 'Test event sent. It appears in the delivery log.'
+                          })
+                        }
+                      >
+                        <Send aria-hidden="true" className="size-4" />
+                        Send test event
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={busy}
+                        onClick={() =>
+                          void act(endpoint, async () => {
+                            await api.updateWebhook(endpoint.id, { enabled: !endpoint.enabled })
+                            return endpoint.enabled ? 'Endpoint paused.' : 'Endpoint enabled.'
+                          })
+                        }
+                      >
+                        {endpoint.enabled ? (
+                          <Pause aria-hidden="true" className="size-4" />
+                        ) : (
+                          <Play aria-hidden="true" className="size-4" />
+                        )}
+                        {endpoint.enabled ? 'Pause' : 'Enable'}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={busy}
+                        onClick={() =>
+                          void act(endpoint, async () => {
+                            setShownSecret(await api.rotateWebhookSecret(endpoint.id))
+                            return 'New secret made. The previous one keeps working for 24 hours.'
+                          })
+                        }
+                      >
+                        <KeyRound aria-hidden="true" className="size-4" />
+                        Rotate secret
+                      </Button>
+                      <Button size="sm" variant="ghost" disabled={busy} onClick={() => setRemoving(endpoint)}>
+                        <Trash2 aria-hidden="true" className="size-4" />
+                        Delete
+                      </Button>
+                    </>
+                  )}
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-expanded={openLog === endpoint.id}
+                    onClick={() => setOpenLog(openLog === endpoint.id ? null : endpoint.id)}
+                  >
+                    {openLog === endpoint.id ? 'Hide delivery log' : 'Delivery log'}
+                  </Button>
+                </div>
+                {openLog === endpoint.id && (
+                  <DeliveryLog api={api} endpointId={endpoint.id} mayResend={mayChange} refreshKey={logKey} />
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+
+      <ConfirmActionDialog
+        open={removing !== null}
+        title="Delete this endpoint?"
+        confirmLabel="Delete"
+        destructive
+        busy={!!busyId}
+        onConfirm={() =>
+          removing &&
+          void act(removing, async () => {
+            await api.removeWebhook(removing.id)
+            setRemoving(null)
+            return 'Endpoint deleted.'
+          })
+        }
+        onCancel={() => setRemoving(null)}
+      >
+        <p>It gets no more events, and its delivery log is deleted with it.</p>
+      </ConfirmActionDialog>
+    </section>
+  )
+}
