@@ -315,8 +315,6 @@ begin
   if p_outcome is null or p_outcome not in ('delivered', 'retry', 'failed') then
     raise exception 'The outcome must be delivered, retry or failed.' using errcode = '22023';
   end if;
-  insert into public.webhook_delivery_attempts (delivery_id, status_code, duration_ms, error, response_body)
-  values (p_delivery_id, p_status_code, greatest(p_duration_ms, 0), left(p_error, 1000), left(p_response, 1024));
   update public.webhook_deliveries
      set attempts = attempts + 1,
          last_status_code = p_status_code,
@@ -325,6 +323,12 @@ begin
          delivered_at = case when p_outcome = 'delivered' then now() else delivered_at end
    where id = p_delivery_id
   returning endpoint_id into endpoint;
+  -- Deleted meanwhile (its endpoint removed): nothing to record.
+  if endpoint is null then
+    return false;
+  end if;
+  insert into public.webhook_delivery_attempts (delivery_id, status_code, duration_ms, error, response_body)
+  values (p_delivery_id, p_status_code, greatest(p_duration_ms, 0), left(p_error, 1000), left(p_response, 1024));
   if p_outcome = 'failed' then
     update public.webhook_endpoints
        set enabled = false, paused_reason = left(coalesce(p_pause_reason, p_error), 1000), paused_at = now()
@@ -356,7 +360,7 @@ $$;
 
 -- What a receiver learns of a lead: its fields, where it came from and its public id; nothing internal
 -- (no claims, attempts, idempotency key or owner's account id).
-create or replace function public.webhook_lead_data(l public.leads) returns jsonb
+create or replace function public.webhook_lead_data(p_lead_id uuid) returns jsonb
 language sql
 stable
 security definer
@@ -379,6 +383,8 @@ as $$
       'utmSource', l.utm_source,
       'utmMedium', l.utm_medium,
       'utmCampaign', l.utm_campaign))
+    from public.leads l
+   where l.id = p_lead_id
 $$;
 
 create or replace function public.webhook_lead_created() returns trigger
@@ -387,7 +393,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform public.queue_webhook_event('lead.created', public.webhook_lead_data(new), null);
+  perform public.queue_webhook_event('lead.created', public.webhook_lead_data(new.id), null);
   return null;
 end
 $$;
@@ -408,7 +414,7 @@ begin
   if new.notes is distinct from old.notes then changed := changed || 'notes'::text; end if;
   if cardinality(changed) > 0 then
     perform public.queue_webhook_event('lead.updated',
-      public.webhook_lead_data(new) || jsonb_build_object('changed', to_jsonb(changed)), null);
+      public.webhook_lead_data(new.id) || jsonb_build_object('changed', to_jsonb(changed)), null);
   end if;
   return null;
 end
@@ -497,7 +503,7 @@ revoke execute on function
   public.record_webhook_attempt(uuid, integer, integer, text, text, text, text),
   public.delete_old_webhook_deliveries(timestamptz),
   public.webhook_event_id(),
-  public.webhook_lead_data(public.leads)
+  public.webhook_lead_data(uuid)
   from public, anon, authenticated;
 grant execute on function
   public.create_webhook_endpoint(text, text[], text, text, text, uuid, integer),
@@ -509,7 +515,7 @@ grant execute on function
   public.record_webhook_attempt(uuid, integer, integer, text, text, text, text),
   public.delete_old_webhook_deliveries(timestamptz),
   public.webhook_event_id(),
-  public.webhook_lead_data(public.leads)
+  public.webhook_lead_data(uuid)
   to service_role;
 revoke execute on function
   public.webhook_endpoints_stamp(),

@@ -12,7 +12,7 @@ import { startTestServer, testEditor, type TestServer } from '../support/server.
 
 let server: TestServer
 let clients: Record<Actor, SupabaseClient>
-const ids = { admin: '', member: '', post: '' }
+const ids = { admin: '', member: '', post: '', endpoint: '' }
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -30,6 +30,18 @@ beforeAll(async () => {
       [`privileges-${randomUUID()}`],
     )
   ).rows[0].id
+  // A webhook endpoint, for the functions that queue a delivery to one (its deliveries wait for the year 2100).
+  ids.endpoint = (
+    await db.query<{ id: string }>(
+      `insert into public.webhook_endpoints (url, events) values ('https://example.com/privileges', '{lead.updated}')
+       returning id::text as id`,
+    )
+  ).rows[0].id
+  await db.query(
+    `insert into public.webhook_endpoint_secrets (endpoint_id, current_secret)
+     values ($1, 'whsec_cHJpdmlsZWdlcy1wcml2aWxlZ2VzLXByaXZpbGVnZXM=')`,
+    [ids.endpoint],
+  )
   // One page view today, so Insights has something that only editors and administrators may see.
   const view = await clients.service.rpc('record_page_view', {
     p_visitor: 'privileges-visitor',
@@ -275,6 +287,75 @@ const expected: Record<string, FunctionRow> = {
   'claim_newsletter_confirmation(p_subscriber_id uuid, p_gap_seconds integer)': {
     args: () => ({ p_subscriber_id: randomUUID(), p_gap_seconds: 600 }),
     answers: serverOnly(is(false)),
+  },
+  // Webhooks (20261204100000_webhooks.sql): the server's alone; administrators reach them through /api/webhooks.
+  'create_webhook_endpoint(p_url text, p_events text[], p_format text, p_description text, p_secret text, p_created_by uuid, p_max integer)':
+    {
+      args: () => ({
+        p_url: 'https://example.com/privileges',
+        p_events: ['lead.updated'],
+        p_format: 'standard',
+        p_description: 'privileges',
+        p_secret: 'whsec_cHJpdmlsZWdlcy1wcml2aWxlZ2VzLXByaXZpbGVnZXM=',
+        p_created_by: null,
+        p_max: 1000,
+      }),
+      answers: serverOnly((data) =>
+        expect(data).toEqual([expect.objectContaining({ url: 'https://example.com/privileges' })]),
+      ),
+    },
+  'rotate_webhook_secret(p_endpoint_id uuid, p_secret text, p_overlap_seconds integer)': {
+    args: () => ({
+      p_endpoint_id: randomUUID(),
+      p_secret: 'whsec_cHJpdmlsZWdlcy1wcml2aWxlZ2VzLXByaXZpbGVnZXM=',
+      p_overlap_seconds: 60,
+    }),
+    answers: serverOnly(is(false)),
+  },
+  'webhook_event_id()': { args: () => ({}), answers: serverOnly(isString) },
+  'queue_webhook_delivery(p_endpoint_id uuid, p_event_id text, p_type text, p_data jsonb, p_at timestamp with time zone)':
+    {
+      args: () => ({
+        p_endpoint_id: ids.endpoint,
+        p_event_id: `msg_${randomUUID()}`,
+        p_type: 'webhook.test',
+        p_data: {},
+        p_at: '2100-01-01T00:00:00Z',
+      }),
+      answers: serverOnly(isString),
+    },
+  'queue_webhook_event(p_type text, p_data jsonb, p_at timestamp with time zone)': {
+    args: () => ({ p_type: 'privileges.none', p_data: {}, p_at: null }),
+    answers: serverOnly(is(0)),
+  },
+  'resend_webhook_delivery(p_delivery_id uuid)': {
+    args: () => ({ p_delivery_id: randomUUID() }),
+    answers: serverOnly(is(false)),
+  },
+  'webhook_delivery_to_send(p_delivery_id uuid)': {
+    args: () => ({ p_delivery_id: randomUUID() }),
+    answers: serverOnly(is([])),
+  },
+  'record_webhook_attempt(p_delivery_id uuid, p_status_code integer, p_duration_ms integer, p_error text, p_response text, p_outcome text, p_pause_reason text)':
+    {
+      args: () => ({
+        p_delivery_id: randomUUID(),
+        p_status_code: 204,
+        p_duration_ms: 1,
+        p_error: null,
+        p_response: null,
+        p_outcome: 'delivered',
+        p_pause_reason: null,
+      }),
+      answers: serverOnly(is(false)),
+    },
+  'delete_old_webhook_deliveries(p_before timestamp with time zone)': {
+    args: () => ({ p_before: '2000-01-01T00:00:00Z' }),
+    answers: serverOnly(is(0)),
+  },
+  'webhook_lead_data(p_lead_id uuid)': {
+    args: () => ({ p_lead_id: randomUUID() }),
+    answers: serverOnly(is(null)),
   },
 }
 

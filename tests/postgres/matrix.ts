@@ -57,6 +57,20 @@ export async function addFixtures(sql: Sql): Promise<void> {
      )
      insert into public.newsletter_unsubscribe_tokens (subscriber_id, token) select id, 'matrix-token' from added`,
   )
+  // A webhook endpoint with its secret, one delivery and one attempt.
+  await sql.query(
+    `with endpoint as (
+       insert into public.webhook_endpoints (url, events) values ('https://hooks.matrix.example/in', '{lead.created}')
+       returning id
+     ), secret as (
+       insert into public.webhook_endpoint_secrets (endpoint_id, current_secret)
+       select id, 'whsec_bWF0cml4LW1hdHJpeC1tYXRyaXgtbWF0cml4' from endpoint
+     ), delivery as (
+       insert into public.webhook_deliveries (event_id, endpoint_id, type, payload)
+       select 'msg_matrix', id, 'lead.created', '{}'::jsonb from endpoint returning id
+     )
+     insert into public.webhook_delivery_attempts (delivery_id, status_code, duration_ms) select id, 204, 12 from delivery`,
+  )
 }
 
 /** Runs `statement` as `caller` in a transaction that is rolled back; the outcome as text. */
