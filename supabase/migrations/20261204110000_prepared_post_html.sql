@@ -46,37 +46,35 @@ stable
 security definer
 set search_path = ''
 as $$
-  with post as (
-    select p.* from public.published_blogs p where p.slug = post_slug
-  ),
-  -- Every other public post as a card (no body), newest first, with what makes it a candidate.
-  cards as (
-    select pg_catalog.to_jsonb(c) - 'content' as card, c.created_at, c.id,
-           coalesce(c.tags && post.tags, false) as shares_tag,
-           coalesce(c.type = coalesce(post.type, 'blog'), false) as same_type
-      from public.published_blogs c, post
-     where c.slug <> post.slug
-  )
   select pg_catalog.jsonb_build_object(
     'post', pg_catalog.to_jsonb(post),
     'prepared_html', (
       select h.html from public.blog_prepared_html h
        where h.post_id = post.id and h.post_version = post.version and h.sanitizer_version = sanitizer
     ),
+    -- Each list reads the newest public posts in order (blogs_created_at_idx) and stops at its limit; only
+    -- the rows kept become JSON.
     'by_tag', (
-      select coalesce(pg_catalog.jsonb_agg(card order by created_at desc, id), '[]')
-        from (select * from cards where shares_tag order by created_at desc, id limit 12) o
+      select coalesce(pg_catalog.jsonb_agg(pg_catalog.to_jsonb(c) - 'content' order by c.created_at desc, c.id), '[]')
+        from (select * from public.published_blogs c
+               where c.slug <> post.slug and c.tags && post.tags
+               order by c.created_at desc, c.id limit 12) c
     ),
     'by_type', (
-      select coalesce(pg_catalog.jsonb_agg(card order by created_at desc, id), '[]')
-        from (select * from cards where same_type order by created_at desc, id limit related_limit) o
+      select coalesce(pg_catalog.jsonb_agg(pg_catalog.to_jsonb(c) - 'content' order by c.created_at desc, c.id), '[]')
+        from (select * from public.published_blogs c
+               where c.slug <> post.slug and c.type = coalesce(post.type, 'blog')
+               order by c.created_at desc, c.id limit related_limit) c
     ),
     'newest', (
-      select coalesce(pg_catalog.jsonb_agg(card order by created_at desc, id), '[]')
-        from (select * from cards order by created_at desc, id limit related_limit + related_minimum) o
+      select coalesce(pg_catalog.jsonb_agg(pg_catalog.to_jsonb(c) - 'content' order by c.created_at desc, c.id), '[]')
+        from (select * from public.published_blogs c
+               where c.slug <> post.slug
+               order by c.created_at desc, c.id limit related_limit + related_minimum) c
     )
   )
-  from post
+  from public.published_blogs post
+  where post.slug = post_slug
 $$;
 
 revoke execute on function public.public_post_page(text, text, integer, integer) from public;
