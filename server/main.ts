@@ -10,7 +10,7 @@ import { checkDataDirectory, DataDirectoryError, diskProblemOf } from './failure
 import { startEmailService } from './email-service.ts'
 import { startLocalSupabase } from './local-supabase/index.ts'
 import { startMail } from './mail/index.ts'
-import { createServerLeadOutbox, createServerNewsletterOutbox } from './api/lead-outbox.ts'
+import { createMailOutboxes } from './mail/outboxes.ts'
 import { createServerWebhookOutbox } from './api/webhooks.ts'
 import { createConfirmationGate } from './mail/confirmation-cap.ts'
 import { createDatabaseRateLimits } from './rate-limits.ts'
@@ -149,8 +149,13 @@ export async function startServer(
     desktopReleasesUrl: env.DESKTOP_RELEASES_URL ?? null,
   }
 
-  ctx.leadOutbox = createServerLeadOutbox(ctx)
-  ctx.newsletterOutbox = createServerNewsletterOutbox(ctx)
+  const outboxes = createMailOutboxes({
+    ...ctx,
+    client: () => serviceClient(ctx),
+    publicUrl: () => ctx.publicUrl,
+  })
+  ctx.leadOutbox = outboxes.lead
+  ctx.newsletterOutbox = outboxes.newsletter
   ctx.webhookOutbox = createServerWebhookOutbox(ctx)
   const { server, port } = await listen(createApp(ctx), env)
   const url = `http://127.0.0.1:${port}`

@@ -81,6 +81,8 @@ export interface QueueOptions<R> {
   stopGraceMs?: number
   /** A test clock; without it the database's clock decides what is due and when a lease ends. */
   now?: () => Date
+  /** Work the queue does after each run, on the timer too (e.g. the lead mail's digests). */
+  afterRun?: () => Promise<unknown>
 }
 
 export interface LeasedWorker<R> {
@@ -220,6 +222,8 @@ export function createLeasedWorker<R = undefined>(options: QueueOptions<R>): Lea
       // Without a budget a short batch means nothing more is due; with one, the budget may have cut it.
       if (!options.perMinute && batch.length < options.batchSize) break
     }
+    if (options.afterRun && !stopping)
+      await options.afterRun().catch((err: unknown) => logger.warn({ err, queue }, 'after-run work failed'))
     return summary
   }
 
@@ -250,14 +254,18 @@ export function createLeasedWorker<R = undefined>(options: QueueOptions<R>): Lea
       add(await begin(runOptions))
       return total
     },
-    async runOne(subjectId, handle = options.handle) {
-      const job = await claimOutboxJob(options.client(), {
-        queue,
-        subjectId,
-        leaseSeconds: options.leaseSeconds,
-        now: dbNow(),
-      })
-      return job ? track(work(job, handle)) : null
+    runOne(subjectId, handle = options.handle) {
+      return track(
+        (async () => {
+          const job = await claimOutboxJob(options.client(), {
+            queue,
+            subjectId,
+            leaseSeconds: options.leaseSeconds,
+            now: dbNow(),
+          })
+          return job ? work(job, handle) : null
+        })(),
+      )
     },
     kick,
     start() {

@@ -1,12 +1,15 @@
 import type { Logger } from 'pino'
 import { brand } from '../../shared/config/brand.ts'
-import { claimDueLeads, claimLead, markLeadEmailSent, recordLeadDelivery } from '../../shared/data/leads.ts'
+import { getLead, markLeadEmailSent, recordLeadHeldBack } from '../../shared/data/leads.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import type { LeadEmailKind, LeadRecord } from '../../shared/schemas/lead.ts'
+import { backoffDelay, createLeasedWorker, done, retry, type JobResult } from '../jobs/leased-worker.ts'
 import type { MailService } from './index.ts'
 import { sendHeldDigests, type SalesNotificationGate } from './sales-cap.ts'
 import { renderLeadConfirmation, renderLeadNotification } from './templates.ts'
 
+/** The lead mail's queue in the one outbox (`outbox_jobs.queue`; the insert of a lead queues its job). */
+export const leadMailQueue = 'lead-mail'
 /** Waits after the 1st, 2nd, 3rd, 4th failed attempt; every later one waits the last entry. */
 export const retryDelaysMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 6 * 60 * 60_000]
 /** After this many failed attempts a lead stays unsent (visible to editors with its last error). */
@@ -22,8 +25,9 @@ export const deliveryLeaseSeconds = 120
 /** Leads one outbox round claims at most (the next round takes the rest). */
 export const outboxBatchSize = 20
 
+/** The wait before the next attempt after `failedAttempts` failed ones (every outbox's mail schedule). */
 export function nextAttemptDelay(failedAttempts: number): number {
-  return retryDelaysMs[Math.min(Math.max(failedAttempts, 1), retryDelaysMs.length) - 1]
+  return backoffDelay(retryDelaysMs, failedAttempts)
 }
 
 export interface DeliveryResult {
@@ -33,7 +37,7 @@ export interface DeliveryResult {
 
 /** A delivery under way: its outcome, and what is known to have gone out so far. */
 export interface DeliveryHandle {
-  /** Settles once both sends finished (sent or failed) and the outcome is recorded on the lead. */
+  /** Settles once both sends finished (sent or failed) and the outcome is recorded. */
   done: Promise<DeliveryResult>
   /** The emails sent so far (a request that stops waiting answers with this). */
   sentSoFar(): DeliveryResult
@@ -43,16 +47,16 @@ export interface DeliveryHandle {
 export const stopGraceMs = 5_000
 
 /**
- * Sends a lead's two emails and retries the ones that fail, on a schedule, until both are sent. Every
- * delivery first claims the lead with a lease in the database, so several server instances on one project
- * never deliver the same lead at once.
+ * Sends a lead's two emails and retries the ones that fail, on a schedule, until both are sent: the queue
+ * `lead-mail` of the one leased outbox worker (server/jobs/leased-worker.ts), so several server instances on
+ * one project never deliver the same lead at once.
  */
 export interface LeadOutbox {
-  /** Claims the lead and sends whatever is still unsent now (nothing if another instance holds it). */
+  /** Claims the lead's delivery and sends whatever is still unsent now (nothing if another instance holds it). */
   deliver(lead: LeadRecord): DeliveryHandle
   /**
    * Processes due leads (every pending lead with `ignoreSchedule`), then sends the digests of held sales
-   * notifications that are due (`sendDigests`). Drives the clock in tests.
+   * notifications that are due. Drives the clock in tests.
    */
   runDue(options?: { ignoreSchedule?: boolean }): Promise<{ processed: number; completed: number }>
   /** Sends the digests of held sales notifications whose hour has ended; resolves to how many went out. */
@@ -82,10 +86,7 @@ export function createLeadOutbox(options: {
 }): LeadOutbox {
   const now = options.now ?? (() => new Date())
   const dbNow = () => (options.now ? options.now() : undefined)
-  const maxAttempts = options.maxAttempts ?? maxLeadEmailAttempts
   const inFlight = new Map<string, DeliveryHandle>()
-  let timer: NodeJS.Timeout | null = null
-  let running: Promise<unknown> | null = null
 
   async function sendOne(lead: LeadRecord, kind: LeadEmailKind): Promise<void> {
     if (kind === 'confirmation') {
@@ -107,13 +108,17 @@ export function createLeadOutbox(options: {
     }
   }
 
-  /** Delivers a lead this instance holds the claim on, records the outcome and releases the claim. */
-  async function deliverClaimed(
-    lead: LeadRecord,
+  /**
+   * Delivers a lead whose job this instance holds: sends what is still owed (a crashed earlier holder may
+   * have sent some), records each send the moment it is made, and says whether anything is left.
+   */
+  async function deliverHeld(
+    leadId: string,
     progress: { confirmation: boolean; notification: boolean },
-  ): Promise<DeliveryResult> {
+  ): Promise<JobResult<DeliveryResult>> {
     const client = options.client()
-    const claimToken = lead.claimToken!
+    const lead = await getLead(client, leadId)
+    if (!lead) return done({ confirmationSent: false, notificationSent: false })
     const already = {
       confirmation: lead.confirmationSentAt !== null,
       notification: lead.notificationSentAt !== null,
@@ -128,13 +133,13 @@ export function createLeadOutbox(options: {
     )
     // Over the confirmation cap: the confirmation is dropped (never queued for later, which would only
     // postpone a flood); the sales notification still goes out.
-    let confirmationSkipped = false
+    let confirmationSkippedAt: Date | undefined
     if (
       kinds.includes('confirmation') &&
       options.allowConfirmation &&
       !(await options.allowConfirmation(lead.email))
     ) {
-      confirmationSkipped = true
+      confirmationSkippedAt = now()
       kinds = kinds.filter((kind) => kind !== 'confirmation')
       options.logger.info({ leadId: lead.id }, 'lead confirmation held back by the hourly cap')
     }
@@ -148,113 +153,74 @@ export function createLeadOutbox(options: {
         options.logger.info({ leadId: lead.id }, 'sales notification held back by the hourly cap')
       }
     }
+    await recordLeadHeldBack(client, lead.id, { confirmationSkippedAt, notificationHeldUntil })
     // Both at once: the two sends are independent, and a visitor's request may be waiting for them. Each
     // is recorded the moment it is sent.
     const results = await Promise.allSettled(
       kinds.map(async (kind) => {
         await sendOne(lead, kind)
         progress[kind] = true
-        await markLeadEmailSent(client, lead.id, kind, { at: now(), claimToken }).catch((err: unknown) =>
+        await markLeadEmailSent(client, lead.id, kind, now()).catch((err: unknown) =>
           options.logger.warn({ err, leadId: lead.id, kind }, 'could not record a sent email yet'),
         )
       }),
     )
-    const sentNow = { confirmation: false, notification: false }
     const errors: string[] = []
     results.forEach((result, i) => {
-      if (result.status === 'fulfilled' || progress[kinds[i]]) sentNow[kinds[i]] = true
-      else
+      if (result.status === 'rejected' && !progress[kinds[i]])
         errors.push(
           `${kinds[i]}: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`,
         )
     })
-    const sent = {
-      confirmation: already.confirmation || sentNow.confirmation,
-      notification: already.notification || sentNow.notification,
-    }
-
-    let failure: { error: string; attempts: number; nextAttemptAt: Date | null } | null = null
-    if (errors.length > 0) {
-      const attempts = lead.attempts + 1
-      const giveUp = attempts >= maxAttempts
-      const nextAttemptAt = giveUp ? null : new Date(now().getTime() + nextAttemptDelay(attempts))
-      const log = giveUp
-        ? options.logger.error.bind(options.logger)
-        : options.logger.warn.bind(options.logger)
-      log(
-        { leadId: lead.id, attempts, nextAttemptAt, errors },
-        giveUp ? 'lead emails failed for good' : 'lead emails failed; will retry',
-      )
-      failure = { error: errors.join('; '), attempts, nextAttemptAt }
-    }
-    try {
-      await recordLeadDelivery(client, lead.id, {
-        at: now(),
-        claimToken,
-        confirmationSent: sentNow.confirmation,
-        confirmationSkipped,
-        notificationSent: sentNow.notification,
-        notificationHeldUntil,
-        failure,
-      })
-    } catch (err) {
-      // What went out is recorded already (each send is); the claim runs out on its own.
-      options.logger.error({ err, leadId: lead.id, sentNow, errors }, 'could not record the lead emails')
-    }
-    return { confirmationSent: sent.confirmation, notificationSent: sent.notification }
+    const sent = { confirmationSent: progress.confirmation, notificationSent: progress.notification }
+    return errors.length > 0 ? retry(errors.join('; '), sent) : done(sent)
   }
 
+  const worker = createLeasedWorker<DeliveryResult>({
+    queue: leadMailQueue,
+    client: options.client,
+    logger: options.logger,
+    handle: (job) => deliverHeld(job.subjectId, { confirmation: false, notification: false }),
+    backoffMs: retryDelaysMs,
+    maxAttempts: options.maxAttempts ?? maxLeadEmailAttempts,
+    leaseSeconds: deliveryLeaseSeconds,
+    batchSize: outboxBatchSize,
+    // A batch's leads all at once, as a request's two sends are.
+    concurrency: outboxBatchSize,
+    intervalMs: options.intervalMs ?? outboxIntervalMs,
+    stopGraceMs,
+    now: options.now,
+    // Each run ends with the digests of held sales notifications that are due.
+    afterRun: () => sendDigests(),
+  })
+
   /**
-   * Delivers a lead: `claimed` is a row a claim already returned (the outbox), else the lead is claimed
-   * first (a request). The claim in the database is what keeps two deliveries of one lead apart, across
-   * processes as well as within one; `inFlight` only lets `stop()` wait for them.
+   * Delivers a lead now (the request that stored it). The claim in the database is what keeps two
+   * deliveries of one lead apart, across processes as well as within one; `inFlight` lets a second call
+   * in this process share the first.
    */
-  function deliver(lead: LeadRecord, claimed: boolean): DeliveryHandle {
-    const key = claimed ? `${lead.id}:${lead.claimToken}` : lead.id
-    const pending = inFlight.get(key)
+  function deliver(lead: LeadRecord): DeliveryHandle {
+    const pending = inFlight.get(lead.id)
     if (pending) return pending
     const progress = { confirmation: false, notification: false }
-    const done = (async () => {
-      const held = claimed
-        ? lead
-        : await claimLead(options.client(), lead.id, { leaseSeconds: deliveryLeaseSeconds, now: dbNow() })
-      // Another instance holds it (or nothing is owed): that delivery answers for it.
-      if (!held) return { confirmationSent: false, notificationSent: false }
-      return deliverClaimed(held, progress)
+    const none = { confirmationSent: false, notificationSent: false }
+    const delivery = (async () => {
+      // Null: another instance holds it (or nothing is owed): that delivery answers for it.
+      const settled = await worker.runOne(lead.id, () => deliverHeld(lead.id, progress))
+      return settled?.result ?? none
     })()
       .catch((err: unknown) => {
-        // Nothing more was recorded: the lead's schedule (and its lease running out) brings it back.
+        // Nothing more was recorded: the job's schedule (and its lease running out) brings it back.
         options.logger.warn({ err, leadId: lead.id }, 'lead delivery failed')
         return { confirmationSent: progress.confirmation, notificationSent: progress.notification }
       })
-      .finally(() => inFlight.delete(key))
+      .finally(() => inFlight.delete(lead.id))
     const handle: DeliveryHandle = {
-      done,
+      done: delivery,
       sentSoFar: () => ({ confirmationSent: progress.confirmation, notificationSent: progress.notification }),
     }
-    inFlight.set(key, handle)
+    inFlight.set(lead.id, handle)
     return handle
-  }
-
-  async function runDue(runOptions: { ignoreSchedule?: boolean } = {}) {
-    let processed = 0
-    let completed = 0
-    // Claim a batch, deliver it, and go on while batches come back full.
-    for (;;) {
-      const claimed = await claimDueLeads(options.client(), {
-        leaseSeconds: deliveryLeaseSeconds,
-        maxAttempts,
-        limit: outboxBatchSize,
-        ignoreSchedule: runOptions.ignoreSchedule,
-        now: dbNow(),
-      })
-      const results = await Promise.all(claimed.map((lead) => deliver(lead, true).done))
-      processed += claimed.length
-      completed += results.filter((r) => r.confirmationSent && r.notificationSent).length
-      if (claimed.length < outboxBatchSize) break
-    }
-    await sendDigests()
-    return { processed, completed }
   }
 
   async function sendDigests(): Promise<number> {
@@ -272,33 +238,19 @@ export function createLeadOutbox(options: {
       : 0
   }
 
-  function tick() {
-    if (running) return
-    running = runDue()
-      .catch((err: unknown) => options.logger.warn({ err }, 'lead outbox run failed'))
-      .finally(() => {
-        running = null
-      })
+  async function runDue(runOptions: { ignoreSchedule?: boolean } = {}) {
+    const summary = await worker.runDue(runOptions)
+    const completed = summary.settled.filter(
+      (s) => s.result?.confirmationSent && s.result.notificationSent,
+    ).length
+    return { processed: summary.processed, completed }
   }
 
   return {
-    deliver: (lead) => deliver(lead, false),
+    deliver,
     runDue,
     sendDigests,
-    start() {
-      if (timer) return
-      timer = setInterval(tick, options.intervalMs ?? outboxIntervalMs)
-      timer.unref()
-    },
-    async stop() {
-      if (timer) clearInterval(timer)
-      timer = null
-      // Deliveries in flight finish and record their outcome, unless SMTP hangs: then they are cut off, and
-      // their leases running out hand them to the next instance (or the next start).
-      const settled = Promise.allSettled([running, ...[...inFlight.values()].map((d) => d.done)])
-      let grace: NodeJS.Timeout | undefined
-      await Promise.race([settled, new Promise((resolve) => (grace = setTimeout(resolve, stopGraceMs)))])
-      clearTimeout(grace)
-    },
+    start: () => worker.start(),
+    stop: () => worker.stop(),
   }
 }

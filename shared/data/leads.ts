@@ -23,7 +23,7 @@ const parseRow = (row: unknown): LeadRecord => leadRecordSchema.parse(row)
 /** Postgres unique_violation: the idempotency key was used before. */
 const uniqueViolation = '23505'
 
-/** How long a new lead waits before the outbox treats it as pending (the request sends its emails first). */
+/** How long a new lead's delivery waits before the outbox takes it (the request sends its emails first). */
 export const outboxSafetyDelayMs = 60_000
 
 /** The lead stored under an idempotency key, or null. */
@@ -40,8 +40,8 @@ export async function findLeadByIdempotencyKey(
 
 /**
  * Stores a lead once per idempotency key: a repeated key returns the existing row (`created: false`)
- * instead of a second one. The lead starts scheduled for the outbox a minute out, so a crash between
- * storing and sending still gets its emails sent.
+ * instead of a second one. Storing it queues its emails' delivery in the same transaction (a trigger), due
+ * a minute out (`next_attempt_at`), so a crash between storing and sending still gets its emails sent.
  */
 export async function insertLead(
   client: SupabaseClient,
@@ -79,103 +79,49 @@ export async function insertLead(
   return { lead: parseRow(data), created: true }
 }
 
-/**
- * Claims one lead for delivery (a lease of `leaseSeconds` in the database): the fresh row with its
- * `claimToken`, or null when another server instance holds it or nothing is owed. `now` only for tests
- * that drive the clock; otherwise the database's clock decides.
- */
-export async function claimLead(
-  client: SupabaseClient,
-  id: string,
-  options: { leaseSeconds: number; now?: Date },
-): Promise<LeadRecord | null> {
-  const { data, error } = await client.rpc('claim_lead', {
-    p_lead_id: id,
-    p_lease_seconds: options.leaseSeconds,
-    p_now: options.now?.toISOString() ?? null,
-  })
-  if (error) couldNot('claim the lead', error)
-  const rows = (data ?? []) as unknown[]
-  return rows.length > 0 ? parseRow(rows[0]) : null
+/** One lead by its id, or null (the outbox reads the lead it delivers fresh). */
+export async function getLead(client: SupabaseClient, id: string): Promise<LeadRecord | null> {
+  return oneOrNull(client.from('leads').select('*').eq('id', id).maybeSingle(), parseRow, (error) =>
+    couldNot('read the lead', error),
+  )
 }
 
 /**
- * Claims up to `limit` leads whose emails are owed and whose next attempt is due (every pending one with
- * `ignoreSchedule`, the "run now" switch), skipping those another instance holds.
- */
-export async function claimDueLeads(
-  client: SupabaseClient,
-  options: {
-    leaseSeconds: number
-    maxAttempts: number
-    limit?: number
-    ignoreSchedule?: boolean
-    now?: Date
-  },
-): Promise<LeadRecord[]> {
-  const { data, error } = await client.rpc('claim_due_leads', {
-    p_limit: options.limit ?? 20,
-    p_lease_seconds: options.leaseSeconds,
-    p_max_attempts: options.maxAttempts,
-    p_ignore_schedule: options.ignoreSchedule ?? false,
-    p_now: options.now?.toISOString() ?? null,
-  })
-  if (error) couldNot('claim the leads due', error)
-  return ((data ?? []) as unknown[]).map(parseRow)
-}
-
-/**
- * Records that one email of a claimed lead went out, right after the send: the smaller the gap between
- * sending and recording, the fewer mails a crash can make the next holder send again.
+ * Records that one email of a lead went out, right after the send: the smaller the gap between sending and
+ * recording, the fewer mails a crash can make the next holder of the lead's delivery send again. What went
+ * out is a fact whoever records it, so the first record stands.
  */
 export async function markLeadEmailSent(
   client: SupabaseClient,
   id: string,
   kind: LeadEmailKind,
-  options: { at: Date; claimToken: string },
+  at: Date,
 ): Promise<void> {
-  const at = options.at.toISOString()
-  const patch = kind === 'confirmation' ? { confirmation_sent_at: at } : { notification_sent_at: at }
-  await updateClaimedLead(client, id, options.claimToken, patch, 'record the sent email')
+  const column = kind === 'confirmation' ? 'confirmation_sent_at' : 'notification_sent_at'
+  const { error } = await client
+    .from('leads')
+    .update({ [column]: at.toISOString() })
+    .eq('id', id)
+    .is(column, null)
+  if (error) couldNot('record the sent email', error)
 }
 
 /**
- * Records the outcome of one delivery round in a single update and releases the claim: which emails went
- * out now, and either the failure (attempt count, error, next attempt; null gives up) or, when nothing is
- * owed any more, completion. Applies only under the claim that made the delivery.
+ * Records what the hourly caps held back from a lead's delivery: a confirmation skipped for good, or a sales
+ * notification owed in the digest from `notificationHeldUntil` on. (The attempts, error and next attempt of
+ * the delivery are its outbox job's, shown on the lead by the database.)
  */
-export async function recordLeadDelivery(
+export async function recordLeadHeldBack(
   client: SupabaseClient,
   id: string,
-  outcome: {
-    at: Date
-    claimToken: string
-    confirmationSent: boolean
-    /** The confirmation was held back by the hourly cap: done, never retried. */
-    confirmationSkipped?: boolean
-    notificationSent: boolean
-    /** The sales notification was held back by its hourly cap: owed in a digest from this time on. */
-    notificationHeldUntil?: Date
-    failure: { error: string; attempts: number; nextAttemptAt: Date | null } | null
-  },
+  held: { confirmationSkippedAt?: Date; notificationHeldUntil?: Date },
 ): Promise<void> {
-  const at = outcome.at.toISOString()
-  const patch: Record<string, unknown> = { claimed_until: null, claim_token: null }
-  if (outcome.confirmationSent) patch.confirmation_sent_at = at
-  if (outcome.confirmationSkipped) patch.confirmation_skipped_at = at
-  if (outcome.notificationSent) patch.notification_sent_at = at
-  if (outcome.notificationHeldUntil)
-    patch.notification_held_until = outcome.notificationHeldUntil.toISOString()
-  if (outcome.failure) {
-    Object.assign(patch, {
-      attempts: outcome.failure.attempts,
-      last_error: outcome.failure.error.slice(0, 1000),
-      next_attempt_at: outcome.failure.nextAttemptAt ? outcome.failure.nextAttemptAt.toISOString() : null,
-    })
-  } else {
-    Object.assign(patch, { next_attempt_at: null, last_error: null })
-  }
-  await updateClaimedLead(client, id, outcome.claimToken, patch, 'record the lead emails')
+  const patch: Record<string, unknown> = {}
+  if (held.confirmationSkippedAt) patch.confirmation_skipped_at = held.confirmationSkippedAt.toISOString()
+  if (held.notificationHeldUntil) patch.notification_held_until = held.notificationHeldUntil.toISOString()
+  if (Object.keys(patch).length === 0) return
+  const { error } = await client.from('leads').update(patch).eq('id', id)
+  if (error) couldNot('record the emails held back', error)
 }
 
 /**
@@ -208,18 +154,6 @@ export async function settleHeldNotifications(
   if (options.sentAt) patch.notification_sent_at = options.sentAt.toISOString()
   const { error } = await client.from('leads').update(patch).eq('claim_token', options.claimToken)
   if (error) couldNot(options.sentAt ? 'record the digest' : 'release the held notifications', error)
-}
-
-/** Changes a lead only while `claimToken` still holds it (a claim taken over since changes nothing). */
-async function updateClaimedLead(
-  client: SupabaseClient,
-  id: string,
-  claimToken: string,
-  patch: Record<string, unknown>,
-  doing: string,
-): Promise<void> {
-  const { error } = await client.from('leads').update(patch).eq('id', id).eq('claim_token', claimToken)
-  if (error) couldNot(doing, error)
 }
 
 export interface LeadPage {

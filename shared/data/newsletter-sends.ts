@@ -108,86 +108,57 @@ export async function countNewsletterRecipients(client: SupabaseClient): Promise
   return count ?? 0
 }
 
-// ---- the outbox's side (service role) ---------------------------------------------------------------------
+// ---- the outbox's side (service role; the claim is the one outbox's, server/jobs/) --------------------------
 
-const claimedRow = z.object({
+const toSendRow = z.object({
   id: z.coerce.number(),
   send_id: z.string(),
-  subscriber_id: z.string(),
-  attempts: z.coerce.number(),
-  claim_token: z.string(),
-  email: z.string(),
+  status: z.enum(['pending', 'sent', 'failed', 'skipped']),
+  email: z.string().nullable(),
   unsubscribe_token: z.string().nullable(),
 })
 
-export interface ClaimedNewsletterDelivery {
+/** One recipient's delivery as its mail needs it (email and token null when the address was removed). */
+export interface NewsletterDeliveryToSend {
   id: number
   sendId: string
-  subscriberId: string
-  attempts: number
-  claimToken: string
-  email: string
+  status: 'pending' | 'sent' | 'failed' | 'skipped'
+  email: string | null
   unsubscribeToken: string | null
 }
 
-/** Claims up to `limit` due deliveries within the shared budget of `perMinute` messages a minute. */
-export async function claimNewsletterDeliveries(
+/** The delivery behind an outbox job of the queue `newsletter` (its `outbox_key`), or null. */
+export async function newsletterDeliveryToSend(
   client: SupabaseClient,
-  options: { limit: number; leaseSeconds: number; perMinute: number; ignoreSchedule?: boolean; now?: Date },
-): Promise<ClaimedNewsletterDelivery[]> {
-  const { data, error } = await client.rpc('claim_newsletter_deliveries', {
-    p_limit: options.limit,
-    p_lease_seconds: options.leaseSeconds,
-    p_per_minute: options.perMinute,
-    p_ignore_schedule: options.ignoreSchedule ?? false,
-    p_now: options.now?.toISOString() ?? null,
-  })
-  if (error) couldNot('claim newsletter deliveries', error)
-  return z
-    .array(claimedRow)
-    .parse(data ?? [])
-    .map((r) => ({
-      id: r.id,
-      sendId: r.send_id,
-      subscriberId: r.subscriber_id,
-      attempts: r.attempts,
-      claimToken: r.claim_token,
-      email: r.email,
-      unsubscribeToken: r.unsubscribe_token,
-    }))
+  key: string,
+): Promise<NewsletterDeliveryToSend | null> {
+  const { data, error } = await client.rpc('newsletter_delivery_to_send', { p_key: key })
+  if (error) couldNot('read a newsletter delivery', error)
+  const row = z.array(toSendRow).parse(data ?? [])[0]
+  return row
+    ? {
+        id: row.id,
+        sendId: row.send_id,
+        status: row.status,
+        email: row.email,
+        unsubscribeToken: row.unsubscribe_token,
+      }
+    : null
 }
 
-/** Whether any delivery is owed now (claimed or not by the budget). */
-export async function newsletterWorkDue(
+/**
+ * Records a delivery's mail going out, or its address refused for good (the delivery fails and the address
+ * is marked as bouncing). False when the delivery was no longer owed.
+ */
+export async function recordNewsletterOutcome(
   client: SupabaseClient,
-  options: { ignoreSchedule?: boolean; now?: Date } = {},
+  key: string,
+  result: { outcome: 'sent' } | { outcome: 'bounced'; error: string },
 ): Promise<boolean> {
-  const { data, error } = await client.rpc('newsletter_work_due', {
-    p_ignore_schedule: options.ignoreSchedule ?? false,
-    p_now: options.now?.toISOString() ?? null,
-  })
-  if (error) couldNot('look for newsletter deliveries', error)
-  return data === true
-}
-
-export type DeliveryOutcome =
-  | { outcome: 'sent' }
-  | { outcome: 'retry'; error: string; nextAttemptAt: Date }
-  | { outcome: 'failed'; error: string }
-  | { outcome: 'bounced'; error: string }
-
-/** Records a delivery's outcome under its claim; false when the claim was taken over meanwhile. */
-export async function recordNewsletterDelivery(
-  client: SupabaseClient,
-  delivery: { id: number; claimToken: string },
-  result: DeliveryOutcome,
-): Promise<boolean> {
-  const { data, error } = await client.rpc('record_newsletter_delivery', {
-    p_id: delivery.id,
-    p_claim_token: delivery.claimToken,
+  const { data, error } = await client.rpc('record_newsletter_outcome', {
+    p_key: key,
     p_outcome: result.outcome,
-    p_error: 'error' in result ? result.error : null,
-    p_next_attempt_at: result.outcome === 'retry' ? result.nextAttemptAt.toISOString() : null,
+    p_error: result.outcome === 'bounced' ? result.error : null,
   })
   if (error) couldNot('record a newsletter delivery', error)
   return data === true

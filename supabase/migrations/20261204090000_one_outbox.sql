@@ -251,3 +251,204 @@ grant execute on function
   public.finish_outbox_job(uuid, uuid, text, text, timestamptz),
   public.outbox_work_due(text, boolean, timestamptz)
   to service_role;
+
+-- Lead mail: the queue `lead-mail` ----------------------------------------------------------------------------
+-- A lead's two emails are one job, queued by the insert of the lead itself (one transaction: a lead is never
+-- stored without its delivery owed). The job's state shows on the lead (attempts, last error, next attempt),
+-- where the Leads screen reads it. The lead's own claim columns stay for the digest of held notifications.
+
+create or replace function public.leads_queue_delivery() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.next_attempt_at is not null then
+    perform public.enqueue_outbox_job('lead-mail', new.id, new.next_attempt_at);
+  end if;
+  return new;
+end
+$$;
+
+create trigger leads_queue_delivery after insert on public.leads
+for each row execute function public.leads_queue_delivery();
+
+-- Leads whose emails are still owed become jobs (with their attempts and schedule so far); a lead that
+-- had used up its attempts stays failed.
+insert into public.outbox_jobs (queue, subject_id, status, attempts, next_attempt_at, last_error)
+select 'lead-mail', l.id,
+       case when l.attempts >= 10 then 'failed' else 'pending' end,
+       l.attempts,
+       case when l.attempts >= 10 then null else l.next_attempt_at end,
+       l.last_error
+  from public.leads as l
+ where l.next_attempt_at is not null
+on conflict (queue, subject_id) do nothing;
+
+drop function public.claim_lead(uuid, integer, timestamptz);
+drop function public.claim_due_leads(integer, integer, integer, boolean, timestamptz);
+drop index public.leads_due_idx;
+
+-- Newsletter deliveries: the queue `newsletter` ----------------------------------------------------------------
+-- One job per recipient, queued by the insert of the delivery (start_newsletter_send writes them all in one
+-- transaction), claimed within the newsletter's rate (the queue's budget). The delivery keeps what the send's
+-- progress counts (status, sent_at) and shows its job's attempts and last error.
+
+alter table public.newsletter_deliveries
+  -- The delivery's name in outbox_jobs.subject_id.
+  add column outbox_key uuid not null default gen_random_uuid() unique;
+
+create or replace function public.newsletter_deliveries_queue() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.status = 'pending' then
+    perform public.enqueue_outbox_job('newsletter', new.outbox_key, null);
+  end if;
+  return new;
+end
+$$;
+
+create trigger newsletter_deliveries_queue after insert on public.newsletter_deliveries
+for each row execute function public.newsletter_deliveries_queue();
+
+insert into public.outbox_jobs (queue, subject_id, attempts, next_attempt_at, last_error)
+select 'newsletter', d.outbox_key, d.attempts, d.next_attempt_at, d.last_error
+  from public.newsletter_deliveries as d
+ where d.status = 'pending'
+on conflict (queue, subject_id) do nothing;
+
+-- The newsletter's pace moves to the queue's budget.
+insert into public.outbox_queue_budgets (queue, tokens, refreshed_at)
+select 'newsletter', b.tokens, b.refreshed_at from public.newsletter_send_budget as b
+on conflict (queue) do nothing;
+
+-- A delivery that stops being owed (sent, failed, or skipped because the address left the list) may finish its
+-- send; a skipped one's job is closed so it is never claimed (nor counted against the rate).
+create or replace function public.newsletter_delivery_settled() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.status = 'skipped' then
+    update public.outbox_jobs
+       set status = 'done', next_attempt_at = null
+     where queue = 'newsletter' and subject_id = new.outbox_key and status = 'pending' and claim_token is null;
+  end if;
+  if new.status <> 'pending' and not exists (
+       select 1 from public.newsletter_deliveries where send_id = new.send_id and status = 'pending') then
+    update public.newsletter_sends set finished_at = coalesce(finished_at, clock_timestamp())
+     where id = new.send_id;
+  end if;
+  return new;
+end
+$$;
+
+create trigger newsletter_delivery_settled after update of status on public.newsletter_deliveries
+for each row when (old.status is distinct from new.status)
+execute function public.newsletter_delivery_settled();
+
+-- What the mail of one delivery needs (null fields when the address was removed), by its job's subject.
+create or replace function public.newsletter_delivery_to_send(p_key uuid)
+returns table (id bigint, send_id uuid, status text, email text, unsubscribe_token text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select d.id, d.send_id, d.status, s.email, u.token
+    from public.newsletter_deliveries as d
+    left join public.newsletter_subscribers as s on s.id = d.subscriber_id
+    left join public.newsletter_unsubscribe_tokens as u on u.subscriber_id = d.subscriber_id
+   where d.outbox_key = p_key
+$$;
+
+-- Records a delivery's mail going out ('sent') or its address refused for good ('bounced': the delivery
+-- fails, and the address is marked as bouncing, which skips whatever else is owed to it). Only a delivery
+-- still owed changes; the answer says whether this one did.
+create or replace function public.record_newsletter_outcome(p_key uuid, p_outcome text, p_error text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  d public.newsletter_deliveries;
+begin
+  if p_outcome is null or p_outcome not in ('sent', 'bounced') then
+    raise exception 'The outcome must be sent or bounced.' using errcode = '22023';
+  end if;
+  update public.newsletter_deliveries as x
+     set status = case p_outcome when 'sent' then 'sent' else 'failed' end,
+         sent_at = case when p_outcome = 'sent' then clock_timestamp() else x.sent_at end,
+         last_error = case when p_outcome = 'sent' then x.last_error else left(p_error, 1000) end
+   where x.outbox_key = p_key and x.status = 'pending'
+  returning x.* into d;
+  if d.id is null then
+    return false;
+  end if;
+  if p_outcome = 'bounced' and d.subscriber_id is not null then
+    update public.newsletter_subscribers
+       set bounced_at = coalesce(bounced_at, clock_timestamp()), bounce_reason = left(p_error, 500)
+     where id = d.subscriber_id;
+  end if;
+  return true;
+end
+$$;
+
+drop function public.claim_newsletter_deliveries(integer, integer, integer, boolean, timestamptz);
+drop function public.record_newsletter_delivery(bigint, uuid, text, text, timestamptz);
+drop function public.newsletter_work_due(boolean, timestamptz);
+drop table public.newsletter_send_budget;
+alter table public.newsletter_deliveries
+  drop column next_attempt_at,
+  drop column claimed_until,
+  drop column claim_token;
+
+-- Each job's state, shown on what it delivers, in the transaction that changes it ----------------------------
+
+create or replace function public.outbox_jobs_show_on_subject() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.queue = 'lead-mail' then
+    update public.leads
+       set attempts = new.attempts, last_error = new.last_error, next_attempt_at = new.next_attempt_at
+     where id = new.subject_id;
+  elsif new.queue = 'newsletter' then
+    update public.newsletter_deliveries
+       set attempts = new.attempts,
+           last_error = coalesce(new.last_error, last_error),
+           status = case when new.status = 'failed' and status = 'pending' then 'failed' else status end
+     where outbox_key = new.subject_id;
+  end if;
+  return new;
+end
+$$;
+
+create trigger outbox_jobs_show_on_subject
+after update of status, attempts, next_attempt_at, last_error on public.outbox_jobs
+for each row when (new.queue in ('lead-mail', 'newsletter'))
+execute function public.outbox_jobs_show_on_subject();
+
+revoke execute on function
+  public.newsletter_delivery_to_send(uuid),
+  public.record_newsletter_outcome(uuid, text, text)
+  from public, anon, authenticated;
+grant execute on function
+  public.newsletter_delivery_to_send(uuid),
+  public.record_newsletter_outcome(uuid, text, text)
+  to service_role;
+-- Trigger functions: nobody calls them.
+revoke execute on function
+  public.leads_queue_delivery(),
+  public.newsletter_deliveries_queue(),
+  public.newsletter_delivery_settled(),
+  public.outbox_jobs_show_on_subject()
+  from public, anon, authenticated, service_role;

@@ -282,10 +282,10 @@ const restPath = fc.oneof(
     .constantFrom(
       'is_editor',
       'take_rate_limit',
-      'claim_lead',
-      'claim_due_leads',
+      'claim_outbox_job',
+      'claim_outbox_jobs',
+      'finish_outbox_job',
       'start_newsletter_send',
-      'claim_newsletter_deliveries',
       'set_updated_at',
       'nope',
     )

@@ -157,21 +157,6 @@ const expected: Record<string, FunctionRow> = {
     answers: serverOnly((data) => expect(data).toMatchObject({ words: expect.any(String) })),
   },
   // The server's outboxes, limits and Insights counting.
-  'claim_lead(p_lead_id uuid, p_lease_seconds integer, p_now timestamp with time zone)': {
-    args: () => ({ p_lead_id: randomUUID(), p_lease_seconds: 60, p_now: null }),
-    answers: serverOnly(is([])),
-  },
-  'claim_due_leads(p_limit integer, p_lease_seconds integer, p_max_attempts integer, p_ignore_schedule boolean, p_now timestamp with time zone)':
-    {
-      args: () => ({
-        p_limit: 0,
-        p_lease_seconds: 60,
-        p_max_attempts: 5,
-        p_ignore_schedule: false,
-        p_now: null,
-      }),
-      answers: serverOnly(is([])),
-    },
   // The one outbox (server/jobs/): enqueue, claim, finish, and whether work is due.
   'enqueue_outbox_job(p_queue text, p_subject_id uuid, p_at timestamp with time zone)': {
     args: () => ({ p_queue: 'privileges', p_subject_id: randomUUID(), p_at: null }),
@@ -254,31 +239,14 @@ const expected: Record<string, FunctionRow> = {
       }),
       answers: serverOnly((data) => expect(data).toEqual([{ send_id: expect.any(String), created: true }])),
     },
-  'claim_newsletter_deliveries(p_limit integer, p_lease_seconds integer, p_per_minute integer, p_ignore_schedule boolean, p_now timestamp with time zone)':
-    {
-      args: () => ({
-        p_limit: 0,
-        p_lease_seconds: 60,
-        p_per_minute: 60,
-        p_ignore_schedule: false,
-        p_now: null,
-      }),
-      answers: serverOnly(is([])),
-    },
-  'record_newsletter_delivery(p_id bigint, p_claim_token uuid, p_outcome text, p_error text, p_next_attempt_at timestamp with time zone)':
-    {
-      args: () => ({
-        p_id: 0,
-        p_claim_token: randomUUID(),
-        p_outcome: 'sent',
-        p_error: null,
-        p_next_attempt_at: null,
-      }),
-      answers: serverOnly(is(false)),
-    },
-  'newsletter_work_due(p_ignore_schedule boolean, p_now timestamp with time zone)': {
-    args: () => ({ p_ignore_schedule: false, p_now: null }),
-    answers: serverOnly(isBoolean),
+  // The newsletter queue's side of a delivery: what its mail needs, and its outcome.
+  'newsletter_delivery_to_send(p_key uuid)': {
+    args: () => ({ p_key: randomUUID() }),
+    answers: serverOnly(is([])),
+  },
+  'record_newsletter_outcome(p_key uuid, p_outcome text, p_error text)': {
+    args: () => ({ p_key: randomUUID(), p_outcome: 'sent', p_error: null }),
+    answers: serverOnly(is(false)),
   },
   'add_newsletter_subscriber(p_email text, p_unsubscribe_token text)': {
     args: () => ({ p_email: `privileges-${randomUUID()}@example.com`, p_unsubscribe_token: randomUUID() }),

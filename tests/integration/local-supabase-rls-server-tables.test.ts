@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import { daySalt, recordPageView } from '../../shared/data/insights.ts'
 import { addNewsletterSubscriber } from '../../shared/data/newsletter.ts'
-import { claimNewsletterDeliveries, startNewsletterSend } from '../../shared/data/newsletter-sends.ts'
+import { startNewsletterSend } from '../../shared/data/newsletter-sends.ts'
 import { listPostsAwaitingPreparation } from '../../shared/data/published-blogs.ts'
 import { takeRateLimit } from '../../shared/data/rate-limits.ts'
+import { claimOutboxJobs } from '../../server/jobs/outbox-jobs.ts'
 import { sanitizerVersion } from '../../shared/lib/sanitize-html.node.ts'
 import { actors, signInActors, type Actor } from '../support/rls-actors.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
@@ -30,9 +31,11 @@ const readers = {
   // Deleted post ids, for the desktop's sync.
   blog_tombstones: ['anon', 'member', 'contributor', 'editor', 'admin'],
   newsletter_deliveries: ['editor', 'admin'],
-  newsletter_send_budget: [],
   // The secret in each reader's unsubscribe link: administrators (who may remove readers) and the server.
   newsletter_unsubscribe_tokens: ['admin'],
+  // The one outbox's jobs and each queue's send budget: the server's alone.
+  outbox_jobs: [],
+  outbox_queue_budgets: [],
   rate_limit_counters: [],
 } satisfies Record<string, Actor[]>
 type Table = keyof typeof readers
@@ -105,14 +108,15 @@ beforeAll(async () => {
     createdBy: null,
     createdByEmail: null,
   })
-  await claimNewsletterDeliveries(service, {
+  await claimOutboxJobs(service, {
+    queue: 'newsletter',
     limit: 1,
     leaseSeconds: 60,
     perMinute: 10,
     ignoreSchedule: true,
   })
 
-  // The newsletter outbox's check every 5 s takes from the send budget: stopped, so only the actors write.
+  // The newsletter outbox's check every 5 s takes from the queue's budget: stopped, so only the actors write.
   await server.ctx.newsletterOutbox?.stop()
   // The server prepares the published post's body after its save, in the background.
   while ((await listPostsAwaitingPreparation(service, sanitizerVersion, 1)).length > 0)

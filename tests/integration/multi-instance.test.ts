@@ -113,10 +113,10 @@ describe('two server instances on one database', () => {
     })
     const calls = [
       anon.rpc('take_rate_limit', { p_key: 'x', p_limit: 1, p_window_seconds: 60 }),
-      anon.rpc('claim_due_leads', {
+      anon.rpc('claim_outbox_jobs', {
+        p_queue: 'lead-mail',
         p_limit: 10,
         p_lease_seconds: 60,
-        p_max_attempts: 10,
         p_ignore_schedule: true,
         p_now: null,
       }),

@@ -138,15 +138,17 @@ describe('newsletter sends from two server instances on one database', () => {
     const db = backend.ctx.localSupabase!.db
     await waitUntil(async () => {
       const { rows } = await db.query<{ n: number }>(
-        `select count(*)::int as n from public.newsletter_deliveries
-          where send_id = $1 and status = 'pending' and (claimed_until is null or claimed_until <= now())`,
+        `select count(*)::int as n from public.newsletter_deliveries d
+           join public.outbox_jobs j on j.queue = 'newsletter' and j.subject_id = d.outbox_key
+          where d.send_id = $1 and d.status = 'pending' and (j.claimed_until is null or j.claimed_until <= now())`,
         [send.id],
       )
       return rows[0].n === 0
     }, 90_000)
     await db.query(
-      `update public.newsletter_deliveries set claimed_until = now()
-        where send_id = $1 and status = 'pending'`,
+      `update public.outbox_jobs as j set claimed_until = now()
+         from public.newsletter_deliveries as d
+        where d.send_id = $1 and d.status = 'pending' and j.queue = 'newsletter' and j.subject_id = d.outbox_key`,
       [send.id],
     )
     await runNewsletterOutbox(instances[1].url, key())

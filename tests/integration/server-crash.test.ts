@@ -259,22 +259,25 @@ describe.concurrent('a server killed with SIGKILL', () => {
       // Started now: alive during the lead case, its outbox could have taken that lead over.
       const { instance, hung } = await startDoomed('newsletter')
       const db = backend.ctx.localSupabase!.db
-      const service = serviceClient(backend.ctx)
       const readers = await insertConfirmedSubscribers(db, `crash${Date.now()}`, 15)
       const slug = `crash-mid-send-${Date.now()}`
       await insertPost(db, slug)
       const subject = `Hiring in Pune: ${slug}`
       const ofThePost = () => sink.received.filter((m) => m.subject === subject)
 
-      type Delivery = { id: number; status: string; claim_token: string | null; claimed_until: string | null }
-      const deliveries = async (sendId: string) => {
-        const { data, error } = await service
-          .from('newsletter_deliveries')
-          .select('id, status, claim_token, claimed_until')
-          .eq('send_id', sendId)
-        if (error) throw new Error(error.message)
-        return data as Delivery[]
-      }
+      // Each delivery with its job in the one outbox (where its claim is).
+      type Delivery = { id: string; status: string; claim_token: string | null; claimed_until: string | null }
+      const deliveries = async (sendId: string) =>
+        (
+          await db.query<Delivery>(
+            `select d.id::text as id, d.status, j.claim_token::text as claim_token,
+                    to_json(j.claimed_until) #>> '{}' as claimed_until
+               from public.newsletter_deliveries d
+               join public.outbox_jobs j on j.queue = 'newsletter' and j.subject_id = d.outbox_key
+              where d.send_id = $1`,
+            [sendId],
+          )
+        ).rows
       const held = (rows: Delivery[]) =>
         rows.filter(
           (d) =>
@@ -322,10 +325,11 @@ describe.concurrent('a server killed with SIGKILL', () => {
       // Two minutes pass: the dead instance's leases run out (and a failed first attempt's retry comes due);
       // the survivor's outbox (every 5 s) delivers the rest.
       await db.query(
-        `update public.newsletter_deliveries
-          set claimed_until = claimed_until - make_interval(secs => $2),
-              next_attempt_at = next_attempt_at - make_interval(secs => $2)
-        where send_id = $1 and status = 'pending'`,
+        `update public.outbox_jobs as j
+          set claimed_until = j.claimed_until - make_interval(secs => $2),
+              next_attempt_at = j.next_attempt_at - make_interval(secs => $2)
+         from public.newsletter_deliveries as d
+        where d.send_id = $1 and j.queue = 'newsletter' and j.subject_id = d.outbox_key and j.status = 'pending'`,
         [sendId, leaseRunsOutSeconds],
       )
       await waitFor(

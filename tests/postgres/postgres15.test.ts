@@ -129,7 +129,7 @@ describe('claims and locks under real concurrency', () => {
     return client
   }
 
-  it('two instances claiming due leads at once never claim the same lead', async () => {
+  it('two instances claiming due lead deliveries at once never claim the same lead', async () => {
     await owner.query(
       `insert into public.leads (name, email, phone, requirement, tech_stack, next_attempt_at)
        select 'Lead ' || n, 'lead' || n || '@claims.example', '+91 98450 00000', 'A team', 'Go', now()
@@ -140,7 +140,7 @@ describe('claims and locks under real concurrency', () => {
       const mine: string[] = []
       for (;;) {
         const { rows } = await client.query<{ id: string }>(
-          'select id from public.claim_due_leads(7, 60, 5, true, null)',
+          `select subject_id as id from public.claim_outbox_jobs('lead-mail', 7, 60, true, null)`,
         )
         if (rows.length === 0) return mine
         mine.push(...rows.map((r) => r.id))
@@ -148,9 +148,14 @@ describe('claims and locks under real concurrency', () => {
     }
     const [first, second] = await Promise.all([claimAll(a), claimAll(b)])
     await Promise.all([a.end(), b.end()])
+    // Each stored lead queued its delivery job in the same transaction (the trigger).
     const due = await owner.query(
+      `select count(*)::int as n from public.outbox_jobs where queue = 'lead-mail' and status = 'pending'`,
+    )
+    const leads = await owner.query(
       'select count(*)::int as n from public.leads where next_attempt_at is not null',
     )
+    expect(due.rows[0].n).toBe(leads.rows[0].n)
     expect(first.length).toBeGreaterThan(0)
     expect(second.length).toBeGreaterThan(0)
     expect(new Set([...first, ...second]).size).toBe(first.length + second.length)
@@ -177,7 +182,7 @@ describe('claims and locks under real concurrency', () => {
       const mine: string[] = []
       for (let empty = 0; empty < 3;) {
         const { rows } = await client.query<{ id: string }>(
-          'select id::text from public.claim_newsletter_deliveries(9, 60, 6000000, true, null)',
+          `select subject_id::text as id from public.claim_outbox_jobs('newsletter', 9, 60, true, null, 6000000)`,
         )
         empty = rows.length === 0 ? empty + 1 : 0
         mine.push(...rows.map((r) => r.id))
