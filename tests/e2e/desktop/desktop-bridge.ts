@@ -11,7 +11,8 @@ import { openDesktopMain, type DesktopMain } from '../../../desktop/main/desktop
 import { MemorySecretStore } from '../../../desktop/main/services/session.ts'
 import { contentTypeOf } from '../../../shared/lib/content-types.ts'
 
-const outDir = path.resolve(import.meta.dirname, '../../../out')
+// DESKTOP_OUT_DIR: a desktop build of one's own (several people testing in one working tree).
+const outDir = path.resolve(process.env.DESKTOP_OUT_DIR ?? path.join(import.meta.dirname, '../../../out'))
 const rendererDir = path.join(outDir, 'renderer')
 const preloadFile = path.join(outDir, 'preload/index.cjs')
 
