@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Webhook } from 'standardwebhooks'
 import { webhookEndpointCap } from '../../shared/schemas/webhooks.ts'
@@ -305,6 +306,54 @@ describe('signed webhooks', () => {
       .eq('id', endpointId)
       .select()
     expect(sneaky.data ?? []).toEqual([])
+  })
+
+  it('posts a readable Block Kit message to a Slack endpoint', async () => {
+    const slack = await addEndpoint({
+      url: receiver.url.replace('/hooks', '/slack'),
+      events: ['lead.created'],
+      format: 'slack',
+    })
+    receiver.secrets.push(slack.secret)
+    await submitLead(server.url, 'Meera Nair', uniqueEmail('webhook-slack'))
+    await waitUntil(
+      () =>
+        receiver.received.some(
+          (r) => (r.payload as unknown as { text?: string }).text === 'New lead: Meera Nair',
+        ),
+      15_000,
+      () => 'the Slack message',
+    )
+    const message = JSON.parse(
+      receiver.received.find(
+        (r) => (r.payload as unknown as { text?: string }).text === 'New lead: Meera Nair',
+      )!.body,
+    ) as { blocks: { type: string; text?: { text: string }; fields?: { text: string }[] }[] }
+    expect(message.blocks[0]).toMatchObject({ type: 'header', text: { text: 'New lead: Meera Nair' } })
+    expect(message.blocks[1].fields!.map((f) => f.text)).toContain('*Tech stack*\nGo, Postgres')
+    expect((await api(`/${slack.id}`, { method: 'DELETE' })).status).toBe(200)
+  })
+
+  it('answers any body sent to it with a 4xx or a success, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (body) => {
+        const res = await api('', { method: 'POST', body: JSON.stringify(body) })
+        await res.body?.cancel()
+        expect(res.status).toBeLessThan(500)
+        if (res.status === 201) return
+        expect(res.status).toBeGreaterThanOrEqual(400)
+      }),
+      { numRuns: 60 },
+    )
+    for (const path of [
+      '/x/test',
+      `/${endpointId}/nope`,
+      '/deliveries/nope/resend',
+      `/${'9'.repeat(5000)}`,
+    ]) {
+      const res = await api(path, { method: 'POST' })
+      expect(res.status, path).toBe(404)
+    }
   })
 
   it('refuses endpoints past the cap', async () => {
