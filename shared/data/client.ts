@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { fetchConfigJson } from '../config/config-json.ts'
 import { parsePublicConfig, type PublicConfig } from '../config/public-config.ts'
 
 export type { Session, SupabaseClient, User } from '@supabase/supabase-js'
@@ -67,11 +68,7 @@ let browserClient: Promise<SupabaseClient> | null = null
  * rejects with `InvalidPublicConfigError` naming the bad fields; a failed fetch is tried again next time).
  */
 export function getBrowserPublicConfig(): Promise<PublicConfig> {
-  browserConfig ??= fetch('/config.json')
-    .then((res) => {
-      if (!res.ok) throw new Error(`Could not load /config.json (status ${res.status})`)
-      return res.json() as Promise<unknown>
-    })
+  browserConfig ??= fetchConfigJson()
     .then(parsePublicConfig)
     .catch((err: unknown) => {
       browserConfig = null

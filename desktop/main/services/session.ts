@@ -1,6 +1,10 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { describePublicConfigProblems, publicConfigSchema } from '../../../shared/config/public-config.ts'
+import {
+  describePublicConfigProblems,
+  publicConfigSchema,
+  type PublicConfig,
+} from '../../../shared/config/public-config.ts'
 import { createNodeSupabaseClient } from '../../../shared/data/node-client.ts'
 import { createEditorSession, type EditorSessionService } from '../../../shared/admin/editor-session.ts'
 import type { SupabaseClient } from '../../../shared/data/client.ts'
@@ -60,14 +64,14 @@ export class FileSecretStore implements SecretStore {
   }
 }
 
-/** What the app keeps of the public values a site publishes at `/config.json` (`publicConfigSchema`). */
-export interface SiteConfig {
+/**
+ * What the app keeps of the public values a site publishes at `/config.json` (`publicConfigSchema`, the one
+ * definition of their shape), with the site's own address. `emailServiceUrl` may be null in a configuration
+ * an older app saved.
+ */
+export type SiteConfig = Pick<PublicConfig, 'supabaseUrl' | 'supabaseAnonKey' | 'desktopReleasesUrl'> & {
   siteUrl: string
-  supabaseUrl: string
-  supabaseAnonKey: string
-  emailServiceUrl: string | null
-  /** Where the site publishes desktop installers and update metadata (null: not published). */
-  desktopReleasesUrl: string | null
+  emailServiceUrl: PublicConfig['emailServiceUrl'] | null
 }
 
 export class ConnectionError extends Error {}
@@ -104,13 +108,8 @@ export async function loadSiteConfig(siteUrl: string, fetchImpl: typeof fetch = 
       `The site ${url.origin} did not publish a configuration this app can use: ${describePublicConfigProblems(parsed.error)}.`,
     )
   }
-  return {
-    siteUrl: url.origin,
-    supabaseUrl: parsed.data.supabaseUrl,
-    supabaseAnonKey: parsed.data.supabaseAnonKey,
-    emailServiceUrl: parsed.data.emailServiceUrl,
-    desktopReleasesUrl: parsed.data.desktopReleasesUrl,
-  }
+  const { brand: _brand, ...kept } = parsed.data
+  return { siteUrl: url.origin, ...kept }
 }
 
 /** How long the desktop waits for any one answer from the server before treating it as unreachable. */

@@ -46,6 +46,24 @@ describe('emailServiceBaseUrl', () => {
     expect(consoleError.mock.calls[0][0]).toContain('emailServiceUrl must be an http:// or https:// address')
   })
 
+  it('reads the /config.json the page already fetched for its supabase-js client (one request)', async () => {
+    vi.resetModules()
+    vi.stubGlobal('window', { location: { hostname: 'meridian.example' } })
+    const config = {
+      supabaseUrl: 'https://abc.supabase.co',
+      supabaseAnonKey: 'anon',
+      emailServiceUrl: 'https://mail.meridian.example/',
+      brand,
+    }
+    const fetched = vi.fn(json(config))
+    vi.stubGlobal('fetch', fetched)
+    const { getBrowserPublicConfig } = await import('@shared/data/client.ts')
+    const { emailServiceBaseUrl } = await import('./public-config.ts')
+    expect((await getBrowserPublicConfig()).supabaseUrl).toBe('https://abc.supabase.co')
+    expect(await emailServiceBaseUrl()).toBe('https://mail.meridian.example')
+    expect(fetched).toHaveBeenCalledTimes(1)
+  })
+
   it('treats an unreachable or failing /config.json as "use the defaults"', async () => {
     expect(await baseUrlFor(json({}, 500))).toBe('https://mail.meridian.example')
     expect(

@@ -1,12 +1,15 @@
+import { fetchConfigJson } from '@shared/config/config-json.ts'
+import type { PublicConfig } from '@shared/config/public-config.ts'
 import { resolveEmailServiceUrl } from '@shared/lib/email-service-client.ts'
 
-interface EmailConfig {
-  emailServiceUrl?: string
-}
+type EmailConfig = Partial<Pick<PublicConfig, 'emailServiceUrl'>>
 
 let configRequest: Promise<EmailConfig> | null = null
 
-/** An absolute http(s) address, as the shared schema's `emailServiceUrl` must be. */
+/**
+ * An absolute http(s) address, as the shared schema's `emailServiceUrl` must be: checked here without zod
+ * (see the bundle note below); any other reply is checked against the schema itself.
+ */
 function isWebAddress(value: unknown): value is string {
   if (typeof value !== 'string') return false
   try {
@@ -17,7 +20,7 @@ function isWebAddress(value: unknown): value is string {
 }
 
 /**
- * `/config.json`, fetched once per page load. Its `emailServiceUrl` is used when it is a web address; a
+ * `/config.json` (fetched once per page load for every reader, `fetchConfigJson`). Its `emailServiceUrl` is used when it is a web address; a
  * reply without one is checked against the shared schema (`publicConfigSchema`, loaded only then), which
  * names the bad fields in the console, and the defaults are used, so the status check still runs. An
  * unreachable config simply means "use the defaults".
@@ -26,10 +29,8 @@ function isWebAddress(value: unknown): value is string {
  * no zod; the schema (and zod) arrive only for a broken configuration.
  */
 function loadConfig(): Promise<EmailConfig> {
-  configRequest ??= fetch('/config.json', { headers: { Accept: 'application/json' } })
-    .then(async (res): Promise<EmailConfig> => {
-      if (!res.ok) return {}
-      const body: unknown = await res.json()
+  configRequest ??= fetchConfigJson()
+    .then(async (body): Promise<EmailConfig> => {
       const emailServiceUrl = (body as { emailServiceUrl?: unknown } | null)?.emailServiceUrl
       if (isWebAddress(emailServiceUrl)) return { emailServiceUrl }
       const { configProblems } = await import('./config-problems.ts')
