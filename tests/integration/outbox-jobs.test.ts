@@ -47,6 +47,30 @@ describe('outbox jobs in the database', () => {
     expect(await getOutboxJob(client, queue, kept)).toMatchObject({ status: 'pending', attempts: 0 })
   })
 
+  it('a lead and its delivery job are stored in one transaction, due when the lead says', async () => {
+    const db = server.ctx.localSupabase!.db
+    const insert = `insert into public.leads (name, email, phone, requirement, tech_stack, next_attempt_at)
+                    values ('Asha Verma', $1, '+91 98450 00000', 'A team', 'Go', now() + interval '1 minute')
+                    returning id::text as id, next_attempt_at`
+    const email = `one-transaction-${randomUUID()}@example.com`
+    // The lead's insert fails after the row went in (the transaction rolls back): no job either.
+    await db
+      .transaction(async (tx) => {
+        await tx.query(insert, [email])
+        throw new Error('the request died before its commit')
+      })
+      .catch(() => undefined)
+    const { rows: none } = await db.query(
+      `select 1 from public.outbox_jobs j join public.leads l on l.id = j.subject_id where l.email = $1`,
+      [email],
+    )
+    expect(none).toEqual([])
+    const { rows } = await db.query<{ id: string; next_attempt_at: Date }>(insert, [email])
+    const job = await getOutboxJob(client, 'lead-mail', rows[0].id)
+    expect(job).toMatchObject({ status: 'pending', attempts: 0, claimToken: null })
+    expect(new Date(job!.nextAttemptAt!).getTime()).toBe(new Date(rows[0].next_attempt_at).getTime())
+  })
+
   it('one holder at a time: a lease keeps others out until it runs out, and only its claim finishes the job', async () => {
     const queue = queueName()
     const subject = randomUUID()
