@@ -1,5 +1,5 @@
 import { Copy, KeyRound, Pause, Play, Plus, Send, Trash2 } from 'lucide-react'
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import {
   webhookEndpointInputSchema,
   webhookEventLabels,
@@ -32,8 +32,14 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 /** The secret of a new or rotated endpoint: shown this once, with a copy button. */
 function SecretShownOnce({ shown, onDone }: { shown: WebhookEndpointWithSecret; onDone(): void }) {
   const [copied, setCopied] = useState(false)
+  const box = useRef<HTMLDivElement>(null)
+  // On a phone the form fills the screen: bring the secret into view.
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [shown.secret])
   return (
     <div
+      ref={box}
       role="status"
       className="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
     >
@@ -173,7 +179,7 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
                   <label key={event} className="flex items-start gap-2 text-sm text-slate-700">
                     <input
                       type="checkbox"
-                      className="mt-0.5 size-4"
+                      className="mt-0.5 size-4 shrink-0"
                       checked={events.includes(event)}
                       onChange={(e) => toggleEvent(event, e.target.checked)}
                     />
@@ -347,8 +353,11 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
         onConfirm={() =>
           removing &&
           void act(removing, async () => {
-            await api.removeWebhook(removing.id)
-            setRemoving(null)
+            try {
+              await api.removeWebhook(removing.id)
+            } finally {
+              setRemoving(null)
+            }
             return 'Endpoint deleted.'
           })
         }
