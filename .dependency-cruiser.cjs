@@ -3,7 +3,7 @@
 //   shared: lib, config < schemas < data < ui < admin; shared never imports site, desktop or server
 //   server: config, failures, address-key, request-body, rate-limits, media
 //           < jobs (the one leased outbox worker) < http (the request pipeline, site routes)
-//           < local-supabase, mail (the services) < context.ts (the running server: every service)
+//           < local-supabase, mail, webhooks (the services) < context.ts (the running server: every service)
 //           < leads, insights, supabase-clients.ts (what takes the whole context) < web < api
 //           < app.ts, email-service.ts, main.ts
 const serverEntry = '^server/(app|main|email-service)\\.ts$'
@@ -34,21 +34,21 @@ module.exports = {
     floor('shared-data', '^shared/data/', ['^shared/(ui|admin)/']),
     floor('shared-ui', '^shared/ui/', ['^shared/admin/']),
     floor('server-base', '^server/(config/|media/|failures|address-key|request-body|rate-limits)', [
-      '^server/(jobs|http|local-supabase|mail|insights|leads|web|api)/',
+      '^server/(jobs|http|local-supabase|mail|webhooks|insights|leads|web|api)/',
       '^server/(context|supabase-clients)\\.ts$',
       serverEntry,
     ]),
     floor('server-jobs', '^server/jobs/', [
-      '^server/(http|local-supabase|mail|insights|leads|web|api)/',
+      '^server/(http|local-supabase|mail|webhooks|insights|leads|web|api)/',
       '^server/(context|supabase-clients)\\.ts$',
       serverEntry,
     ]),
     floor('server-http', '^server/http/', [
-      '^server/(local-supabase|mail|insights|leads|web|api)/',
+      '^server/(local-supabase|mail|webhooks|insights|leads|web|api)/',
       '^server/(context|supabase-clients)\\.ts$',
       serverEntry,
     ]),
-    floor('server-services', '^server/(local-supabase|mail)/', [
+    floor('server-services', '^server/(local-supabase|mail|webhooks)/', [
       '^server/(insights|leads|web|api)/',
       '^server/(context|supabase-clients)\\.ts$',
       serverEntry,
