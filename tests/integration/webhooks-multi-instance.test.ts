@@ -133,13 +133,13 @@ describe('webhooks from two instances', () => {
       )
     const before = receiver.received.length
     await receiver.setMode('refuse')
-    await submitSome(40, 'refused')
+    await submitSome(20, 'refused')
     await sleep(1_500)
     await receiver.setMode('error500')
-    await submitSome(30, 'failing')
+    await submitSome(15, 'failing')
     await sleep(1_500)
     await receiver.setMode('hang')
-    await submitSome(30, 'hanging')
+    await submitSome(15, 'hanging')
     await sleep(2_000)
     expect(receiver.received.length).toBe(before)
     await receiver.setMode('ok')
@@ -147,7 +147,7 @@ describe('webhooks from two instances', () => {
     await waitUntil(
       () => arrivals(leadIds).missing.length === 0,
       60_000,
-      () => `${arrivals(leadIds).missing.length} of 100 still missing`,
+      () => `${arrivals(leadIds).missing.length} of ${leadIds.length} still missing`,
     )
     const { byLead } = arrivals(leadIds)
     expect([...byLead.values()].filter((n) => n !== 1)).toEqual([])
@@ -156,7 +156,7 @@ describe('webhooks from two instances', () => {
       `select count(*)::int as n from public.webhook_delivery_attempts where status_code = 500`,
     )
     expect(rows[0].n).toBeGreaterThan(0)
-  }, 120_000)
+  }, 240_000)
 
   it('lose no delivery when an instance holding them is killed', async () => {
     const [doomed, survivor] = instances
