@@ -1,5 +1,6 @@
 import { brand } from '../../shared/config/brand.ts'
 import { escapeHtml, unescapeHtml } from '../../shared/lib/html-escape.ts'
+import { leadFieldNames, type LeadFieldName } from '../../shared/lib/lead-form.ts'
 import type { LeadInput } from '../../shared/schemas/lead.ts'
 
 /** A rendered message without its recipient headers (the caller decides To and Reply-To). */
@@ -150,16 +151,19 @@ export function renderNewsletterIssue(
   }
 }
 
+/** What sales mail calls each field of a lead, in the form's order (`leadFieldNames`). */
+const leadMailLabels: Record<LeadFieldName, string> = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  requirement: 'Requirement',
+  techStack: 'Tech stack',
+}
+
 /** The sales notification (spec §7): every field of the lead. */
 export function renderLeadNotification(lead: LeadInput & { id?: string }): RenderedMail {
   const subject = headerSafe(`New lead: ${lead.name} (${lead.techStack})`)
-  const rows: [string, string][] = [
-    ['Name', lead.name],
-    ['Email', lead.email],
-    ['Phone', lead.phone],
-    ['Requirement', lead.requirement],
-    ['Tech stack', lead.techStack],
-  ]
+  const rows: [string, string][] = leadFieldNames.map((field) => [leadMailLabels[field], lead[field]])
   const html = layout(
     subject,
     `<p style="margin:0 0 16px">A new lead came in through the ${escapeHtml(brand.name)} site. Reply to this email to answer them directly.</p>
@@ -182,14 +186,7 @@ ${rows
 }
 
 /** One lead in a digest: what sales needs to pick it up. */
-export interface DigestLead {
-  name: string
-  email: string
-  phone: string
-  requirement: string
-  techStack: string
-  createdAt: string
-}
+export type DigestLead = LeadInput & { createdAt: string }
 
 /** How much of a requirement a digest row repeats (the whole lead is in Leads). */
 const digestRequirementLength = 200
@@ -209,11 +206,10 @@ export function renderSalesDigest(input: {
   const short = (text: string) =>
     text.length > digestRequirementLength ? `${text.slice(0, digestRequirementLength)}…` : text
   const rows = input.leads.map((lead) => [
-    ['Name', lead.name],
-    ['Email', lead.email],
-    ['Phone', lead.phone],
-    ['Requirement', short(lead.requirement)],
-    ['Tech stack', lead.techStack],
+    ...leadFieldNames.map((field) => [
+      leadMailLabels[field],
+      field === 'requirement' ? short(lead[field]) : lead[field],
+    ]),
     ['Received', lead.createdAt],
   ])
   const html = layout(

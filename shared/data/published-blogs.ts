@@ -157,11 +157,7 @@ export async function listFeedPosts(client: SupabaseClient, limit = 20): Promise
   return z.array(feedPostSchema).parse(data)
 }
 
-const sitemapEntrySchema = z.object({
-  slug: z.string(),
-  updated_at: z.string().nullable(),
-  publish_at: z.string().nullable().default(null),
-})
+const sitemapEntrySchema = blogRowSchema.pick({ slug: true, updated_at: true, publish_at: true })
 const sitemapEntries = z.array(sitemapEntrySchema)
 export type SitemapEntry = z.infer<typeof sitemapEntries>[number]
 

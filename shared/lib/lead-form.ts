@@ -10,20 +10,17 @@ export const leadFormAction = '/get-started'
 /** Spec §4 step 6 fallback, shown when the failure has no message of its own. */
 export const submitFallbackMessage = 'Please try again later or contact us directly.'
 
-/** The five fields of spec §2, in order; also the form's `name` attributes. */
+/**
+ * The five fields of spec §2, in order; also the form's `name` attributes. Written here (no zod on the page's
+ * first load); `leadSchema` (shared/schemas/lead.ts) must have exactly these fields, which the compiler checks.
+ */
 export const leadFieldNames = ['name', 'email', 'phone', 'requirement', 'techStack'] as const
 
 export type LeadFieldName = (typeof leadFieldNames)[number]
 
 export type LeadFormValues = Record<LeadFieldName, string>
 
-export const emptyLeadValues: LeadFormValues = {
-  name: '',
-  email: '',
-  phone: '',
-  requirement: '',
-  techStack: '',
-}
+export const emptyLeadValues = Object.fromEntries(leadFieldNames.map((name) => [name, ''])) as LeadFormValues
 
 export type LeadFormPageData =
   /** Not taken: the values as sent, a message per failed field, and a message for the alert above the card. */

@@ -1,14 +1,15 @@
 import { z } from 'zod'
+import type { LeadFieldName } from '../lib/lead-form.ts'
 import { typedText } from './text.ts'
 
 /** Server-side caps: far above anything a real person types (the spec sets no maximums). */
-export const leadLimits = {
+const leadLimits = {
   name: 200,
   email: 254,
   phone: 40,
   requirement: 5000,
   techStack: 500,
-} as const
+} as const satisfies Record<LeadFieldName, number>
 
 const capped = (max: number, label: string) => `${label} must be at most ${max} characters.`
 
@@ -37,7 +38,8 @@ export const leadSchema = z.object({
     .trim()
     .min(2, "Please specify the technology stack you're interested in.")
     .max(leadLimits.techStack, capped(leadLimits.techStack, 'Technology stack')),
-})
+  // Exactly the form's fields (`leadFieldNames`): a field added to one and not the other fails to compile.
+} satisfies Record<LeadFieldName, z.ZodType>)
 
 export type LeadInput = z.infer<typeof leadSchema>
 
