@@ -51,6 +51,12 @@ describe('CoverImage', () => {
     expect(html).not.toContain('<img')
   })
 
+  it('a drawn cover does not repeat the title: the title is always beside it (card, post header)', () => {
+    const html = render({ type: 'blog', title: 'Hiring in two weeks' })
+    expect(html).toContain('data-testid="generated-cover"')
+    expect(html).not.toContain('Hiring in two weeks')
+  })
+
   it('offers only the widths asked for', () => {
     const html = render({ coverUrl: '/covers/a.webp', widths: [320, 480, 640] })
     expect(html).toContain('src="/media/covers/a.webp?width=640"')

@@ -13,7 +13,9 @@ function seedOf(text: string): number {
 /**
  * The cover of a post that has none (spec §2: a placeholder when the image is missing): drawn from the
  * post's type and title in the brand's colours, so every card and post page has a designed cover without an
- * image file. Decorative: the title is already next to it.
+ * image file. Decorative, and without the title's words: wherever a cover shows, the title is already beside
+ * it (the card's heading, the post's h1), and saying it twice side by side read as a mistake. The title only
+ * varies the drawing (hue, glow, angle), so neighbouring cards differ.
  */
 export function GeneratedCover({
   title,
@@ -44,9 +46,6 @@ export function GeneratedCover({
       <div className="flex h-full flex-col justify-between p-[6%]">
         <span className="self-start rounded-full bg-white/15 px-2.5 py-0.5 text-[11px] font-semibold tracking-wide uppercase ring-1 ring-white/25 @md:text-xs">
           {blogTypeLabel(type)}
-        </span>
-        <span className="line-clamp-3 max-w-[85%] text-base leading-snug font-semibold text-balance @sm:text-lg @lg:text-2xl @3xl:text-4xl">
-          {title}
         </span>
       </div>
     </div>

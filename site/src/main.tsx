@@ -2,43 +2,31 @@ import '@fontsource-variable/inter'
 // The post body's typography is part of the inlined stylesheet (about 0.5 KB gzip), so a server-rendered
 // post has its final layout at first paint instead of shifting when the page chunk's CSS arrives.
 import '@shared/ui/post-content.css'
-import { StrictMode } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
-import { BrowserRouter, matchRoutes } from 'react-router-dom'
-import { App } from './App.tsx'
 import './index.css'
-import { PageDataProvider, readEmbeddedPageData } from './lib/page-data.tsx'
-import { preloadPage, routes } from './routes.tsx'
+// Before any part that carries zod (the lead form) runs: no `new Function` probe under the CSP.
+import './lib/zod-jitless.ts'
+import { startIslands } from './islands/boot.ts'
+import { isAppPath } from './islands/app-paths.ts'
 
-async function start() {
-  const container = document.getElementById('root')!
-  // Pages rendered on the server per request (/post/{slug}, /resources) carry the data they were rendered
-  // with: read once here, so hydration shows the same content without a second fetch.
-  const pageData = readEmbeddedPageData(document)
-  const app = (
-    <StrictMode>
-      <PageDataProvider value={pageData}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </PageDataProvider>
-    </StrictMode>
-  )
-  // Marketing pages arrive prerendered and server-rendered pages rendered: load their page chunk first,
-  // then hydrate the same markup. Client-only routes get an empty shell and render from scratch, and so
-  // does a real route the server answered with the static not-found page: its markup is not what that
-  // route renders. A server-rendered page with data (a missing post's not-found page too) always hydrates.
-  const servedNotFound = container.querySelector('[data-page="not-found"]') !== null
-  const routedNotFound = (matchRoutes(routes, window.location.pathname) ?? []).some(
-    (m) => m.route.path === '*',
-  )
-  const rendered = container.firstElementChild !== null
-  if (rendered && (Object.keys(pageData).length > 0 || servedNotFound === routedNotFound)) {
-    await preloadPage(window.location.pathname)
-    hydrateRoot(container, app)
-  } else {
-    createRoot(container).render(app)
+/**
+ * A public page arrives whole from the server (prerendered or rendered per request) and stays as it is: only
+ * its interactive parts get code, each when it is needed (site/src/islands/boot.ts); links between pages are
+ * plain links. The admin, the staff pages and any page that arrives empty are the React application.
+ */
+const container = document.getElementById('root')
+if (container?.firstElementChild && !isAppPath(window.location.pathname)) {
+  // A link to a section (/solutions#talent-bot): the browser placed it before the stylesheet and the sections
+  // below the fold were laid out; placed again now, below the sticky header (the sections' scroll margin).
+  if (window.location.hash && window.scrollY > 0) {
+    try {
+      document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView()
+    } catch {
+      // A malformed fragment: the browser's place stays.
+    }
   }
+  startIslands()
+  // The page takes input from here on (a part still waking holds the first click until it is live).
+  document.documentElement.dataset.hydrated = 'true'
+} else {
+  void import('./app-entry.tsx')
 }
-
-void start()

@@ -6,9 +6,9 @@ export const benefits: BenefitItem[] = [
     icon: 'sparkles',
     title: 'AI-Enabled from Day One',
     points: [
-      'Access to the top 1% of tech talent',
-      'Over 10 million candidate profiles',
-      'AI-assisted sourcing, expert screening',
+      'Sourcing matched to your stack and seniority',
+      'First-round interviews by domain experts',
+      'A short list, not a pile of CVs',
     ],
     colour: 'indigo',
     position: 'top',
@@ -17,8 +17,8 @@ export const benefits: BenefitItem[] = [
     icon: 'rocket',
     title: 'Built for Speed',
     points: [
-      'Time to hire of 2 weeks, not 2 months',
-      'A team built in 4 to 6 weeks',
+      'Offers, notice periods and joining handled',
+      'Payroll and HR running from the first hire',
       'Start with 1 employee, scale to a full centre',
     ],
     colour: 'violet',

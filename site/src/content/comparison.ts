@@ -19,7 +19,7 @@ export const comparisonRows: ComparisonRow[] = [
   {
     factor: 'Talent quality',
     cells: [
-      yes('Top 1% of tech talent'),
+      yes('AI-sourced, expert-screened'),
       no('Whoever is on the bench'),
       no('Varies by project'),
       no('Limited network'),

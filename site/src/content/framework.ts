@@ -5,7 +5,7 @@ export interface FrameworkPart {
 
 /** The three-part framework shown as circles on the home page. */
 export const frameworkParts: FrameworkPart[] = [
-  { title: 'Acquire Talent', description: 'Top 1% engineers, hired in 2 weeks' },
+  { title: 'Acquire Talent', description: 'AI-assisted sourcing, expert screening' },
   { title: 'Manage Talent', description: 'Payroll, benefits, devices and office' },
   { title: 'Retain Talent', description: 'HR partners, NPS and growth plans' },
 ]

@@ -5,7 +5,7 @@ export const offerings: Offering[] = [
   {
     title: 'Acquire Talent',
     description:
-      'AI-assisted sourcing from a database of over 10 million candidate profiles, so you meet only the top 1% of tech talent.',
+      'AI-assisted sourcing and domain-expert screening, so you only meet engineers worth your time.',
     color: 'indigo',
     features: [
       {
@@ -18,7 +18,7 @@ export const offerings: Offering[] = [
       },
     ],
     details:
-      'Time to hire is 2 weeks instead of 2 months. You interview a short list of pre-screened engineers, and we handle offers, notice periods and joining formalities.',
+      'You interview a short list of pre-screened engineers, and we handle offers, notice periods and joining formalities.',
   },
   {
     title: 'Manage Talent',

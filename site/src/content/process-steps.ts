@@ -5,11 +5,11 @@ export const processSteps: ProcessStep[] = [
   {
     id: 'hire',
     title: 'Hire Talent and Build Your Team',
-    description: 'Tell us who you need. We source, screen and hire, and your team is built in 4 to 6 weeks.',
+    description: 'Tell us who you need. We source, screen and hire, and handle offers and joining.',
     features: [
-      'AI-assisted sourcing from over 10 million profiles',
+      'AI-assisted sourcing matched to your stack',
       'First-round screening by domain experts',
-      'Time to hire of 2 weeks instead of 2 months',
+      'A short list of pre-screened engineers to meet',
       'Start with 1 employee and scale to a full centre',
     ],
   },

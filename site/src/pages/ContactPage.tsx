@@ -1,5 +1,5 @@
 import { ChevronDown, Mail } from 'lucide-react'
-import { useState } from 'react'
+import { island } from '@site/islands/wake.ts'
 import { brand } from '@shared/config/brand.ts'
 import { ButtonLink } from '@site/components/ui/ButtonLink.tsx'
 import { Collapsible } from '@site/components/ui/Collapsible.tsx'
@@ -8,7 +8,8 @@ import { faqs } from '@site/content/faqs.ts'
 
 /** FAQ at /contact (the header's "FAQs"): an accordion of the four questions, plus ways to reach us. */
 export function Component() {
-  const [openId, setOpenId] = useState<string | null>(faqs[0].id)
+  // The first answer is open as the page arrives; the rest is site/src/islands/expanders.ts.
+  const openId = faqs[0].id
   return (
     <>
       <PageHero
@@ -19,7 +20,11 @@ export function Component() {
       />
       <section aria-label="Questions and answers" className="bg-white py-section">
         <div className="mx-auto grid max-w-7xl gap-10 px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-16 lg:px-8">
-          <div className="divide-y divide-ink-200 self-start overflow-hidden rounded-card ring-1 ring-ink-200">
+          <div
+            className="divide-y divide-ink-200 self-start overflow-hidden rounded-card ring-1 ring-ink-200"
+            data-accordion
+            {...island('expanders', 'interaction')}
+          >
             {faqs.map((faq) => {
               const open = openId === faq.id
               return (
@@ -30,13 +35,12 @@ export function Component() {
                       id={`faq-${faq.id}-button`}
                       aria-expanded={open}
                       aria-controls={`faq-${faq.id}`}
-                      onClick={() => setOpenId(open ? null : faq.id)}
-                      className="flex w-full items-center justify-between gap-4 px-6 py-5 text-left text-base font-semibold text-ink-900 hover:bg-ink-50"
+                      className="group flex w-full items-center justify-between gap-4 px-6 py-5 text-left text-base font-semibold text-ink-900 hover:bg-ink-50"
                     >
                       {faq.question}
                       <ChevronDown
                         aria-hidden="true"
-                        className={`size-5 shrink-0 text-ink-500 transition-transform duration-300 motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+                        className="size-5 shrink-0 text-ink-500 transition-transform duration-300 group-aria-expanded:rotate-180 motion-reduce:transition-none"
                       />
                     </button>
                   </h2>

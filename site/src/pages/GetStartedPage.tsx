@@ -1,4 +1,6 @@
 import { Clock3, Database, LockKeyhole, Sparkles } from 'lucide-react'
+import { Island } from '@site/islands/Island.tsx'
+import { island } from '@site/islands/wake.ts'
 import { LeadForm } from '@site/features/leads/LeadForm.tsx'
 
 const nextSteps = [
@@ -40,8 +42,11 @@ export function Component() {
           </p>
         </header>
 
-        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <LeadForm />
+        {/* The email service is checked once the page is idle (spec §4); the form wakes on its first touch. */}
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1" {...island('email-check', 'idle')}>
+          <Island name="lead-form" wake="interaction">
+            <LeadForm />
+          </Island>
         </div>
 
         <aside aria-labelledby="next-steps-title" className="lg:col-start-1 lg:row-start-2">

@@ -49,6 +49,7 @@ export function Component() {
           {/* A reader who arrived from a shared link has no other way back to the list than the menu. */}
           <Link
             to="/resources"
+            reloadDocument
             className="mb-6 inline-flex min-h-6 items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-900"
           >
             <span aria-hidden="true">←</span> All resources

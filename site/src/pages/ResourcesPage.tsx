@@ -9,6 +9,7 @@ import { blogTypeLabels } from '@shared/lib/post-types.ts'
 import { LoadFailed } from '@site/features/blog/LoadFailed.tsx'
 import { Button } from '@shared/ui/Button.tsx'
 import { Spinner } from '@shared/ui/Spinner.tsx'
+import { Island } from '@site/islands/Island.tsx'
 import { PageHero } from '@site/components/ui/PageHero.tsx'
 import { NewsletterForm } from '@site/features/blog/NewsletterForm.tsx'
 import { cardLayout, cardPlaceClasses } from '@site/features/blog/card-layout.ts'
@@ -37,6 +38,22 @@ const loadMoreClass =
  * shared. With JavaScript the same controls update the list in place and keep the address in step.
  */
 export function Component() {
+  return (
+    <>
+      <PageHero
+        title="Resources & Insights"
+        lead="Articles, case studies and ebooks on building, running and owning a tech capacity centre in India."
+      />
+      {/* Static until the first touch, key or focus in it (site/src/islands/resources.tsx). */}
+      <Island name="resources" wake="interaction">
+        <ResourcesBrowser />
+      </Island>
+    </>
+  )
+}
+
+/** The interactive part of /resources: search, filters, the cards, "Load more" and the newsletter block. */
+export function ResourcesBrowser() {
   const [searchParams, setSearchParams] = useSearchParams()
   const query = resourcesQueryFrom(searchParams)
   const { state, loadMore, retry } = useResources(query)
@@ -97,124 +114,118 @@ export function Component() {
   const nextPage: ResourcesQuery = { ...query, page: Math.max(state.pages, 1) + 1 }
 
   return (
-    <>
-      <PageHero
-        title="Resources & Insights"
-        lead="Articles, case studies and ebooks on building, running and owning a tech capacity centre in India."
-      />
-      <div className="mx-auto max-w-7xl space-y-10 px-6 py-12 lg:px-8">
-        <form
-          method="get"
-          action="/resources"
-          role="search"
-          onSubmit={submitSearch}
-          className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between"
-        >
-          <div className="relative md:w-96">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400"
-            />
-            <label htmlFor="resources-search" className="sr-only">
-              Search resources
-            </label>
-            <input
-              ref={searchBox}
-              id="resources-search"
-              type="search"
-              name="q"
-              placeholder="Search resources..."
-              maxLength={200}
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              className="h-11 w-full rounded-lg border border-ink-300 bg-white pr-3 pl-9 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
-            />
-            {/* The form's first submit button: Enter in the box searches within the current type. */}
-            <button
+    <div className="mx-auto max-w-7xl space-y-10 px-6 py-12 lg:px-8">
+      <form
+        method="get"
+        action="/resources"
+        role="search"
+        onSubmit={submitSearch}
+        className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between"
+      >
+        <div className="relative md:w-96">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400"
+          />
+          <label htmlFor="resources-search" className="sr-only">
+            Search resources
+          </label>
+          <input
+            ref={searchBox}
+            id="resources-search"
+            type="search"
+            name="q"
+            placeholder="Search resources..."
+            maxLength={200}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            className="h-11 w-full rounded-lg border border-ink-300 bg-white pr-3 pl-9 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
+          />
+          {/* The form's first submit button: Enter in the box searches within the current type. */}
+          <button
+            type="submit"
+            name="type"
+            value={query.type}
+            className="sr-only focus:not-sr-only focus:absolute focus:top-full focus:left-0 focus:mt-1 focus:rounded focus:bg-white focus:px-2 focus:text-sm"
+          >
+            Search
+          </button>
+        </div>
+        <div role="group" aria-label="Filter by type" className="flex flex-wrap gap-2">
+          {filters.map(({ value, label }) => (
+            <Button
+              key={value}
               type="submit"
               name="type"
-              value={query.type}
-              className="sr-only focus:not-sr-only focus:absolute focus:top-full focus:left-0 focus:mt-1 focus:rounded focus:bg-white focus:px-2 focus:text-sm"
+              value={value}
+              size="sm"
+              variant={query.type === value ? 'primary' : 'outline'}
+              aria-pressed={query.type === value}
             >
-              Search
-            </button>
-          </div>
-          <div role="group" aria-label="Filter by type" className="flex flex-wrap gap-2">
-            {filters.map(({ value, label }) => (
-              <Button
-                key={value}
-                type="submit"
-                name="type"
-                value={value}
-                size="sm"
-                variant={query.type === value ? 'primary' : 'outline'}
-                aria-pressed={query.type === value}
-              >
-                {label}
-              </Button>
-            ))}
-          </div>
-        </form>
+              {label}
+            </Button>
+          ))}
+        </div>
+      </form>
 
-        {state.status === 'error' && <LoadFailed title="We couldn't load the resources." onRetry={retry} />}
+      {state.status === 'error' && <LoadFailed title="We couldn't load the resources." onRetry={retry} />}
 
-        {state.status === 'loading' && state.key === null && (
-          <p className="flex min-h-96 items-center justify-center gap-2 py-16 text-ink-500">
-            <Spinner /> Loading resources...
+      {state.status === 'loading' && state.key === null && (
+        <p className="flex min-h-96 items-center justify-center gap-2 py-16 text-ink-500">
+          <Spinner /> Loading resources...
+        </p>
+      )}
+
+      {state.status !== 'loading' && state.key !== null && state.posts.length === 0 && (
+        <div className="py-16 text-center">
+          <h2 className="text-xl font-semibold text-ink-900">No resources found</h2>
+          <p className="mt-2 text-ink-600">
+            Try adjusting your search or filters to find what you're looking for
           </p>
-        )}
+        </div>
+      )}
 
-        {state.status !== 'loading' && state.key !== null && state.posts.length === 0 && (
-          <div className="py-16 text-center">
-            <h2 className="text-xl font-semibold text-ink-900">No resources found</h2>
-            <p className="mt-2 text-ink-600">
-              Try adjusting your search or filters to find what you're looking for
-            </p>
-          </div>
-        )}
-
-        {state.posts.length > 0 && (
-          <ul
-            className={`grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-6 ${state.status === 'loading' ? 'opacity-60' : ''}`}
-            aria-label="Resources"
-            aria-busy={state.status === 'loading'}
-          >
-            {/* The newest post first, across the row (the whole listing only); no row ends with a lone
+      {state.posts.length > 0 && (
+        <ul
+          className={`grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-6 ${state.status === 'loading' ? 'opacity-60' : ''}`}
+          aria-label="Resources"
+          aria-busy={state.status === 'loading'}
+        >
+          {/* The newest post first, across the row (the whole listing only); no row ends with a lone
                 card (card-layout.ts). */}
-            {cardLayout(state.posts.length, { featureFirst: !query.q && query.type === 'all' }).map(
-              (place, index) => {
-                const post = state.posts[index]
-                return (
-                  <li key={post.id} className={`flex ${cardPlaceClasses(place)}`}>
-                    <ResourceCard
-                      post={post}
-                      priority={index === 0}
-                      featured={place.featured}
-                      wide={{ md: place.md === 2, lg: place.lg === 6 }}
-                    />
-                  </li>
-                )
-              },
-            )}
-          </ul>
-        )}
+          {cardLayout(state.posts.length, { featureFirst: !query.q && query.type === 'all' }).map(
+            (place, index) => {
+              const post = state.posts[index]
+              return (
+                <li key={post.id} className={`flex ${cardPlaceClasses(place)}`}>
+                  <ResourceCard
+                    post={post}
+                    priority={index === 0}
+                    featured={place.featured}
+                    wide={{ md: place.md === 2, lg: place.lg === 6 }}
+                  />
+                </li>
+              )
+            },
+          )}
+        </ul>
+      )}
 
-        {more && (
-          <div className="text-center">
-            <a
-              href={`/resources${resourcesSearch(nextPage)}`}
-              onClick={showMore}
-              aria-disabled={state.loadingMore || undefined}
-              className={loadMoreClass}
-            >
-              {state.loadingMore && <Spinner />}
-              Load more
-            </a>
-          </div>
-        )}
+      {more && (
+        <div className="text-center">
+          <a
+            href={`/resources${resourcesSearch(nextPage)}`}
+            onClick={showMore}
+            aria-disabled={state.loadingMore || undefined}
+            className={loadMoreClass}
+          >
+            {state.loadingMore && <Spinner />}
+            Load more
+          </a>
+        </div>
+      )}
 
-        <NewsletterForm />
-      </div>
-    </>
+      <NewsletterForm />
+    </div>
   )
 }

@@ -87,7 +87,7 @@ test.describe('home page', () => {
     await first.click()
     await expect(first).toHaveAttribute('aria-expanded', 'true')
     await expect(panel).toBeVisible()
-    await expect(panel).toContainText('Time to hire is 2 weeks instead of 2 months')
+    await expect(panel).toContainText('You interview a short list of pre-screened engineers')
     await first.click()
     await expect(first).toHaveAttribute('aria-expanded', 'false')
     await expect(panel).toBeHidden()
@@ -252,6 +252,25 @@ test.describe('prerendered HTML', () => {
     expect(html).toMatch(/<meta name="description" content="[^"]+"/)
     expect(html).toContain('<link rel="canonical"')
     expect(html).toContain('property="og:title"')
+  })
+
+  test("each proof point is stated once on / (the hero's figures; the comparison table keeps its spec row)", async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text()
+    // Every word of the page, collapsed panels included (what a reader meets scrolling and opening).
+    const text = html
+      .slice(html.indexOf('<body'))
+      .replace(/<script[\s\S]*?<\/script>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, '&')
+    const count = (pattern: RegExp) => text.match(pattern)?.length ?? 0
+    expect(count(/top 1%/gi), 'Top 1%').toBe(1)
+    expect(count(/10 million|10M\+/g), '10 million').toBe(1)
+    expect(count(/4[–-]6 weeks|4 to 6 weeks/g), '4 to 6 weeks').toBe(1)
+    // The hero's figure, and the comparison table's row the spec asks for (2 weeks against 1-2 and 6-8).
+    expect(count(/(?<![\d–-])2 weeks/g), '2 weeks').toBe(2)
   })
 
   test('hashed assets are cached for a year, pages revalidate', async ({ request }) => {

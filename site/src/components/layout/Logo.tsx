@@ -2,11 +2,11 @@ import { brand } from '@shared/config/brand.ts'
 import { Link } from 'react-router-dom'
 
 /** The brand mark and name; always links home (spec: the logo links to /). */
-export function Logo({ tone = 'dark', onClick }: { tone?: 'dark' | 'light'; onClick?: () => void }) {
+export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   return (
     <Link
       to="/"
-      onClick={onClick}
+      reloadDocument
       className="flex items-center gap-2.5 rounded-md"
       aria-label={`${brand.name} home`}
     >

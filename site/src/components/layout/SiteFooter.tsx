@@ -35,7 +35,11 @@ function FooterColumn({ title, links }: { title: string; links: { label: string;
       <ul className="mt-4 space-y-3">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="text-sm text-ink-300 transition-colors hover:text-white">
+            <Link
+              to={link.to}
+              reloadDocument
+              className="text-sm text-ink-300 transition-colors hover:text-white"
+            >
               {link.label}
             </Link>
           </li>

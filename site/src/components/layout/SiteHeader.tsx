@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { NavLink, useLocation } from 'react-router-dom'
+import { NavLink } from 'react-router-dom'
 import { headerLinks } from '@site/content/navigation.ts'
+import { island } from '@site/islands/wake.ts'
 import { ButtonLink } from '../ui/ButtonLink.tsx'
 import { Logo } from './Logo.tsx'
 
@@ -14,29 +14,23 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2.5 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-800 hover:bg-ink-50'}`
 
 /**
- * Sticky header; below 768 px (Tailwind's md) the links fold into a menu toggled by a button. Solid white,
+ * Sticky header; below 768 px (Tailwind's md) the links fold into a menu toggled by a button (a few lines of
+ * plain script, site/src/islands/menu.ts, woken by the first touch or key in the header). Solid white,
  * not translucent: over the night-tone sections a see-through header turned a muddy grey and its links lost
- * their contrast.
+ * their contrast. Links are plain links: each page arrives whole from the server.
  */
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false)
-  const { pathname } = useLocation()
-  const close = () => setMenuOpen(false)
-
-  // Back/forward navigation also closes the menu, not only a tapped link.
-  useEffect(() => setMenuOpen(false), [pathname])
-
   return (
-    <header className="sticky top-0 z-40 border-b border-ink-200 bg-white">
+    <header className="sticky top-0 z-40 border-b border-ink-200 bg-white" {...island('menu', 'interaction')}>
       <nav
         aria-label="Main"
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-6 lg:px-8"
       >
-        <Logo onClick={close} />
+        <Logo />
         <ul className="hidden items-center gap-1 md:flex">
           {headerLinks.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'} className={linkClass}>
+              <NavLink to={link.to} end={link.to === '/'} className={linkClass} reloadDocument>
                 {link.label}
               </NavLink>
             </li>
@@ -47,34 +41,32 @@ export function SiteHeader() {
         </div>
         <button
           type="button"
-          className="inline-flex size-10 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100 md:hidden"
-          aria-expanded={menuOpen}
+          className="group inline-flex size-10 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100 md:hidden"
+          aria-expanded={false}
           aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
         >
-          <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-          {menuOpen ? (
-            <X aria-hidden="true" className="size-6" />
-          ) : (
-            <Menu aria-hidden="true" className="size-6" />
-          )}
+          <span className="sr-only" data-menu-label>
+            Open menu
+          </span>
+          <Menu aria-hidden="true" className="size-6 group-aria-expanded:hidden" />
+          <X aria-hidden="true" className="hidden size-6 group-aria-expanded:block" />
         </button>
       </nav>
       <div
         id="mobile-menu"
-        hidden={!menuOpen}
+        hidden
         className="border-t border-ink-200 bg-white px-4 pt-2 pb-4 shadow-lg md:hidden"
       >
         <ul className="space-y-1">
           {headerLinks.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'} className={mobileLinkClass} onClick={close}>
+              <NavLink to={link.to} end={link.to === '/'} className={mobileLinkClass} reloadDocument>
                 {link.label}
               </NavLink>
             </li>
           ))}
         </ul>
-        <ButtonLink to="/get-started" size="lg" className="mt-3 w-full" onClick={close}>
+        <ButtonLink to="/get-started" size="lg" className="mt-3 w-full">
           Get Started
         </ButtonLink>
       </div>

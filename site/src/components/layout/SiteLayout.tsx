@@ -1,6 +1,7 @@
-import { Suspense, use, useEffect, useRef } from 'react'
+import { Suspense, use, useContext, useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import '@site/lib/zod-jitless.ts'
+import { LiveAppContext } from '@site/islands/Island.tsx'
 import { SiteFooter } from './SiteFooter.tsx'
 import { SiteHeader } from './SiteHeader.tsx'
 
@@ -86,7 +87,7 @@ function requestToaster() {
   toasterRequest = Promise.all([import('sonner'), import('./toaster-theme.ts')]).then(
     ([{ Toaster }, { toasterProps }]) =>
       function SiteToaster() {
-        return <Toaster {...toasterProps} />
+        return <Toaster {...toasterProps()} />
       },
     (err: unknown) => {
       console.error('The notification area could not load', err)
@@ -148,8 +149,12 @@ function PageLoading() {
   )
 }
 
-/** The shell of every page: skip link, header, the page, footer and the one toast area. */
+/**
+ * The shell of every page: skip link, header, the page, footer and the one toast area. On a public page the
+ * toast area is the server's placeholder until a part that raises toasts wakes (site/src/islands/react-island.tsx).
+ */
 export function SiteLayout() {
+  const live = useContext(LiveAppContext)
   useScrollOnNavigation()
   useDocumentMeta()
   useToasterOnDemand()
@@ -169,7 +174,13 @@ export function SiteLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      {toastRegion}
+      {live ? (
+        toastRegion
+      ) : (
+        <div data-toast-region className="contents">
+          <ToastRegionPlaceholder />
+        </div>
+      )}
     </div>
   )
 }

@@ -1,16 +1,26 @@
 import type { ToasterProps } from 'sonner'
 
+/** Below Tailwind's sm breakpoint: a phone, where toasts sit at the bottom. */
+const phone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 639.98px)').matches
+
 /**
- * The one toast area's settings, loaded with sonner (not with every page). Top right, below the sticky
- * 64 px header on every width, so a toast never covers the navigation; set in the site's type (Inter) and
- * colours instead of sonner's system font and black button. A toast only confirms what the page already
- * shows (the lead form's own confirmation stays the primary success state), so it is small and quiet.
+ * The one toast area's settings, loaded with sonner (not with every page). Wider than a phone: top right,
+ * below the sticky 64 px header, so a toast never covers the navigation. On a phone the top of the screen is
+ * where the page brings what answers the visitor (the lead form's confirmation card, its alert), so toasts
+ * sit at the bottom edge instead of over it. Set in the site's type (Inter) and colours instead of sonner's
+ * system font and black button. A toast only confirms what the page already shows (the lead form's own
+ * confirmation stays the primary success state), so it is small and quiet.
  */
-export const toasterProps = {
-  position: 'top-right',
+export const toasterProps = () =>
+  ({
+    ...toasterLook,
+    position: phone() ? 'bottom-center' : 'top-right',
+  }) satisfies ToasterProps
+
+const toasterLook = {
   closeButton: true,
   offset: { top: 80, right: 24 },
-  mobileOffset: { top: 76, left: 12, right: 12 },
+  mobileOffset: { bottom: 16, left: 12, right: 12 },
   style: { fontFamily: 'var(--font-sans)' },
   toastOptions: {
     classNames: {

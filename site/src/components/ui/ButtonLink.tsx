@@ -15,7 +15,10 @@ export const buttonClasses = (variant: Variant = 'primary', size: 'md' | 'lg' = 
     size === 'lg' ? 'px-5 py-3 text-base' : 'px-4 py-2 text-sm'
   } ${variants[variant]}`
 
-/** A router link styled as a button (navigation stays a link for assistive tech and no-JS readers). */
+/**
+ * A link styled as a button (navigation stays a link for assistive tech and no-JS readers). A plain link:
+ * public pages arrive whole from the server.
+ */
 export function ButtonLink({
   to,
   children,
@@ -32,7 +35,7 @@ export function ButtonLink({
   onClick?: () => void
 }) {
   return (
-    <Link to={to} onClick={onClick} className={`${buttonClasses(variant, size)} ${className}`}>
+    <Link to={to} onClick={onClick} reloadDocument className={`${buttonClasses(variant, size)} ${className}`}>
       {children}
     </Link>
   )

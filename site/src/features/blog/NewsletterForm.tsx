@@ -2,16 +2,23 @@ import { Button } from '@shared/ui/Button.tsx'
 import { Input } from '@shared/ui/Input.tsx'
 import { Spinner } from '@shared/ui/Spinner.tsx'
 import { Mail } from 'lucide-react'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 
 /**
  * "Stay Updated": subscribes through `POST /api/newsletter`, which stores the address and mails it a link to
  * confirm the subscription (double opt-in).
  */
 export function NewsletterForm() {
-  const id = useId()
+  // Once per page, inside a part hydrated on its own: a fixed id (useId depends on the whole page's tree).
+  const id = 'newsletter'
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
+  // An address typed into the server's page before this part woke is taken over, not lost.
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    const typed = form.current?.elements.namedItem('email')
+    if (typed instanceof HTMLInputElement && typed.value) setEmail(typed.value)
+  }, [])
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -60,6 +67,7 @@ export function NewsletterForm() {
       </p>
       {/* Before the page is interactive the browser posts the form itself: never a GET with the address in the URL. */}
       <form
+        ref={form}
         method="post"
         action="/api/newsletter"
         onSubmit={submit}

@@ -74,6 +74,7 @@ export function ResourceCard({
         )}
         <Link
           to={`/post/${post.slug}`}
+          reloadDocument
           className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-brand-700 hover:text-brand-500"
           aria-label={`Read more: ${post.title}`}
         >

@@ -26,8 +26,8 @@ export function Hero() {
             <TypingHeadline />
           </div>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-pretty text-ink-300">
-            Access the top 1% of tech talent, hire in 2 weeks instead of 2 months, and grow from 1 employee to
-            a full centre that you eventually own.
+            Hire pre-screened engineers in India, run your team on one platform, and grow from 1 employee to a
+            full centre that you eventually own.
           </p>
           <div className="mt-10 flex gap-3">
             <ButtonLink to="/get-started" size="lg" className="flex-1 px-4! sm:flex-none sm:px-5!">

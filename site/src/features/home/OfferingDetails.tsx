@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react'
-import { useId, useState } from 'react'
+import { island } from '@site/islands/wake.ts'
 import { accentClasses } from '@site/components/ui/accents.ts'
 import { Collapsible } from '@site/components/ui/Collapsible.tsx'
 import type { Offering } from '@site/content/types.ts'
@@ -15,26 +15,24 @@ export function OfferingDetails({
   offering: Offering
   tone?: 'light' | 'dark'
 }) {
-  const [open, setOpen] = useState(false)
-  const panelId = useId()
+  const panelId = `offering-${offering.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${tone}`
   const accent = accentClasses[offering.color]
   return (
-    <div data-testid="offering" data-offering={offering.title}>
+    <div data-testid="offering" data-offering={offering.title} {...island('expanders', 'interaction')}>
       <button
         type="button"
-        aria-expanded={open}
+        aria-expanded={false}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-        className={`inline-flex items-center gap-1 rounded-md text-sm font-semibold ${tone === 'dark' ? 'text-saffron-400' : accent.text}`}
+        className={`group inline-flex items-center gap-1 rounded-md text-sm font-semibold ${tone === 'dark' ? 'text-saffron-400' : accent.text}`}
       >
         Learn more
         <span className="sr-only"> about {offering.title}</span>
         <ChevronDown
           aria-hidden="true"
-          className={`size-4 transition-transform duration-300 motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+          className="size-4 transition-transform duration-300 group-aria-expanded:rotate-180 motion-reduce:transition-none"
         />
       </button>
-      <Collapsible id={panelId} open={open} className="pt-3">
+      <Collapsible id={panelId} open={false} className="pt-3">
         <div className={`space-y-3 rounded-lg p-4 text-sm leading-6 text-ink-700 ${accent.soft}`}>
           <p>{offering.description}</p>
           <ul className="space-y-2">

@@ -1,5 +1,5 @@
-import { headlineWords } from './typing-effect.ts'
-import { useTypingEffect } from './useTypingEffect.ts'
+import { island } from '@site/islands/wake.ts'
+import { headlineWords, initialTypingState, visibleText } from './typing-effect.ts'
 
 /**
  * The hero h1. Screen readers get one stable sentence; the animated word is hidden from them.
@@ -8,9 +8,13 @@ import { useTypingEffect } from './useTypingEffect.ts'
  * after it reflows, and an empty word leaves no hole in the middle of the sentence.
  */
 export function TypingHeadline() {
-  const { text } = useTypingEffect()
+  // The first frame (the first word, whole); site/src/islands/typing.ts types from there once the page is idle.
+  const text = visibleText(initialTypingState)
   return (
-    <h1 className="font-display text-display font-bold tracking-tight text-white">
+    <h1
+      className="font-display text-display font-bold tracking-tight text-white"
+      {...island('typing', 'idle')}
+    >
       <span className="sr-only">
         The {headlineWords[0]} way to build and own a tech capacity centre in India
       </span>

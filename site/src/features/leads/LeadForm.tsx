@@ -1,13 +1,12 @@
 import { CircleCheck } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react'
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form'
-import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import type { LeadInput } from '@shared/schemas/lead.ts'
 import { Alert } from '@shared/ui/Alert.tsx'
 import { Spinner } from '@shared/ui/Spinner.tsx'
 import { cx } from '@shared/ui/cx.ts'
 import { usePageData } from '@site/lib/page-data.tsx'
-import { useEmailServiceHealth } from '../email/useEmailServiceHealth.ts'
 import {
   emptyLeadValues,
   firstNameOf,
@@ -77,8 +76,9 @@ function useServedLeadForm(): LeadFormPageData | undefined {
 
 /** The lead form of /get-started: spec §2 texts, §4 submission flow, §5 validation. */
 export function LeadForm() {
-  const navigate = useNavigate()
-  const id = useId()
+  // One form per page, hydrated on its own (site/src/islands/lead-form.tsx): a fixed id, not useId (whose
+  // value depends on the whole page's tree, which the form's own root does not have).
+  const id = 'lead-form'
   const served = useServedLeadForm()
   const invalid = served?.status === 'invalid' ? served : null
   /** The values the page was rendered with (the visitor's, after a post the server refused). */
@@ -94,6 +94,11 @@ export function LeadForm() {
     served?.status === 'submitted' ? { firstName: served.firstName, emailed: served.emailed } : null,
   )
   const doneHeading = useRef<HTMLHeadingElement>(null)
+  const alertBox = useRef<HTMLDivElement>(null)
+  /** A failed submit shows its alert above the form: brought into view (on a phone the visitor is at the button). */
+  const showAlert = () => requestAnimationFrame(() => alertBox.current?.scrollIntoView({ block: 'start' }))
+  // The form wakes on its first focus, touch or key (site/src/islands/lead-form.tsx): its checks come now.
+  useEffect(() => void loadFormLogic().catch(() => undefined), [])
   // No defaultValues: the fields start from what the page's HTML holds (empty, or the visitor's values after
   // a refused post, or whatever was typed before the page came to life), which register() reads.
   const {
@@ -103,21 +108,15 @@ export function LeadForm() {
     formState: { errors, isSubmitting },
   } = useForm<LeadInput>({ resolver: lazyResolver })
 
-  // Spec §4: on load the email service's reachability is checked and kept; it is not shown.
-  const { state: emailService } = useEmailServiceHealth()
-  useEffect(() => {
-    if (emailService.status !== 'checking') rememberEmailServiceStatus(emailService.status)
-  }, [emailService.status])
-
   useEffect(() => {
     if (!done) return
     // Centred, so the toast under the header never hides the start of the confirmation.
     doneHeading.current?.focus({ preventScroll: true })
     doneHeading.current?.scrollIntoView({ block: 'center' })
     // Spec §4 step 5: the page goes to / after 3 seconds.
-    const timer = setTimeout(() => navigate('/'), redirectAfterSubmitMs)
+    const timer = setTimeout(() => window.location.assign('/'), redirectAfterSubmitMs)
     return () => clearTimeout(timer)
-  }, [done, navigate])
+  }, [done])
 
   const onSubmit = async (lead: LeadInput) => {
     setSubmitError(null)
@@ -140,7 +139,8 @@ export function LeadForm() {
       if (emailed) {
         toast.success('Form submitted successfully!', {
           description: "We'll get back to you soon.",
-          action: { label: 'Thanks', onClick: () => {} },
+          // "Thanks" takes the visitor home now, where the page is going in 3 s anyway.
+          action: { label: 'Thanks', onClick: () => window.location.assign('/') },
         })
       } else {
         // The server keeps the lead and its outbox retries the emails; the visitor need not wait.
@@ -150,6 +150,7 @@ export function LeadForm() {
     } catch (err) {
       console.error('Lead submission failed', err)
       setSubmitError(err instanceof Error && err.message ? err.message : submitFallbackMessage)
+      showAlert()
       toast?.error('Something went wrong!')
     }
   }
@@ -161,6 +162,7 @@ export function LeadForm() {
       // The form's code could not load (a lost connection): the same error path as a failed request.
       console.error('Lead submission failed', err)
       setSubmitError(submitFallbackMessage)
+      showAlert()
     })
   }
 
@@ -170,9 +172,11 @@ export function LeadForm() {
   return (
     <div className="space-y-6">
       {submitError && (
-        <Alert variant="destructive" title="Submission failed" className="rounded-xl">
-          {submitError}
-        </Alert>
+        <div ref={alertBox} className="scroll-mt-24">
+          <Alert variant="destructive" title="Submission failed" className="rounded-xl">
+            {submitError}
+          </Alert>
+        </div>
       )}
       <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-white shadow-sm ring-1 ring-ink-200">
         <div className="border-b border-ink-100 px-6 pt-6 pb-4 sm:px-8">
@@ -190,7 +194,6 @@ export function LeadForm() {
             method="post"
             action={leadFormAction}
             onSubmit={submit}
-            onFocus={() => void loadFormLogic().catch(() => undefined)}
             noValidate
             className="space-y-5 px-6 py-6 sm:px-8"
           >
@@ -290,24 +293,17 @@ function SubmittedNotice({
         </div>
         <p className="mt-3 text-sm text-ink-500">
           Taking you to the home page in 3 seconds.{' '}
-          <Link to="/" className="font-semibold whitespace-nowrap text-brand-700 hover:text-brand-600">
+          <Link
+            to="/"
+            reloadDocument
+            className="font-semibold whitespace-nowrap text-brand-700 hover:text-brand-600"
+          >
             Go now
           </Link>
         </p>
       </div>
     </div>
   )
-}
-
-/** The last known reachability of the email service (spec §4: stored, not shown). */
-let emailServiceStatus: 'available' | 'unavailable' | null = null
-
-function rememberEmailServiceStatus(status: 'available' | 'unavailable') {
-  emailServiceStatus = status
-}
-
-export function lastEmailServiceStatus() {
-  return emailServiceStatus
 }
 
 /**

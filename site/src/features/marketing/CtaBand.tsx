@@ -5,7 +5,7 @@ import { ButtonLink } from '@site/components/ui/ButtonLink.tsx'
 /** The closing call to action of the marketing pages: a full-width brand band above the footer. */
 export function CtaBand({
   title = 'Ready to Build Your Tech Capacity Centre in India?',
-  text = 'Tell us what you need. We reply within 24 hours and can have your first engineers hired in 2 weeks.',
+  text = 'Tell us what you need. We reply within 24 hours with a plan for your first hires.',
 }: {
   title?: string
   text?: string
