@@ -23,7 +23,7 @@ import { visitorClient } from '../supabase-clients.ts'
  * `s-maxage=60` let a CDN in front serve them for at most a minute.
  */
 
-export const feedSize = 20
+const feedSize = 20
 const sitemapPageSize = 1000
 const cacheControl = 'public, max-age=0, s-maxage=60'
 
@@ -56,7 +56,7 @@ export function absoluteLinks(html: string, base: string): string {
  * When a post last changed for a reader, as an ISO timestamp: its last edit, or the moment a scheduled post
  * went public if that came later.
  */
-export function lastChange(updatedAt: string | null, publishAt: string | null): string | null {
+function lastChange(updatedAt: string | null, publishAt: string | null): string | null {
   const times = [updatedAt, publishAt]
     .map((t) => (t ? Date.parse(t) : Number.NaN))
     .filter((t) => !Number.isNaN(t))

@@ -23,7 +23,7 @@ import { loadSiteMeta, renderSitePage } from './render.ts'
  * visitor typed ever goes into a URL.
  */
 
-export const leadFormPath = leadFormAction
+const leadFormPath = leadFormAction
 
 /** Spec §9: the page goes to / this long after a submission (a refresh tag, for pages without scripts). */
 const redirectAfterSubmitSeconds = 3

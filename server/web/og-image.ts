@@ -21,7 +21,7 @@ import { loadSharp } from '../media/image-jobs.ts'
  * version of the post and kept under `DATA_DIR/og-cache/`.
  */
 
-export const ogImageSize = { width: 1200, height: 630 } as const
+const ogImageSize = { width: 1200, height: 630 } as const
 
 /** The address of a post's Open Graph image, for `og:image` and `twitter:image`. */
 export function ogImageUrl(baseUrl: string, slug: string): string {
@@ -78,7 +78,7 @@ async function fitted(block: Awaited<ReturnType<typeof text>>, width: number, he
  * A title as text the drawing can hold: control characters, unpaired surrogates and non-characters (which
  * the text markup refuses) become spaces.
  */
-export function drawableText(title: string): string {
+function drawableText(title: string): string {
   return title
     .replace(/[\p{Cc}\p{Cs}\uFFFE\uFFFF]/gu, ' ')
     .replace(/\s+/g, ' ')
@@ -111,7 +111,7 @@ async function titleBlock(title: string, width: number, maxHeight: number) {
 }
 
 /** Draws one Open Graph image (PNG). `cover`: the post's cover as image bytes, or null. */
-export async function drawOgImage(
+async function drawOgImage(
   post: Pick<PostCard, 'title' | 'type'>,
   cover: Buffer | null,
   host: string,
@@ -199,7 +199,7 @@ export async function drawOgImage(
  * The brand's card (its name and tagline, no cover): what a post's image falls back to when drawing it
  * failed; a plain card of the brand's colours should even that fail.
  */
-export async function drawBrandCard(host: string): Promise<Buffer> {
+async function drawBrandCard(host: string): Promise<Buffer> {
   try {
     return await drawOgImage({ title: brand.tagline, type: 'blog' }, null, host)
   } catch {

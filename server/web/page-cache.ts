@@ -22,7 +22,7 @@ import { visitorClient } from '../supabase-clients.ts'
  * Memory: at most `maxBytes` of bodies (least recently used dropped first); `maxBytes` 0 turns it off.
  */
 
-export interface PageCacheOptions {
+interface PageCacheOptions {
   maxBytes: number
   checkMs?: number
   staleMs?: number
@@ -37,9 +37,9 @@ interface Entry extends Encoded {
 }
 
 /** Makes the page as a plain (unconditional) request would get it; null: it cannot be made (no build). */
-export type RenderPage = (request: Request) => Promise<Response | null>
+type RenderPage = (request: Request) => Promise<Response | null>
 
-export interface PageCache {
+interface PageCache {
   /**
    * The answer to `request` for the page `key`: from memory when the stamp is unchanged, else made by
    * `render` (once for requests arriving together) and kept when it may be (200 or 404, not `no-store`).
@@ -94,7 +94,7 @@ function plainRequest(request: Request): Request {
   return new Request(request.url, { method: 'GET' })
 }
 
-export function createPageCache(ctx: ServerContext, options: PageCacheOptions): PageCache {
+function createPageCache(ctx: ServerContext, options: PageCacheOptions): PageCache {
   const checkMs = options.checkMs ?? 1000
   const staleMs = options.staleMs ?? 4000
   const entries = new LRUCache<string, Entry>({

@@ -14,7 +14,7 @@ function absoluteUrl(url: string, base: string): string | null {
 }
 
 /** When a post went public: its publish time when it was scheduled, else when it was created. */
-export function publishedAt(post: Pick<BlogRow, 'status' | 'publish_at' | 'created_at'>): string {
+function publishedAt(post: Pick<BlogRow, 'status' | 'publish_at' | 'created_at'>): string {
   return post.status === 'scheduled' && post.publish_at ? post.publish_at : post.created_at
 }
 

@@ -23,7 +23,7 @@ const noStore = {
 }
 
 /** The preview's banner: what the reader is looking at, in words (placed at the top of the page). */
-export function previewBanner(post: Pick<BlogRow, 'status' | 'publish_at'>, expiresAt: Date): string {
+function previewBanner(post: Pick<BlogRow, 'status' | 'publish_at'>, expiresAt: Date): string {
   const state =
     post.status === 'draft'
       ? 'a draft, not public yet'

@@ -24,7 +24,7 @@ import { DataError, oneOrNull } from './results.ts'
  * Plain async functions over a supabase-js client (browser, server, desktop main); they throw on error.
  */
 
-export const imagesBucket = 'images'
+const imagesBucket = 'images'
 export type BlogImageFolder = 'blog-covers' | 'blog-content'
 export const adminPageSize = 5
 
@@ -74,7 +74,7 @@ function rangeOf(page: number, pageSize: number): [number, number] {
   return [from, from + size - 1]
 }
 
-export interface PublishedPostsQuery {
+interface PublishedPostsQuery {
   search?: string
   /** 'all' or undefined: every type. */
   type?: BlogType | 'all'
@@ -196,7 +196,7 @@ export function chooseRelatedPosts(
   return [...related, ...newest.filter((n) => !seen.has(n.slug))].slice(0, minimum)
 }
 
-export interface AdminPostsQuery {
+interface AdminPostsQuery {
   /** Case-insensitive substring of title, slug or author. */
   search?: string
   /** Oldest first when true; newest first by default. */
@@ -264,7 +264,7 @@ export interface SyncPage<T> {
 }
 
 const nilUuid = '00000000-0000-0000-0000-000000000000'
-export const syncPageSize = 500
+const syncPageSize = 500
 
 /**
  * One keyset page of `table` after `cursor`, in (`timeColumn`, id) order: any number of rows, including rows
@@ -517,7 +517,7 @@ export async function uploadBlogImage(
 }
 
 /** `{folder}/{timestamp in ms}.{ext}` (spec §9), the key of a new image in the `images` bucket. */
-export function blogImagePath(folder: BlogImageFolder, extension: string): string {
+function blogImagePath(folder: BlogImageFolder, extension: string): string {
   const ext = extension.replace(/^\./, '').toLowerCase()
   if (!/^[a-z0-9]{1,5}$/.test(ext))
     throw new BlogDataError(`Unsupported file extension “${extension}”.`, 'invalid_input')

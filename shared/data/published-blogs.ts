@@ -20,7 +20,7 @@ const postPageSchema = z.object({
 })
 
 /** What a post page shows, read at once: the post, its prepared body and the candidates for "Read next". */
-export interface PublicPostPage {
+interface PublicPostPage {
   row: BlogRow
   /** The body as the server's sanitiser left it for this version under `sanitizer`; null: not prepared. */
   preparedHtml: string | null
@@ -100,23 +100,8 @@ async function publishedPost<S extends z.ZodObject>(
   )
 }
 
-/** What a post page's `<head>` needs (server-rendered title, description, image, canonical URL). */
-export const postMetaSchema = blogRowSchema.pick({
-  title: true,
-  slug: true,
-  excerpt: true,
-  cover_image_url: true,
-  content: true,
-})
-export type PostMeta = z.infer<typeof postMetaSchema>
-
-/** Head data of one published post, or null (unknown slug or a draft). */
-export function getPublishedPostMeta(client: SupabaseClient, slug: string): Promise<PostMeta | null> {
-  return publishedPost(client, slug, postMetaSchema)
-}
-
 /** What a post's Open Graph image shows, and what tells whether the post changed since it was drawn. */
-export const postCardSchema = blogRowSchema.pick({
+const postCardSchema = blogRowSchema.pick({
   title: true,
   slug: true,
   type: true,
@@ -132,7 +117,7 @@ export function getPublishedPostCard(client: SupabaseClient, slug: string): Prom
 }
 
 /** An item of the RSS feed. */
-export const feedPostSchema = blogRowSchema.pick({
+const feedPostSchema = blogRowSchema.pick({
   title: true,
   slug: true,
   type: true,

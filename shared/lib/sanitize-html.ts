@@ -111,11 +111,11 @@ function normaliseUrl(value: string): string {
   return value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
 }
 
-export function isAllowedLink(href: string): boolean {
+function isAllowedLink(href: string): boolean {
   return linkPattern.test(normaliseUrl(href))
 }
 
-export function isAllowedImageSource(src: string): boolean {
+function isAllowedImageSource(src: string): boolean {
   return imagePattern.test(normaliseUrl(src))
 }
 
@@ -157,7 +157,7 @@ export function sanitizerRules(): string {
   ].join('\n')
 }
 
-export interface HtmlSanitizer {
+interface HtmlSanitizer {
   sanitize(html: string): string
 }
 

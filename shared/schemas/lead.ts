@@ -46,13 +46,6 @@ export type LeadInput = z.infer<typeof leadSchema>
 /** A lead as kept in the browser's `localStorage` under `leads` (newest first). */
 export type StoredLead = LeadInput & { timestamp: string }
 
-/** Optional fields `POST /api/leads` accepts besides the lead itself. */
-export const leadSubmissionExtrasSchema = z.object({
-  /** Honeypot: hidden from people, filled in by bots. A non-empty value means "drop silently". */
-  company_website: z.string().optional(),
-  idempotencyKey: z.string().optional(),
-})
-
 /** `POST /api/leads` answer. */
 export const leadSubmissionResultSchema = z.object({
   leadId: z.string(),

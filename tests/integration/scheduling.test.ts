@@ -7,7 +7,8 @@ import {
   listPublishedPosts,
   updatePost,
 } from '../../shared/data/blogs.ts'
-import { getPublishedPostMeta } from '../../shared/data/published-blogs.ts'
+import { getPublicPostPage } from '../../shared/data/published-blogs.ts'
+import { sanitizerVersion } from '../../shared/lib/sanitize-html.node.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import { openDesktop, postInput } from '../support/desktop.ts'
 import { startTestServer, testEditor, type TestServer } from '../support/server.ts'
@@ -18,6 +19,9 @@ let anon: SupabaseClient
 let editor: SupabaseClient
 
 const post = samplePost
+
+/** The post page's one read, as a visitor's page makes it. */
+const postPage = (slug: string) => getPublicPostPage(anon, slug, sanitizerVersion, { limit: 3, minimum: 2 })
 
 /** A time an hour from now by this machine's clock: only ever the starting point, never what decides. */
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString()
@@ -54,7 +58,7 @@ describe('scheduled posts', () => {
     // Before: the table's policy, the public view, the post page and its head all hide it.
     expect((await anon.from('blogs').select('id').eq('id', created.id)).data).toEqual([])
     expect(await getPublishedPostBySlug(anon, 'scheduled-launch')).toBeNull()
-    expect(await getPublishedPostMeta(anon, 'scheduled-launch')).toBeNull()
+    expect(await postPage('scheduled-launch')).toBeNull()
     const before = await listPublishedPosts(anon, { search: 'scheduled-launch', pageSize: 50 })
     expect(before.rows.map((r) => r.slug)).not.toContain('scheduled-launch')
     // Editors see it all along.
@@ -67,7 +71,7 @@ describe('scheduled posts', () => {
     // The time comes: nothing runs, the read rule lets it through.
     await publishAtDbNowPlus(created.id, '-1 second')
     expect((await getPublishedPostBySlug(anon, 'scheduled-launch'))?.title).toBe('Post scheduled-launch')
-    expect((await getPublishedPostMeta(anon, 'scheduled-launch'))?.slug).toBe('scheduled-launch')
+    expect((await postPage('scheduled-launch'))?.row.slug).toBe('scheduled-launch')
     expect((await anon.from('blogs').select('id').eq('id', created.id)).data).toHaveLength(1)
     const after = await listPublishedPosts(anon, { search: 'Post scheduled-launch', pageSize: 50 })
     expect(after.rows.map((r) => r.slug)).toContain('scheduled-launch')
