@@ -339,7 +339,7 @@ begin
 end
 $$;
 
--- Deliveries are kept 30 days (their attempts go with them).
+-- Deliveries are kept 30 days (their attempts and their outbox jobs go with them).
 create or replace function public.delete_old_webhook_deliveries(p_before timestamptz)
 returns integer
 language plpgsql
@@ -352,6 +352,10 @@ declare
 begin
   delete from public.webhook_deliveries where created_at < p_before;
   get diagnostics n = row_count;
+  -- Queue entries whose delivery is gone (kept its time, or its endpoint removed).
+  delete from public.outbox_jobs j
+   where j.queue = 'webhook'
+     and not exists (select 1 from public.webhook_deliveries d where d.id = j.subject_id);
   return n;
 end
 $$;

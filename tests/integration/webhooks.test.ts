@@ -419,6 +419,16 @@ describe('signed webhooks', () => {
       .select('id', { count: 'exact', head: true })
     expect(count).toBeGreaterThan(0)
     expect(await server.ctx.webhookOutbox!.deleteOld(new Date(Date.now() + 29 * 86_400_000))).toBe(0)
+    const jobs = async () =>
+      (
+        await admin.service
+          .from('outbox_jobs')
+          .select('id', { count: 'exact', head: true })
+          .eq('queue', 'webhook')
+      ).count
+    expect(await jobs()).toBeGreaterThan(0)
     expect(await server.ctx.webhookOutbox!.deleteOld(new Date(Date.now() + 31 * 86_400_000))).toBe(count)
+    // Their queue entries go with them: the outbox does not grow for ever.
+    expect(await jobs()).toBe(0)
   })
 })
