@@ -1,6 +1,7 @@
-import { ExternalLink, LogOut, type LucideIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { ExternalLink, LogOut, Menu, X, type LucideIcon } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { brand } from '../config/brand.ts'
+import { cx } from '../ui/cx.ts'
 
 export interface AdminTab {
   id: string
@@ -24,13 +25,14 @@ export interface AdminShellProps {
   children: ReactNode
 }
 
-const barItem =
-  'inline-flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400'
+const darkItem =
+  'inline-flex h-9 items-center gap-2 rounded-md px-2.5 text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400'
 
 /**
- * The one app shell of the admin, in the browser and in the desktop app: a dark top bar with the brand, the
- * screens' tabs and the signed-in editor's area, the screen below it (which scrolls on its own), and an
- * optional status area at the bottom. On a phone the labels become icons; every control keeps its name.
+ * The one app shell of the admin, in the browser and in the desktop app. From 1024 px a dark sidebar holds
+ * the brand, every screen with its full label (one line each, however many screens a host adds) and the
+ * signed-in editor's controls; below it a top bar with a Menu that opens the same list. The screen sits
+ * beside or below it and scrolls on its own, with an optional status area under it (the desktop's sync).
  */
 export function AdminShell({
   tabs,
@@ -42,75 +44,144 @@ export function AdminShell({
   statusArea,
   children,
 }: AdminShellProps) {
-  const compactTabs = tabs.length > 2
+  const navId = useId()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement | null>(null)
+  const header = useRef<HTMLElement | null>(null)
+  const hasNav = tabs.length > 1
+  const currentLabel = tabs.find((t) => t.id === current)?.label
+
+  // The narrow menu closes on Escape (focus back on its button) and on a click outside it.
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setMenuOpen(false)
+      menuButton.current?.focus()
+    }
+    const onPointer = (event: PointerEvent) => {
+      if (!header.current?.contains(event.target as Node)) setMenuOpen(false)
+    }
+    window.addEventListener('keydown', onKey)
+    window.addEventListener('pointerdown', onPointer)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      window.removeEventListener('pointerdown', onPointer)
+    }
+  }, [menuOpen])
+
+  const accountControls = (
+    <>
+      {siteHref && (
+        <a href={siteHref} className={darkItem} title="View site">
+          <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
+          <span className="max-sm:sr-only">View site</span>
+        </a>
+      )}
+      {email && (
+        <button type="button" onClick={onSignOut} className={darkItem} title={`Sign out ${email}`}>
+          <LogOut aria-hidden="true" className="size-4 shrink-0" />
+          <span className="max-sm:sr-only">Sign out</span>
+        </button>
+      )}
+    </>
+  )
+
   return (
-    <div className="flex h-dvh flex-col bg-slate-100">
-      <header className="flex h-14 shrink-0 items-center gap-2 bg-slate-950 px-3 text-white sm:gap-3 sm:px-5">
-        <span className="flex min-w-0 shrink-0 items-center gap-2.5">
+    <div className="flex h-dvh flex-col bg-slate-100 lg:flex-row">
+      <header
+        ref={header}
+        className="relative z-30 flex h-14 shrink-0 items-center gap-2 bg-slate-950 px-3 text-white sm:px-5 lg:h-full lg:w-48 lg:flex-col lg:items-stretch lg:gap-4 lg:px-3 lg:py-4 2xl:w-56"
+      >
+        {hasNav && (
+          <button
+            ref={menuButton}
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            onClick={() => setMenuOpen((o) => !o)}
+            className={cx(darkItem, '-ml-1 px-2 lg:hidden')}
+          >
+            {menuOpen ? (
+              <X aria-hidden="true" className="size-5" />
+            ) : (
+              <Menu aria-hidden="true" className="size-5" />
+            )}
+            <span className="sr-only">Menu</span>
+          </button>
+        )}
+        <span className="flex min-w-0 items-center gap-2.5 lg:px-1">
           <span
             aria-hidden="true"
             className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-indigo-500 text-sm font-bold"
           >
             {brand.name.charAt(0)}
           </span>
-          {/* On a phone the tabs need the room: the name stays for screen readers. */}
-          <span
-            className={tabs.length > 1 ? 'truncate font-semibold max-md:sr-only' : 'truncate font-semibold'}
-          >
+          {/* On a phone the bar names the screen that is open; the product's name stays for screen readers. */}
+          <span className={cx('font-semibold whitespace-nowrap', hasNav && 'max-sm:sr-only')}>
             {brand.name} <span className="font-normal text-slate-400">Editor</span>
           </span>
-        </span>
-        {tabs.length > 1 && (
-          // On a phone with many screens (the desktop has eight) the tabs scroll within the bar, so the
-          // signed-in controls beside them stay in reach.
-          <nav
-            aria-label="Admin screens"
-            className="ml-1 flex min-w-0 items-center gap-0.5 overflow-x-auto [scrollbar-width:none] sm:ml-3 sm:gap-1"
-          >
-            {tabs.map(({ id, label, icon: Icon, badge }) => (
-              <button
-                key={id}
-                type="button"
-                aria-current={current === id ? 'page' : undefined}
-                onClick={() => onSelect(id)}
-                title={label}
-                className={`${barItem} relative shrink-0 text-slate-300 max-sm:px-2 aria-[current=page]:bg-white/15 aria-[current=page]:text-white`}
-              >
-                <Icon aria-hidden="true" className="size-4 shrink-0" />
-                <span className={compactTabs ? 'max-lg:sr-only' : 'max-sm:sr-only'}>{label}</span>
-                {badge && badge.count > 0 && (
-                  <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
-                    {badge.count}
-                    <span className="sr-only"> {badge.label}</span>
-                  </span>
-                )}
-              </button>
-            ))}
-          </nav>
-        )}
-        <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-2">
-          {email && (
-            <span className="hidden max-w-64 truncate text-sm text-slate-300 xl:inline">
-              Signed in as {email}
+          {hasNav && currentLabel && (
+            <span aria-hidden="true" className="truncate text-sm font-medium text-slate-300 sm:hidden">
+              {currentLabel}
             </span>
           )}
-          {siteHref && (
-            <a href={siteHref} className={barItem} title="View site">
-              <ExternalLink aria-hidden="true" className="size-4" />
-              <span className="max-sm:sr-only">View site</span>
-            </a>
-          )}
+        </span>
+        {hasNav && (
+          <nav
+            id={navId}
+            aria-label="Admin screens"
+            className={cx(
+              'lg:-mx-1 lg:flex lg:min-h-0 lg:flex-1 lg:flex-col lg:overflow-y-auto lg:[scrollbar-width:thin]',
+              menuOpen
+                ? 'max-lg:absolute max-lg:inset-x-0 max-lg:top-14 max-lg:flex max-lg:max-h-[calc(100dvh-3.5rem)] max-lg:flex-col max-lg:overflow-y-auto max-lg:border-t max-lg:border-white/10 max-lg:bg-slate-950 max-lg:p-2 max-lg:shadow-2xl sm:max-lg:right-auto sm:max-lg:w-72 sm:max-lg:rounded-br-xl'
+                : 'max-lg:hidden',
+            )}
+          >
+            <ul className="flex flex-col gap-0.5">
+              {tabs.map(({ id, label, icon: Icon, badge }) => (
+                <li key={id}>
+                  <button
+                    type="button"
+                    aria-current={current === id ? 'page' : undefined}
+                    onClick={() => {
+                      onSelect(id)
+                      setMenuOpen(false)
+                    }}
+                    className={cx(
+                      darkItem,
+                      'w-full justify-start text-slate-300 max-lg:h-11 aria-[current=page]:bg-white/15 aria-[current=page]:text-white',
+                    )}
+                  >
+                    <Icon aria-hidden="true" className="size-4 shrink-0" />
+                    <span className="flex-1 text-left">{label}</span>
+                    {badge && badge.count > 0 && (
+                      <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
+                        {badge.count}
+                        <span className="sr-only"> {badge.label}</span>
+                      </span>
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-2 lg:ml-0 lg:flex-col lg:items-stretch lg:gap-0.5 lg:border-t lg:border-white/10 lg:pt-3">
           {email && (
-            <button type="button" onClick={onSignOut} className={barItem} title={`Sign out ${email}`}>
-              <LogOut aria-hidden="true" className="size-4" />
-              <span className="max-sm:sr-only">Sign out</span>
-            </button>
+            // The address wraps rather than being cut: it is who is signed in.
+            <p className="hidden px-2.5 pb-1 text-xs text-slate-400 lg:block">
+              Signed in as <span className="block text-slate-200 [overflow-wrap:anywhere]">{email}</span>
+            </p>
           )}
+          {accountControls}
         </div>
       </header>
-      {/* Positioned, so visually hidden (absolute) text inside scrolls with it instead of stretching the window. */}
-      <main className="relative min-h-0 flex-1 overflow-y-auto">{children}</main>
-      {statusArea}
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+        {/* Positioned, so visually hidden (absolute) text inside scrolls with it instead of stretching the window. */}
+        <main className="relative min-h-0 flex-1 overflow-y-auto">{children}</main>
+        {statusArea}
+      </div>
     </div>
   )
 }

@@ -168,6 +168,7 @@ export function BlogEditorForm({
                   createdAt={post?.created_at ?? null}
                   type={values.type}
                   scheduledFor={publishAtIso}
+                  unsaved={dirty || !editing}
                 />
               )}
               {saver.conflict && (
@@ -210,6 +211,7 @@ export function BlogEditorForm({
           onCoverFile={(file) => void cover.uploadCover(file)}
           open={settingsOpen}
           onClose={closeSettings}
+          stepAside={saver.conflict !== null}
         >
           {mayPublish && (
             <NewsletterPanel

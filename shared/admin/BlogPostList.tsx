@@ -1,5 +1,5 @@
 import { longDate } from '../lib/dates.ts'
-import { ArrowDownUp, CalendarClock, Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import { ArrowDownUp, CalendarClock, FileSearch, Pencil, Plus, Search, Trash2 } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { adminPageSize } from '../data/blogs.ts'
 import { formatTags } from '../lib/tags.ts'
@@ -185,54 +185,78 @@ export function BlogPostList({
           optionLabel={(filter) => statusFilterLabels[filter]}
         />
       </div>
-      <div className="relative min-h-0 flex-1 overflow-auto">
-        <table className="w-full table-fixed text-left text-sm" aria-busy={loading}>
-          <thead className="sticky top-0 z-10 bg-slate-50 text-xs text-slate-500">
-            <tr>
-              <th scope="col" className="py-2 pr-3 pl-4 font-medium">
-                Title
-              </th>
-              {wideColumns.map(([name, width]) => (
-                <th
-                  key={name}
-                  scope="col"
-                  className={cx('hidden py-2 pr-3 font-medium 2xl:table-cell', width)}
-                >
-                  {name}
+      {!loading && rows.length === 0 ? (
+        // Nothing to list: a message with what to do next in place of an empty table.
+        <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 py-12 text-center">
+          <span
+            aria-hidden="true"
+            className="flex size-11 items-center justify-center rounded-full bg-slate-100 text-slate-500"
+          >
+            <FileSearch className="size-5" />
+          </span>
+          <p className="font-medium text-slate-900">No blog posts found.</p>
+          <p className="max-w-64 text-sm text-slate-600">
+            {search || status !== 'all'
+              ? 'Try other words, or another status.'
+              : 'Posts you write appear here.'}
+          </p>
+        </div>
+      ) : (
+        <div className="relative min-h-0 flex-1 overflow-auto">
+          <table className="w-full table-fixed text-left text-sm" aria-busy={loading}>
+            <thead className="sticky top-0 z-10 bg-slate-50 text-xs text-slate-500">
+              <tr>
+                <th scope="col" className="py-2 pr-3 pl-4 font-medium">
+                  Title
                 </th>
-              ))}
-              {/* Beside the editor (1024 px up) the pane is narrow: the date folds under the title until 2xl. */}
-              <th scope="col" className="w-28 py-2 pr-3 font-medium lg:hidden 2xl:table-cell">
-                Date
-              </th>
-              <th scope="col" className="w-20 py-2 pr-3 text-right font-medium">
-                <span className="sr-only sm:not-sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((post) => {
-              const syncState = rowSyncState(post)
-              const liveStatus = statusAt(post)
-              const selected = post.id === selectedId
-              const tags = formatTags(post.tags)
-              return (
-                <tr
-                  key={post.id}
-                  aria-current={selected ? 'true' : undefined}
-                  className={cx('group align-top', selected ? 'bg-indigo-50/70' : 'hover:bg-slate-50')}
-                >
-                  <td
-                    className={cx(
-                      'py-3 pr-3 pl-4',
-                      selected && 'shadow-[inset_3px_0_0_var(--color-indigo-600)]',
-                    )}
+                {wideColumns.map(([name, width]) => (
+                  <th
+                    key={name}
+                    scope="col"
+                    className={cx('hidden py-2 pr-3 font-medium 2xl:table-cell', width)}
                   >
-                    <span data-testid="post-title" className="font-medium text-slate-900">
-                      {post.title}
-                    </span>
-                    {(liveStatus !== 'published' || syncState) && (
-                      <span className="mt-1 flex flex-wrap gap-1.5">
+                    {name}
+                  </th>
+                ))}
+                {/* Beside the editor (1024 px up) the pane is narrow: the date folds under the title until 2xl. */}
+                <th scope="col" className="w-28 py-2 pr-3 font-medium max-sm:hidden lg:hidden 2xl:table-cell">
+                  Date
+                </th>
+                <th scope="col" className="w-20 py-2 pr-3 text-right font-medium">
+                  <span className="sr-only sm:not-sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((post) => {
+                const syncState = rowSyncState(post)
+                const liveStatus = statusAt(post)
+                const selected = post.id === selectedId
+                const tags = formatTags(post.tags)
+                return (
+                  <tr
+                    key={post.id}
+                    data-opens-detail=""
+                    aria-current={selected ? 'true' : undefined}
+                    className={cx('group align-top', selected ? 'bg-indigo-50/70' : 'hover:bg-slate-50')}
+                  >
+                    <td
+                      className={cx(
+                        'py-3 pr-3 pl-4',
+                        selected && 'shadow-[inset_3px_0_0_var(--color-indigo-600)]',
+                      )}
+                    >
+                      {/* Two lines at most; the whole title on hover and in the editor (Edit). */}
+                      <span
+                        data-testid="post-title"
+                        title={post.title}
+                        className="line-clamp-2 font-medium text-slate-900"
+                      >
+                        {post.title}
+                      </span>
+                      {/* Status and date on one line (the date has no column of its own on a phone or beside
+                        the editor). */}
+                      <span className="mt-1 flex flex-wrap items-center gap-1.5">
                         {liveStatus === 'draft' && <Badge variant="warning">Draft</Badge>}
                         {liveStatus === 'scheduled' && post.publish_at && (
                           <Badge data-testid="row-scheduled" className="gap-1">
@@ -249,66 +273,68 @@ export function BlogPostList({
                             {syncStateBadges[syncState].label}
                           </Badge>
                         )}
+                        <time
+                          dateTime={post.created_at}
+                          className="text-xs text-slate-600 sm:max-lg:hidden 2xl:hidden"
+                        >
+                          {longDate(post.created_at, 'local')}
+                        </time>
                       </span>
-                    )}
-                    {/* The slug, author and tags columns, folded under the title while the pane is narrow. */}
-                    <span className="mt-1 block truncate text-xs text-slate-600 2xl:hidden">
-                      {post.author}
-                      {tags && ` · ${tags}`}
-                    </span>
-                    <span className="block truncate font-mono text-[11px] text-slate-600 2xl:hidden">
-                      /{post.slug}
-                    </span>
-                    <span className="mt-0.5 hidden text-xs text-slate-600 lg:block 2xl:hidden">
-                      {longDate(post.created_at, 'local')}
-                    </span>
-                  </td>
-                  <td className="hidden truncate py-3 pr-3 text-slate-600 2xl:table-cell">{post.slug}</td>
-                  <td className="hidden truncate py-3 pr-3 text-slate-600 2xl:table-cell">{post.author}</td>
-                  <td className="hidden truncate py-3 pr-3 text-slate-600 2xl:table-cell">{tags}</td>
-                  <td className="py-3 pr-3 text-xs text-slate-600 lg:hidden 2xl:table-cell">
-                    <time dateTime={post.created_at}>{longDate(post.created_at, 'local')}</time>
-                  </td>
-                  <td className="py-2 pr-2">
-                    <div className="flex justify-end gap-0.5">
-                      {/* Only what the role may do: a contributor edits their own drafts and deletes nothing. */}
-                      {mayEdit(post) && (
-                        <button
-                          type="button"
-                          onClick={() => onEdit(post.slug)}
-                          aria-label={`Edit ${post.title}`}
-                          title="Edit"
-                          className={cx(quietIcon, 'hover:bg-slate-100 hover:text-slate-900')}
-                        >
-                          <Pencil aria-hidden="true" className="size-4" />
-                        </button>
-                      )}
-                      {mayDelete && (
-                        <button
-                          type="button"
-                          onClick={() => setConfirming(post)}
-                          aria-label={`Delete ${post.title}`}
-                          title="Delete"
-                          className={cx(quietIcon, 'hover:bg-red-50 hover:text-red-700')}
-                        >
-                          <Trash2 aria-hidden="true" className="size-4" />
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              )
-            })}
-            {!loading && rows.length === 0 && (
-              <tr>
-                <td colSpan={6} className="px-4 py-10 text-center text-slate-500">
-                  No blog posts found.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+                      {/* The slug, author and tags columns, folded under the title while the pane is narrow. */}
+                      <span
+                        className="mt-1 block truncate text-xs text-slate-600 2xl:hidden"
+                        title={[post.author, tags].filter(Boolean).join(' · ')}
+                      >
+                        {post.author}
+                        {tags && ` · ${tags}`}
+                      </span>
+                      <span
+                        className="block truncate font-mono text-[11px] text-slate-600 2xl:hidden"
+                        title={`/${post.slug}`}
+                      >
+                        /{post.slug}
+                      </span>
+                    </td>
+                    <td className="hidden truncate py-3 pr-3 text-slate-600 2xl:table-cell">{post.slug}</td>
+                    <td className="hidden truncate py-3 pr-3 text-slate-600 2xl:table-cell">{post.author}</td>
+                    <td className="hidden truncate py-3 pr-3 text-slate-600 2xl:table-cell">{tags}</td>
+                    <td className="py-3 pr-3 text-xs text-slate-600 max-sm:hidden lg:hidden 2xl:table-cell">
+                      <time dateTime={post.created_at}>{longDate(post.created_at, 'local')}</time>
+                    </td>
+                    <td className="py-2 pr-2">
+                      <div className="flex justify-end gap-0.5">
+                        {/* Only what the role may do: a contributor edits their own drafts and deletes nothing. */}
+                        {mayEdit(post) && (
+                          <button
+                            type="button"
+                            onClick={() => onEdit(post.slug)}
+                            aria-label={`Edit ${post.title}`}
+                            title="Edit"
+                            className={cx(quietIcon, 'hover:bg-slate-100 hover:text-slate-900')}
+                          >
+                            <Pencil aria-hidden="true" className="size-4" />
+                          </button>
+                        )}
+                        {mayDelete && (
+                          <button
+                            type="button"
+                            onClick={() => setConfirming(post)}
+                            aria-label={`Delete ${post.title}`}
+                            title="Delete"
+                            className={cx(quietIcon, 'hover:bg-red-50 hover:text-red-700')}
+                          >
+                            <Trash2 aria-hidden="true" className="size-4" />
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
       <Pager
         page={page}
         pageCount={pages}

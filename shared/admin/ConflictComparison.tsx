@@ -14,6 +14,7 @@ import {
   type FieldDisplay,
 } from './ConflictComparison.utils.ts'
 import { ErrorText } from '../ui/Alert.tsx'
+import { RenderedDiff } from './RenderedDiff.tsx'
 
 export interface ConflictComparisonProps {
   /** The editor's version (null: the editor deleted the post). */
@@ -119,26 +120,48 @@ export function ConflictComparison({
                     </Badge>
                   )}
                 </th>
-                {sides.map(({ side, present, label, deleted }) =>
-                  present ? (
-                    <td
-                      key={side}
-                      data-label={label}
-                      className={cx(cell, row.changed ? 'text-slate-900' : 'text-slate-600')}
-                    >
-                      <FieldValue row={row} side={side} />
-                    </td>
-                  ) : (
-                    // A deleted side is one cell down the whole column.
-                    index === 0 && <DeletedCell key={side} rowSpan={rows.length} text={deleted} />
-                  ),
+                {row.field === 'content' && row.changed && mine && theirs ? (
+                  // The body as it reads, once across both columns: the server's version with your changes
+                  // marked (added words are yours; struck-through ones are only on the server).
+                  <td colSpan={2} data-label="Your changes to the server’s version" className={cell}>
+                    <RenderedDiff
+                      testId="content-diff"
+                      before={String(theirs.content ?? '')}
+                      after={String(mine.content ?? '')}
+                      className="max-h-[32rem] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3"
+                    />
+                    <p className="mt-1.5 text-xs text-slate-600">
+                      <ins className="rounded-sm bg-green-100 px-0.5 text-green-900 no-underline">
+                        Marked green
+                      </ins>{' '}
+                      is in your version only;{' '}
+                      <del className="rounded-sm bg-red-100 px-0.5 text-red-900">struck through</del> is on
+                      the server only.
+                    </p>
+                  </td>
+                ) : (
+                  sides.map(({ side, present, label, deleted }) =>
+                    present ? (
+                      <td
+                        key={side}
+                        data-label={label}
+                        className={cx(cell, row.changed ? 'text-slate-900' : 'text-slate-600')}
+                      >
+                        <FieldValue row={row} side={side} />
+                      </td>
+                    ) : (
+                      // A deleted side is one cell down the whole column.
+                      index === 0 && <DeletedCell key={side} rowSpan={rows.length} text={deleted} />
+                    ),
+                  )
                 )}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <div className="space-y-3 px-5 py-4">
+      {/* The choices stay in view at the foot of the scrolling editor, however long the comparison. */}
+      <div className="sticky bottom-0 z-10 space-y-3 rounded-b-xl border-t border-amber-200 bg-white/95 px-5 py-4 shadow-[0_-6px_12px_-8px_rgb(15_23_42/0.25)] backdrop-blur-sm">
         <p className="text-sm font-medium text-slate-800">Which version should stay?</p>
         <ul className="grid gap-3 sm:grid-cols-3">
           {options.map((option) => (

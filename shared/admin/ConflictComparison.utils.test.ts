@@ -24,10 +24,11 @@ const theirs = {
 }
 
 describe('comparing the two versions of a post', () => {
-  it('lists every editable field, in order, and marks only the ones that differ', () => {
+  it('lists every editable field once, in order (the body as it reads, not its Markdown), and marks only the ones that differ', () => {
     const mine = { ...theirs, title: 'Hiring in Pune, 2027', tags: ['hiring'] }
     const rows = compareFields(mine, theirs)
-    expect(rows.map((r) => r.field)).toEqual([...blogFieldNames])
+    expect(rows.map((r) => r.field)).toEqual(blogFieldNames.filter((f) => f !== 'content_markdown'))
+    expect(rows.map((r) => r.label)).not.toContain('Content (Markdown)')
     expect(rows.filter((r) => r.changed).map((r) => r.label)).toEqual(['Title', 'Tags'])
     expect(conflictSummary(mine, theirs)).toBe('2 fields differ: Title, Tags.')
   })

@@ -3,6 +3,7 @@ import { plainTextFromHtml } from '../lib/excerpt.ts'
 import { blogTypeLabels } from '../lib/post-types.ts'
 import { formatPublishAt } from '../lib/publish-time.ts'
 import { blogFieldNames, type BlogFieldName } from '../schemas/blog.ts'
+import { countOf } from '../lib/plural.ts'
 
 /**
  * Pure helpers of `ConflictComparison.tsx`: which fields differ between the editor's version and the
@@ -18,7 +19,7 @@ export const fieldLabels: Record<BlogFieldName, string> = {
   title: 'Title',
   slug: 'Slug',
   content: 'Content',
-  content_markdown: 'Content (Markdown)',
+  content_markdown: 'Content',
   excerpt: 'Excerpt',
   status: 'Status',
   type: 'Type',
@@ -96,10 +97,16 @@ export interface FieldComparison {
   theirs: FieldDisplay | null
 }
 
+/**
+ * The fields a person compares: the body once, as it reads (its Markdown source is the same text written
+ * another way, so it is not a field of its own here).
+ */
+const comparedFields = blogFieldNames.filter((field) => field !== 'content_markdown')
+
 /** Every editable field (in `blogFieldNames` order), with the changed ones marked. */
 export function compareFields(mine: ConflictSide, theirs: ConflictSide): FieldComparison[] {
   const changed = new Set<BlogFieldName>(mine && theirs ? changedFields(theirs, mine) : [])
-  return blogFieldNames.map((field) => ({
+  return comparedFields.map((field) => ({
     field,
     label: fieldLabels[field],
     changed: changed.has(field),
@@ -116,7 +123,7 @@ export function conflictSummary(mine: ConflictSide, theirs: ConflictSide): strin
   const changed = compareFields(mine, theirs).filter((row) => row.changed)
   if (changed.length === 0) return 'Both versions hold the same content.'
   const names = changed.map((row) => row.label)
-  return `${names.length} ${names.length === 1 ? 'field differs' : 'fields differ'}: ${names.join(', ')}.`
+  return `${countOf(names.length, 'field differs', 'fields differ')}: ${names.join(', ')}.`
 }
 
 /** A stretch of words shown around the first difference: before, the differing part, after. */

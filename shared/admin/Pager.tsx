@@ -22,7 +22,7 @@ export function Pager({
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(Math.max(1, page - 1))}>
         <ChevronLeft aria-hidden="true" className="-ml-1 size-4" /> Previous
       </Button>
-      <span className="text-slate-600">
+      <span className="whitespace-nowrap text-slate-600">
         Page {Math.min(page, pageCount)} of {pageCount}
       </span>
       <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>

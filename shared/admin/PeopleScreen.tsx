@@ -133,7 +133,7 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
             <Label htmlFor={`${id}-role`}>Role</Label>
             <ChoiceSelect
               id={`${id}-role`}
-              className="block"
+              className="flex w-full"
               tall
               value={role}
               choices={roleChoices}
@@ -182,7 +182,7 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
                   {/* On a phone the role and Remove go to their own line under the address. */}
                   <div className="min-w-0 flex-1 basis-[calc(100%-3.25rem)] sm:basis-auto">
                     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
-                      <span className="truncate">{person.email}</span>
+                      <span className="min-w-0 [overflow-wrap:anywhere]">{person.email}</span>
                       {self && <Badge variant="neutral">You</Badge>}
                       {person.status === 'invited' && <Badge variant="warning">Invitation sent</Badge>}
                     </p>

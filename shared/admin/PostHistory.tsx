@@ -9,6 +9,8 @@ import { Loading } from '../ui/Spinner.tsx'
 import type { FieldDisplay } from './ConflictComparison.utils.ts'
 import { bodyChanges, changedFieldRows, inOrder, savedByLine } from './PostHistory.utils.ts'
 import { useAdminApi } from './useAdminApi.ts'
+import { countOf } from '../lib/plural.ts'
+import { RenderedDiff } from './RenderedDiff.tsx'
 
 export interface PostHistoryProps {
   postId: string
@@ -208,7 +210,7 @@ function Display({ value, tone, label }: { value: FieldDisplay | null; tone: 'ol
 /** What changed from `older` to `newer`: the fields, then the body as a text diff. */
 function RevisionDiff({ older, newer }: { older: Revision; newer: Revision }) {
   const rows = useMemo(() => changedFieldRows(older, newer), [older, newer])
-  const { parts, added, removed } = useMemo(() => bodyChanges(older, newer), [older, newer])
+  const { added, removed } = useMemo(() => bodyChanges(older, newer), [older, newer])
   const bodyChanged = added + removed > 0
   return (
     <div data-testid="revision-diff" className="space-y-4">
@@ -242,39 +244,15 @@ function RevisionDiff({ older, newer }: { older: Revision; newer: Revision }) {
       {bodyChanged && (
         <div>
           <p className="mb-1.5 text-xs font-medium text-slate-500">
-            Content: {added} {added === 1 ? 'word' : 'words'} added, {removed}{' '}
-            {removed === 1 ? 'word' : 'words'} removed
+            Content: {countOf(added, 'word')} added, {countOf(removed, 'word')} removed
           </p>
-          <div
-            data-testid="body-diff"
-            className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-relaxed whitespace-pre-wrap text-slate-700"
-          >
-            {parts.map((part, i) => {
-              if (part.kind === 'added')
-                return (
-                  <ins key={i} className="rounded-sm bg-green-100 text-green-900 no-underline">
-                    {part.text}
-                  </ins>
-                )
-              if (part.kind === 'removed')
-                return (
-                  <del key={i} className="rounded-sm bg-red-100 text-red-900">
-                    {part.text}
-                  </del>
-                )
-              if (part.kind === 'skipped')
-                return (
-                  <span key={i}>
-                    {part.before}
-                    <span className="mx-1 text-slate-400" aria-label="unchanged text left out">
-                      …
-                    </span>
-                    {part.after}
-                  </span>
-                )
-              return <span key={i}>{part.text}</span>
-            })}
-          </div>
+          {/* The body as it reads in both versions, the words and blocks that changed marked. */}
+          <RenderedDiff
+            testId="body-diff"
+            before={older.content ?? ''}
+            after={newer.content ?? ''}
+            className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200 bg-white p-3"
+          />
         </div>
       )}
     </div>

@@ -18,6 +18,7 @@ export function PostPreview({
   createdAt,
   type,
   scheduledFor = null,
+  unsaved = true,
 }: {
   title: string
   type: 'blog' | 'case study' | 'ebook'
@@ -28,16 +29,20 @@ export function PostPreview({
   createdAt: string | null
   /** A scheduled post's publish time, said above the preview (null: not scheduled). */
   scheduledFor?: string | null
+  /** The form differs from what is saved (or was never saved): the preview says so. */
+  unsaved?: boolean
 }) {
   const body = useMemo(() => sanitizeHtml(html), [html])
   const date = createdAt ?? new Date().toISOString()
   return (
     <article aria-label="Preview" className="mx-auto max-w-3xl px-1 py-4 sm:px-4" data-testid="post-preview">
-      <p className="mb-6 inline-flex rounded-full bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
-        Preview: not saved yet
-      </p>
+      {unsaved && (
+        <p className="mb-6 mr-2 inline-flex rounded-full bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+          Preview: not saved yet
+        </p>
+      )}
       {scheduledFor && (
-        <p className="mb-6 ml-2 inline-flex rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-800 ring-1 ring-indigo-200">
+        <p className="mb-6 inline-flex rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-800 ring-1 ring-indigo-200">
           Scheduled for {formatPublishAt(scheduledFor)}
         </p>
       )}

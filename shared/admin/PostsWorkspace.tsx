@@ -79,7 +79,7 @@ export function PostsWorkspace({ open, refreshKey, openedRequest }: PostsWorkspa
   const statusLine = <BlogStatusLine message={status} />
 
   return (
-    <div className="grid h-full min-h-[30rem] grid-rows-1 gap-3 p-2 sm:p-3 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)] lg:gap-4 2xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+    <div className="grid h-full min-h-[30rem] grid-rows-1 gap-3 p-2 sm:p-3 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-4 2xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
       <div className={cx('flex min-h-0 flex-col gap-2', editorShown && 'max-lg:hidden')}>
         {!statusInEditor && status && (
           <div className="rounded-lg border border-slate-200 bg-white px-3 py-2">{statusLine}</div>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { slugPattern } from './blog.ts'
+import { countOf } from '../lib/plural.ts'
 
 /** `POST /api/newsletter/send {slug}` and `POST /api/newsletter/test {slug}`: the post to mail. */
 export const newsletterSendRequestSchema = z.object({
@@ -58,7 +59,7 @@ export function newsletterProgressText(send: NewsletterSendProgress): string {
   const state = newsletterSendState(send)
   const failed = send.failed > 0 ? ` · ${count(send.failed)} failed` : ''
   const skipped = send.skipped > 0 ? ` · ${count(send.skipped)} skipped` : ''
-  if (state === 'queued') return `Queued for ${count(send.recipientCount)} recipients`
+  if (state === 'queued') return `Queued for ${countOf(send.recipientCount, 'recipient')}`
   if (state === 'sending') {
     const done = send.recipientCount - send.pending
     return `Sending ${count(done)}/${count(send.recipientCount)}${failed}${skipped}`

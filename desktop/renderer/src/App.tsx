@@ -12,6 +12,7 @@ import { SyncStatusBar } from './SyncStatusBar.tsx'
 import { UpdatesScreen } from './UpdatesScreen.tsx'
 import { useSyncIssues } from './useSyncIssues.ts'
 import { useSyncStatus } from './useSyncStatus.ts'
+import { formFor } from '@shared/lib/plural.ts'
 
 /**
  * The desktop editor: the admin's own shell and screens (posts, leads, people), plus the email test and the
@@ -60,7 +61,7 @@ export function App({ api }: { api: DesktopApi }) {
         screen={screen}
         onScreenChange={setScreen}
         extraScreens={extraScreens}
-        postsBadge={{ count: issueCount, label: issueCount === 1 ? 'post needs you' : 'posts need you' }}
+        postsBadge={{ count: issueCount, label: formFor(issueCount, 'post needs you', 'posts need you') }}
         postsTop={
           issueCount > 0 && (
             <div className="space-y-4 p-2 pb-0 sm:p-3 sm:pb-0">

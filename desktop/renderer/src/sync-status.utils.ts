@@ -1,5 +1,6 @@
 import { longDateTime } from '@shared/lib/dates.ts'
 import type { SyncStatus } from '../../contract.ts'
+import { formFor } from '@shared/lib/plural.ts'
 
 /** What the bar's colour says: all well, working, something waits, or something needs the editor. */
 export type SyncTone = 'ok' | 'syncing' | 'waiting' | 'offline' | 'signed-out' | 'problem'
@@ -17,7 +18,7 @@ export interface SyncStatusText {
 }
 
 function plural(count: number, one: string, many: string) {
-  return `${count} ${count === 1 ? one : many}`
+  return `${count} ${formFor(count, one, many)}`
 }
 
 function ago(iso: string, now: Date) {

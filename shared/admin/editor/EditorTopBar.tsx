@@ -37,21 +37,26 @@ export function EditorTopBar({
   onToggleSettings,
 }: EditorTopBarProps) {
   return (
-    <div className="flex items-center gap-1 border-b border-slate-200 px-2 py-1.5 sm:gap-2 sm:px-4">
+    // On a phone the tools take the first line and what is open gets a line of its own, whole.
+    <div className="flex flex-wrap items-center gap-1 border-b border-slate-200 px-2 py-1.5 sm:flex-nowrap sm:gap-2 sm:px-4">
       {onBack && (
         <button type="button" onClick={onBack} className={`${barButton} -ml-1 lg:hidden`}>
           <ChevronLeft aria-hidden="true" className="size-5" />
           Back<span className="sr-only"> to all posts</span>
         </button>
       )}
-      <div className="min-w-0 flex-1 px-1">
+      <div className="min-w-0 flex-1 px-1 max-sm:order-last max-sm:basis-full max-sm:pb-1">
         <h1
           id="admin-editor-title"
-          className="truncate text-[11px] font-semibold tracking-wide text-slate-500 uppercase"
+          className="text-[11px] font-semibold tracking-wide text-slate-500 uppercase sm:truncate"
         >
           Add / Update Blog Post
         </h1>
-        <p className="truncate text-sm text-slate-800" data-testid="editor-subject">
+        <p
+          className="text-sm text-slate-800 max-sm:[overflow-wrap:anywhere] sm:truncate"
+          title={editing ? editing.slug : undefined}
+          data-testid="editor-subject"
+        >
           {editing ? `Editing “${editing.slug}”` : 'New post'}
         </p>
       </div>

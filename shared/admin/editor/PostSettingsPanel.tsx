@@ -25,6 +25,11 @@ export interface PostSettingsPanelProps {
   /** Open as a drawer (below 1280 px; from 1280 px the panel always sits beside the canvas). */
   open: boolean
   onClose(): void
+  /**
+   * Steps aside on a wide screen too (a conflict is being resolved: the comparison needs the room and
+   * shows every setting itself); the Settings button still opens it as a drawer.
+   */
+  stepAside?: boolean
   /** More settings at the end (the newsletter section). */
   children?: ReactNode
 }
@@ -43,6 +48,7 @@ export function PostSettingsPanel({
   onCoverFile,
   open,
   onClose,
+  stepAside = false,
   children,
 }: PostSettingsPanelProps) {
   const fieldId = useId()
@@ -66,9 +72,10 @@ export function PostSettingsPanel({
         id={id}
         aria-labelledby={`${id}-heading`}
         className={cx(
-          'flex-col bg-white xl:relative xl:flex xl:w-80 xl:shrink-0 xl:overflow-y-auto xl:border-l xl:border-slate-200 2xl:w-96',
+          'flex-col bg-white xl:relative xl:w-80 xl:shrink-0 xl:overflow-y-auto xl:border-l xl:border-slate-200 2xl:w-96',
           'max-xl:fixed max-xl:inset-y-0 max-xl:right-0 max-xl:z-50 max-xl:w-full max-xl:max-w-sm max-xl:overflow-y-auto max-xl:shadow-2xl',
           open ? 'flex' : 'hidden',
+          !stepAside && 'xl:flex',
         )}
       >
         <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 xl:border-b-0 xl:pb-0">

@@ -1,3 +1,5 @@
+import { countOf } from '../../lib/plural.ts'
+
 /** Words a reader gets through in a minute (a common figure for screen reading of non-fiction). */
 export const wordsPerMinute = 230
 
@@ -23,7 +25,7 @@ export function readingMinutes(words: number): number {
 
 /** "1 word · 1 min read", "0 words". */
 export function describeLength(words: number): string {
-  const count = `${words.toLocaleString('en-US')} ${words === 1 ? 'word' : 'words'}`
+  const count = countOf(words, 'word')
   const minutes = readingMinutes(words)
   return minutes === 0 ? count : `${count} · ${minutes} min read`
 }

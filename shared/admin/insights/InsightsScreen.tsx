@@ -124,16 +124,13 @@ function InsightsReportView({ report, busy }: { report: InsightsReport; busy: bo
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <RankedTable
           title="Top Posts"
+          className="md:col-span-2"
           columns={['Post', 'Views', 'Visitors']}
           empty="No post has been read in this period."
           rows={report.topPosts.map((p) => ({
             key: p.path,
-            label: (
-              <>
-                <span className="block font-medium">{p.title ?? 'A deleted post'}</span>
-                <span className="block text-xs text-slate-500">{p.path}</span>
-              </>
-            ),
+            label: p.title ?? 'A deleted post',
+            sub: p.path,
             values: [p.views, p.visitors],
           }))}
         />
@@ -155,14 +152,8 @@ function InsightsReportView({ report, busy }: { report: InsightsReport; busy: bo
           empty="No visit carried campaign labels (utm_source, utm_campaign) in this period."
           rows={report.topCampaigns.map((c) => ({
             key: `${c.campaign}|${c.source}|${c.medium}`,
-            label: (
-              <>
-                <span className="block font-medium">{c.campaign || '(no campaign)'}</span>
-                <span className="block text-xs text-slate-500">
-                  {[c.source, c.medium].filter(Boolean).join(' · ') || 'no source'}
-                </span>
-              </>
-            ),
+            label: c.campaign || '(no campaign)',
+            sub: [c.source, c.medium].filter(Boolean).join(' · ') || 'no source',
             values: [c.visitors],
           }))}
         />

@@ -11,9 +11,7 @@ export function LeadSource({ source }: { source: LeadRecord['source'] }) {
         <span className="block text-slate-600">via {source.referrerHost}</span>
       )}
       {source.landingPath && (
-        <span className="block max-w-56 truncate text-slate-600" title={source.landingPath}>
-          {source.landingPath}
-        </span>
+        <span className="block text-slate-600 [overflow-wrap:anywhere]">{source.landingPath}</span>
       )}
       {campaign && <span className="block text-slate-600">{campaign}</span>}
     </>

@@ -7,9 +7,9 @@ import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
 import { SendProgress } from './SendProgress.tsx'
 import { useNewsletterSend } from './useNewsletterSend.ts'
 import { ErrorText } from '../../ui/Alert.tsx'
+import { countOf } from '../../lib/plural.ts'
 
-const count = (n: number) => n.toLocaleString('en-US')
-const readers = (n: number) => `${count(n)} ${n === 1 ? 'subscriber' : 'subscribers'}`
+const readers = (n: number) => countOf(n, 'subscriber')
 
 /**
  * The newsletter section of a post's settings (editors and administrators): the number of confirmed
@@ -48,7 +48,7 @@ export function NewsletterPanel({
       ) : (
         <>
           <p className="text-sm text-slate-600" data-testid="newsletter-subscriber-count">
-            {recipients === 1 ? '1 confirmed subscriber' : `${count(recipients)} confirmed subscribers`}
+            {countOf(recipients, 'confirmed subscriber')}
           </p>
           {send ? (
             <SendProgress send={send} />

@@ -147,7 +147,7 @@ export function SubscribersScreen({ api }: { api: AdminApi }) {
             <tbody className="divide-y divide-slate-100">
               {(list.list?.subscribers ?? []).map((s) => (
                 <tr key={s.id}>
-                  <td className="max-w-56 truncate py-2 pr-3 text-slate-900">{s.email}</td>
+                  <td className="max-w-56 py-2 pr-3 text-slate-900 [overflow-wrap:anywhere]">{s.email}</td>
                   <td className="py-2 pr-3">
                     <Badge variant={statusBadges[subscriberState(s)]}>
                       {statusLabels[subscriberState(s)]}

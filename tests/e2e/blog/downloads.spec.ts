@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { e2e } from '../../../playwright.config.ts'
 import { adminPath } from './blog-fixtures.ts'
+import { goToScreen } from './admin-screen-checks.ts'
 
 /**
  * The browser admin's Downloads screen links to the desktop editor's installers where the site publishes
@@ -17,7 +18,7 @@ for (const [width, height] of [
     await page.setViewportSize({ width, height })
     await page.goto(adminPath)
     await page.getByRole('heading', { name: 'Editor sign-in' }).waitFor()
-    await page.getByRole('banner').getByRole('button', { name: 'Downloads' }).click()
+    await goToScreen(page, 'Downloads')
     await expect(page.getByRole('heading', { name: 'Downloads' })).toBeVisible()
     // Playwright's desktop Chrome says it runs on Windows.
     const primary = page.getByTestId('download-primary')

@@ -98,7 +98,10 @@ for (const javaScriptEnabled of [true, false]) {
     await admin.getByLabel('Search leads').fill(token)
     const row = admin.getByTestId('lead-row')
     await expect(row).toHaveCount(1)
-    const source = row.getByTestId('lead-source')
+    // The row names the source on one line; the lead's panel shows all of it.
+    await expect(row.getByTestId('lead-source')).toHaveText('newsletter')
+    await row.click()
+    const source = admin.getByRole('dialog', { name }).getByTestId('lead-source')
     await expect(source).toContainText('newsletter')
     await expect(source).toContainText(`/post/${post.slug}`)
     await expect(source).toContainText(token)
@@ -125,6 +128,20 @@ test('after three visits to a post from a referrer, Insights lists the post and 
   await admin.getByRole('button', { name: '7 days' }).click()
   const posts = admin.getByRole('region', { name: 'Top Posts' })
   await expect(posts).toContainText(post.title)
+  // At 1280 px the post's row reads at a glance: its title and its path each on one line.
+  const postRow = posts.getByTestId('ranked-row').filter({ hasText: post.title })
+  for (const line of await postRow.locator('td').first().locator(':scope > span').all()) {
+    const box = (await line.boundingBox())!
+    expect(box.height).toBeLessThan(24)
+    expect(
+      await line.evaluate(
+        (el) => el.scrollWidth <= el.clientWidth || getComputedStyle(el).textOverflow === 'ellipsis',
+      ),
+    ).toBe(true)
+  }
+  expect((await postRow.boundingBox())!.height).toBeLessThan(56)
+  const referrer = admin.getByRole('region', { name: 'Top Referrers' }).getByTitle(`${token}.example.com`)
+  await expect(referrer).toHaveCSS('white-space', 'nowrap')
   const referrers = admin.getByRole('region', { name: 'Top Referrers' })
   await expect(referrers.getByRole('row', { name: new RegExp(`${token}\\.example\\.com 3`) })).toBeVisible()
   await expect(

@@ -24,20 +24,29 @@ test('sales works leads through the pipeline: status, owner, a note, filters and
   await expect(rows).toHaveCount(2)
 
   const marcus = `Marcus ${token}`
-  await page.getByLabel(`Status of ${marcus}`).selectOption('contacted')
-  await page.getByLabel(`Owner of ${marcus}`).selectOption({ label: 'editor@meridian.example' })
-  await page.getByLabel(`Notes on ${marcus}`).fill('Called on Monday; wants a proposal by Friday.')
-  await page.getByLabel(`Notes on ${marcus}`).press('Tab')
-  await expect(page.getByText('Note saved')).toBeVisible()
+  // The lead opens in its panel, where it is worked.
+  await page.getByRole('button', { name: marcus, exact: true }).click()
+  const panel = page.getByRole('dialog', { name: marcus })
+  await expect(panel).toContainText('Five backend engineers in Pune')
+  await panel.getByLabel(`Status of ${marcus}`).selectOption('contacted')
+  await panel.getByLabel(`Owner of ${marcus}`).selectOption({ label: 'editor@meridian.example' })
+  await panel.getByLabel(`Notes on ${marcus}`).fill('Called on Monday; wants a proposal by Friday.')
+  await panel.getByLabel(`Notes on ${marcus}`).press('Tab')
+  await expect(panel.getByText('Note saved')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
+  await expect(rows.filter({ hasText: marcus })).toContainText('Contacted')
 
   // Stored: a reload shows the same.
   await page.reload()
   await page.getByRole('button', { name: 'Leads' }).click()
   await page.getByLabel('Search leads').fill(token)
-  await expect(page.getByLabel(`Status of ${marcus}`)).toHaveValue('contacted')
-  await expect(page.getByLabel(`Notes on ${marcus}`)).toHaveValue(
+  await page.getByRole('button', { name: marcus, exact: true }).click()
+  await expect(panel.getByLabel(`Status of ${marcus}`)).toHaveValue('contacted')
+  await expect(panel.getByLabel(`Notes on ${marcus}`)).toHaveValue(
     'Called on Monday; wants a proposal by Friday.',
   )
+  await panel.getByRole('button', { name: 'Close' }).click()
 
   // Filters run on the server.
   await page.getByLabel('Status', { exact: true }).selectOption('contacted')
