@@ -3,6 +3,7 @@ import type { SupabaseClient } from '../../shared/data/client.ts'
 import {
   claimOutboxJob,
   claimOutboxJobs,
+  deleteFinishedOutboxJobs,
   finishOutboxJob,
   outboxWorkDue,
   type ClaimedJob,
@@ -83,6 +84,8 @@ export interface QueueOptions<R> {
   now?: () => Date
   /** Work the queue does after each run, on the timer too (e.g. the lead mail's digests). */
   afterRun?: () => Promise<unknown>
+  /** How long a job that ended stays in `outbox_jobs` (default 30 days); swept hourly while started. */
+  keepFinishedMs?: number
 }
 
 export interface LeasedWorker<R> {
@@ -102,7 +105,12 @@ export interface LeasedWorker<R> {
   start(): void
   /** Stops the timer and waits (at most the grace) for the jobs in flight to be recorded. */
   stop(): Promise<void>
+  /** Deletes this queue's jobs that ended longer than `keepFinishedMs` ago; how many. */
+  deleteFinished(): Promise<number>
 }
+
+export const keepFinishedJobsMs = 30 * 24 * 60 * 60_000
+const sweepEveryMs = 60 * 60_000
 
 /** The wait after `failedAttempts` failed attempts on a schedule (the last entry repeats). */
 export function backoffDelay(schedule: readonly number[], failedAttempts: number): number {
@@ -119,6 +127,7 @@ export function createLeasedWorker<R = undefined>(options: QueueOptions<R>): Lea
   const dbNow = () => (options.now ? options.now() : undefined)
   const inFlight = new Set<Promise<unknown>>()
   let timer: NodeJS.Timeout | null = null
+  let sweeper: NodeJS.Timeout | null = null
   let running: Promise<RunSummary<R>> | null = null
   let stopping = false
   // With a budget, an empty claim while work is due means "wait for the next token".
@@ -235,6 +244,13 @@ export function createLeasedWorker<R = undefined>(options: QueueOptions<R>): Lea
     return run
   }
 
+  const deleteFinished = () =>
+    deleteFinishedOutboxJobs(
+      options.client(),
+      queue,
+      new Date(now().getTime() - (options.keepFinishedMs ?? keepFinishedJobsMs)),
+    )
+
   function kick() {
     if (running || stopping) return
     begin({}).catch((err: unknown) => logger.warn({ err, queue }, 'outbox run failed'))
@@ -268,16 +284,26 @@ export function createLeasedWorker<R = undefined>(options: QueueOptions<R>): Lea
       )
     },
     kick,
+    deleteFinished,
     start() {
       if (timer) return
       stopping = false
       timer = setInterval(kick, options.intervalMs)
       timer.unref()
+      const sweep = () =>
+        void deleteFinished().catch((err: unknown) =>
+          logger.warn({ err, queue }, 'could not delete finished jobs'),
+        )
+      sweeper = setInterval(sweep, sweepEveryMs)
+      sweeper.unref()
+      sweep()
     },
     async stop() {
       stopping = true
       if (timer) clearInterval(timer)
+      if (sweeper) clearInterval(sweeper)
       timer = null
+      sweeper = null
       // Jobs in flight finish and record their outcome, unless a remote hangs: then they are cut off, and
       // their leases running out hand them to the next instance (or the next start).
       const settled = Promise.allSettled([running, ...inFlight])

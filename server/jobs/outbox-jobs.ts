@@ -145,6 +145,20 @@ export async function finishOutboxJob(
   return data === true
 }
 
+/** Deletes the jobs of `queue` that ended before `before`; how many. */
+export async function deleteFinishedOutboxJobs(
+  client: SupabaseClient,
+  queue: string,
+  before: Date,
+): Promise<number> {
+  const { data, error } = await client.rpc('delete_finished_outbox_jobs', {
+    p_queue: queue,
+    p_before: before.toISOString(),
+  })
+  if (error) couldNot('delete finished jobs', error)
+  return typeof data === 'number' ? data : 0
+}
+
 /** Whether a job of `queue` is owed now and free to claim (claimed or not by the budget). */
 export async function outboxWorkDue(
   client: SupabaseClient,

@@ -236,8 +236,28 @@ as $$
        and (c.claimed_until is null or c.claimed_until <= coalesce(p_now, clock_timestamp())))
 $$;
 
+-- Jobs that ended (done, or given up) before p_before are deleted: what they delivered keeps its own record
+-- (the lead's sent times, the delivery's status), so the table holds only recent and owed work.
+create or replace function public.delete_finished_outbox_jobs(p_queue text, p_before timestamptz)
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  delete from public.outbox_jobs
+   where queue = p_queue and status in ('done', 'failed') and updated_at < p_before;
+  get diagnostics n = row_count;
+  return n;
+end
+$$;
+
 -- The server's own (hosted Supabase grants EXECUTE to anon and authenticated by default, so they are named).
 revoke execute on function
+  public.delete_finished_outbox_jobs(text, timestamptz),
   public.enqueue_outbox_job(text, uuid, timestamptz),
   public.claim_outbox_jobs(text, integer, integer, boolean, timestamptz, integer),
   public.claim_outbox_job(text, uuid, integer, timestamptz),
@@ -245,6 +265,7 @@ revoke execute on function
   public.outbox_work_due(text, boolean, timestamptz)
   from public, anon, authenticated;
 grant execute on function
+  public.delete_finished_outbox_jobs(text, timestamptz),
   public.enqueue_outbox_job(text, uuid, timestamptz),
   public.claim_outbox_jobs(text, integer, integer, boolean, timestamptz, integer),
   public.claim_outbox_job(text, uuid, integer, timestamptz),

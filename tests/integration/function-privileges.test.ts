@@ -195,6 +195,10 @@ const expected: Record<string, FunctionRow> = {
       }),
       answers: serverOnly(is(false)),
     },
+  'delete_finished_outbox_jobs(p_queue text, p_before timestamp with time zone)': {
+    args: () => ({ p_queue: 'privileges-none', p_before: new Date().toISOString() }),
+    answers: serverOnly(is(0)),
+  },
   'outbox_work_due(p_queue text, p_ignore_schedule boolean, p_now timestamp with time zone)': {
     args: () => ({ p_queue: 'privileges-none', p_ignore_schedule: false, p_now: null }),
     answers: serverOnly(is(false)),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createLeasedWorker, done, failed, retry, type JobHandler } from '../../server/jobs/leased-worker.ts'
 import {
   claimOutboxJob,
@@ -11,24 +11,19 @@ import {
 } from '../../server/jobs/outbox-jobs.ts'
 import { serviceClient } from '../../server/supabase-clients.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { startTestServer, type TestServer } from '../support/server.ts'
+import { useTestServer } from '../support/use-test-server.ts'
 
 // The one outbox (supabase/migrations/20261204090000_one_outbox.sql and server/jobs/): what the claim, the
 // lease, the finish and the shared budget promise, against the real embedded backend through supabase-js.
 
-let server: TestServer
+const server = useTestServer()
 let client: SupabaseClient
 const logger = pino({ level: 'silent' })
 const queueName = () => `test-${randomUUID().slice(0, 8)}`
 const at = (iso: string, seconds: number) => new Date(new Date(iso).getTime() + seconds * 1000)
 
-beforeAll(async () => {
-  server = await startTestServer()
+beforeAll(() => {
   client = serviceClient(server.ctx)
-}, 180_000)
-
-afterAll(async () => {
-  await server?.stop()
 })
 
 describe('outbox jobs in the database', () => {
@@ -163,7 +158,7 @@ describe('the leased worker', () => {
   function worker(
     queue: string,
     handle: JobHandler<string>,
-    extra: { maxAttempts?: number; maxAgeMs?: number } = {},
+    extra: { maxAttempts?: number; maxAgeMs?: number; keepFinishedMs?: number } = {},
   ) {
     return createLeasedWorker<string>({
       queue,
@@ -207,6 +202,22 @@ describe('the leased worker', () => {
       attempts: 2,
       lastError: 'always down',
     })
+  })
+
+  it('deletes the jobs that ended longer ago than it keeps them, and never one still owed', async () => {
+    const queue = queueName()
+    const [ok, broken, owed] = [randomUUID(), randomUUID(), randomUUID()]
+    for (const s of [ok, broken]) await enqueueOutboxJob(client, queue, s)
+    const w = worker(queue, async (job) => (job.subjectId === ok ? done() : failed('refused')), {
+      keepFinishedMs: 0,
+    })
+    expect(await w.runDue()).toMatchObject({ done: 1, failed: 1 })
+    await enqueueOutboxJob(client, queue, owed)
+    expect(await worker(queue, async () => done()).deleteFinished()).toBe(0)
+    expect(await w.deleteFinished()).toBe(2)
+    expect(await getOutboxJob(client, queue, ok)).toBeNull()
+    expect(await getOutboxJob(client, queue, broken)).toBeNull()
+    expect(await getOutboxJob(client, queue, owed)).toMatchObject({ status: 'pending' })
   })
 
   it('gives up a failing job once it is older than the queue allows', async () => {
