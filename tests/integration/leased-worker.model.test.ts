@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   createLeasedWorker,
   done,
@@ -13,7 +13,7 @@ import {
 import { enqueueOutboxJob, type ClaimedJob } from '../../server/jobs/outbox-jobs.ts'
 import { serviceClient } from '../../server/supabase-clients.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { startTestServer, type TestServer } from '../support/server.ts'
+import { useTestServer } from '../support/use-test-server.ts'
 
 /**
  * A model-based test of the one outbox worker: three worker slots (instances) on one database, random jobs,
@@ -57,17 +57,12 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('advance' as const), seconds: fc.integer({ min: 1, max: 90 }) }),
 )
 
-let server: TestServer
+const server = useTestServer()
 let client: SupabaseClient
 const logger = pino({ level: 'silent' })
 
-beforeAll(async () => {
-  server = await startTestServer()
+beforeAll(() => {
   client = serviceClient(server.ctx)
-}, 180_000)
-
-afterAll(async () => {
-  await server?.stop()
 })
 
 /** One case: its own queue, clock, instances and record of what happened. */

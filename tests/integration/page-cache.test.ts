@@ -1,11 +1,10 @@
-import { Writable } from 'node:stream'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createPost, getPublishedPostsStamp } from '../../shared/data/blogs.ts'
 import { pageCacheFor } from '../../server/web/page-cache.ts'
 import { standInPostEntry, standInRenderedSite } from '../support/clients.ts'
 import { startHostedTestServer } from '../support/server.ts'
-import { useSiteServer } from '../support/site-server.ts'
+import { restRequestLog, useSiteServer } from '../support/site-server.ts'
 
 /**
  * Public pages rendered once per version of what they show (server/web/page-cache.ts), against the real
@@ -13,17 +12,8 @@ import { useSiteServer } from '../support/site-server.ts'
  * public-posts.test.ts), so the tests read what the server rendered and when.
  */
 
-/** Paths of the embedded backend's API the server itself asked for (from its debug request log). */
-const apiRequests: string[] = []
-const requestLog = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) {
-      const entry = JSON.parse(line) as { msg?: string; path?: string }
-      if (entry.msg === 'request' && entry.path?.startsWith('/rest/v1/')) apiRequests.push(entry.path)
-    }
-    done()
-  },
-})
+/** Paths of the embedded backend's API the server itself asked for. */
+const { paths: apiRequests, destination: requestLog } = restRequestLog()
 const fixture = useSiteServer(
   () => standInRenderedSite(standInPostEntry('padding '.repeat(300)), '<h1>static not found</h1>'),
   { LOG_LEVEL: 'debug' },

@@ -1,11 +1,10 @@
-import { Writable } from 'node:stream'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createPost, getPostById, updatePost } from '../../shared/data/blogs.ts'
 import { listPostsAwaitingPreparation } from '../../shared/data/published-blogs.ts'
 import { sanitizeHtml, sanitizerVersion, sanitizerWorker } from '../../shared/lib/sanitize-html.node.ts'
 import { preparePostsSoon } from '../../server/web/prepared-posts.ts'
 import { standInPostEntry, standInRenderedSite } from '../support/clients.ts'
-import { useSiteServer } from '../support/site-server.ts'
+import { restRequestLog, useSiteServer } from '../support/site-server.ts'
 
 /**
  * A post page's first render: one database round trip (the post, its prepared body and the candidates for
@@ -14,17 +13,8 @@ import { useSiteServer } from '../support/site-server.ts'
  * The real server and database; the site is a stand-in render bundle that prints the post it is given.
  */
 
-/** Paths of the embedded backend's API the server itself asked for (from its debug request log). */
-const apiRequests: string[] = []
-const requestLog = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) {
-      const entry = JSON.parse(line) as { msg?: string; path?: string }
-      if (entry.msg === 'request' && entry.path?.startsWith('/rest/v1/')) apiRequests.push(entry.path)
-    }
-    done()
-  },
-})
+/** Paths of the embedded backend's API the server itself asked for. */
+const { paths: apiRequests, destination: requestLog } = restRequestLog()
 const fixture = useSiteServer(
   () => standInRenderedSite(standInPostEntry()),
   { LOG_LEVEL: 'debug' },

@@ -197,6 +197,10 @@ describe.each(everything)('images bucket: %s', (verb) => {
   })
 })
 
+/** A contributor's copy or move of an image within the bucket, by its keys. */
+const contributorCopyOrMove = (action: 'copy' | 'move', sourceKey: string, destinationKey: string) =>
+  request('contributor', 'POST', `/object/${action}`, { bucketId: 'images', sourceKey, destinationKey })
+
 describe('images bucket: owners', () => {
   it('an upload records the uploader in owner and owner_id, as hosted Storage does; the service role records none', async () => {
     const { key } = await seed('contributor')
@@ -219,32 +223,20 @@ describe('images bucket: owners', () => {
   it("a contributor may copy another's image to a new key, which is then theirs; a copy onto a taken key without upsert is refused", async () => {
     const other = await seed('editor')
     const copy = freshKey()
-    const copied = await request('contributor', 'POST', '/object/copy', {
-      bucketId: 'images',
-      sourceKey: other.key,
-      destinationKey: copy,
-    })
+    const copied = await contributorCopyOrMove('copy', other.key, copy)
     expect(copied.status).toBe(200)
     expect((await stored(copy))!.equals(other.bytes)).toBe(true)
     expect(await ownerOf(copy)).toEqual({ owner: contributorId, owner_id: contributorId })
 
     const own = await seed('contributor')
-    const onto = await request('contributor', 'POST', '/object/copy', {
-      bucketId: 'images',
-      sourceKey: own.key,
-      destinationKey: other.key,
-    })
+    const onto = await contributorCopyOrMove('copy', own.key, other.key)
     expect(onto.status).toBe(409)
     expect((await stored(other.key))!.equals(other.bytes)).toBe(true)
   })
 
   it("a contributor cannot move their image onto another's key", async () => {
     const [own, other] = [await seed('contributor'), await seed('editor')]
-    const res = await request('contributor', 'POST', '/object/move', {
-      bucketId: 'images',
-      sourceKey: own.key,
-      destinationKey: other.key,
-    })
+    const res = await contributorCopyOrMove('move', own.key, other.key)
     expect(res.status).toBe(409)
     expect((await stored(own.key))!.equals(own.bytes)).toBe(true)
     expect((await stored(other.key))!.equals(other.bytes)).toBe(true)

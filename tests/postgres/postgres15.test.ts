@@ -15,6 +15,7 @@ import {
   relations,
   routineCell,
   routines,
+  type Caller,
   type Sql,
 } from './matrix.ts'
 
@@ -65,28 +66,27 @@ interface Cell {
   hosted: string
   embedded: string
 }
-const tableCells: Cell[] = []
-const functionCells: Cell[] = []
-for (const table of tables) {
-  for (const caller of callerNames) {
-    const outcome = await relationCell(hosted, caller, table)
-    tableCells.push({
-      name: `${table.name} as ${caller}: ${outcome}`,
-      hosted: outcome,
-      embedded: await relationCell(pglite, caller, table),
-    })
+/** Each thing as each caller, on hosted Postgres and on the embedded backend, named with the hosted outcome. */
+async function cellsOf<T>(
+  things: T[],
+  nameOf: (thing: T) => string,
+  cell: (sql: Sql, caller: Caller, thing: T) => Promise<string>,
+): Promise<Cell[]> {
+  const cells: Cell[] = []
+  for (const thing of things) {
+    for (const caller of callerNames) {
+      const outcome = await cell(hosted, caller, thing)
+      cells.push({
+        name: `${nameOf(thing)} as ${caller}: ${outcome}`,
+        hosted: outcome,
+        embedded: await cell(pglite, caller, thing),
+      })
+    }
   }
+  return cells
 }
-for (const fn of functions) {
-  for (const caller of callerNames) {
-    const outcome = await routineCell(hosted, caller, fn)
-    functionCells.push({
-      name: `${fn.signature} as ${caller}: ${outcome}`,
-      hosted: outcome,
-      embedded: await routineCell(pglite, caller, fn),
-    })
-  }
-}
+const tableCells = await cellsOf(tables, (table) => table.name, relationCell)
+const functionCells = await cellsOf(functions, (fn) => fn.signature, routineCell)
 
 afterAll(async () => {
   await api.end().catch(() => undefined)

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream'
 import { afterAll, beforeAll } from 'vitest'
 import type { startServer } from '../../server/main.ts'
 import { clientsOf, removeStandInSite, type TestClients } from './clients.ts'
@@ -31,4 +32,22 @@ export function useSiteServer(
   })
   afterAll(() => removeStandInSite(fixture.siteDir))
   return fixture
+}
+
+/**
+ * The paths of the embedded backend's API (`/rest/v1/…`) the server itself asks for, read from its debug
+ * request log: pass `destination` as the server's `logDestination` with `LOG_LEVEL: 'debug'`.
+ */
+export function restRequestLog(): { paths: string[]; destination: Writable } {
+  const paths: string[] = []
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        const entry = JSON.parse(line) as { msg?: string; path?: string }
+        if (entry.msg === 'request' && entry.path?.startsWith('/rest/v1/')) paths.push(entry.path)
+      }
+      done()
+    },
+  })
+  return { paths, destination }
 }

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '../../shared/data/client.ts'
 import { DataError } from '../../shared/data/results.ts'
 import { blogFieldNames, type BlogFields, type BlogRow } from '../../shared/schemas/blog.ts'
 import type { LocalListItem } from '../../desktop/contract.ts'
-import type { SecretStore } from '../../desktop/main/services/session.ts'
+import { MemorySecretStore, type SecretStore } from '../../desktop/main/services/session.ts'
 import { openDesktop, otherEditor, postInput, type DesktopUnderTest } from './desktop.ts'
 import { disarm, KilledError, killBeforeWrite } from './store-faults.ts'
 import { startTestServer, testEditor, type TestServer } from './server.ts'
@@ -110,17 +110,7 @@ interface AuditRow {
 const requestTimeoutMs = 3000
 
 /** The desktop's secret store (as in tests), whose saved sign-in the model can age. */
-class ModelSecrets implements SecretStore {
-  readonly values = new Map<string, string>()
-  async get(key: string) {
-    return this.values.get(key) ?? null
-  }
-  async set(key: string, value: string) {
-    this.values.set(key, value)
-  }
-  async delete(key: string) {
-    this.values.delete(key)
-  }
+class ModelSecrets extends MemorySecretStore {
   /** The saved session has expired (the computer slept past it): its next request refreshes the token first. */
   expireSession() {
     const [key, value] = [...this.values].find(([k]) => k.endsWith('-auth-token')) ?? []

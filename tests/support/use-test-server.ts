@@ -17,7 +17,7 @@ export function useTestServer(
   beforeAll(async () => {
     Object.assign(server, await startTestServer(typeof env === 'function' ? env() : env, options))
     // The first start creates the database: slow on a busy machine.
-  }, 120_000)
+  }, 180_000)
   afterAll(async () => {
     await server.stop?.()
   })

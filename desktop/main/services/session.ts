@@ -21,7 +21,7 @@ export interface SecretStore {
 }
 
 export class MemorySecretStore implements SecretStore {
-  private readonly values = new Map<string, string>()
+  protected readonly values = new Map<string, string>()
   async get(key: string) {
     return this.values.get(key) ?? null
   }
