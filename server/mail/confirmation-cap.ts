@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { RateLimits } from '../rate-limits.ts'
+import { createHourlyCap } from './hourly-cap.ts'
 
 /**
  * Whether one more confirmation email may go out now: the visitor-facing mails (lead confirmations,
@@ -15,23 +16,17 @@ export function createConfirmationGate(options: {
   logger: Logger
   now?: () => number
 }): ConfirmationGate {
-  const now = options.now ?? Date.now
-  let reportedUntil = 0
+  const hourly = createHourlyCap({
+    ...options,
+    rule: 'confirmationMail',
+    trippedMessage: `The hourly cap on confirmation mail (CONFIRMATION_MAIL_HOURLY_CAP=${options.hourlyCap}) was reached: confirmations are held back until the hour ends`,
+  })
   return async (recipient) => {
     const forRecipient = await options.rateLimits.take(
       'confirmationPerRecipient',
       recipient.trim().toLowerCase(),
     )
     if (!forRecipient.ok) return false
-    const global = await options.rateLimits.take('confirmationMail', 'all')
-    if (global.ok) return true
-    if (now() >= reportedUntil) {
-      reportedUntil = now() + global.retryAfterSeconds * 1000
-      options.logger.warn(
-        { cap: options.hourlyCap, resumesInSeconds: global.retryAfterSeconds },
-        `The hourly cap on confirmation mail (CONFIRMATION_MAIL_HOURLY_CAP=${options.hourlyCap}) was reached: confirmations are held back until the hour ends`,
-      )
-    }
-    return false
+    return (await hourly()).ok
   }
 }

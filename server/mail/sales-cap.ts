@@ -3,6 +3,7 @@ import { brand } from '../../shared/config/brand.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import { claimHeldNotifications, settleHeldNotifications } from '../../shared/data/leads.ts'
 import type { RateLimits } from '../rate-limits.ts'
+import { createHourlyCap, type HourlyCap } from './hourly-cap.ts'
 import type { MailService } from './index.ts'
 import { renderSalesDigest } from './templates.ts'
 
@@ -15,7 +16,7 @@ import { renderSalesDigest } from './templates.ts'
  */
 
 /** Whether one more sales notification may go out now; when not, until when it is held back. */
-export type SalesNotificationGate = () => Promise<{ ok: true } | { ok: false; heldUntil: Date }>
+export type SalesNotificationGate = HourlyCap
 
 export function createSalesNotificationGate(options: {
   rateLimits: RateLimits
@@ -23,21 +24,11 @@ export function createSalesNotificationGate(options: {
   logger: Logger
   now?: () => number
 }): SalesNotificationGate {
-  const now = options.now ?? Date.now
-  let reportedUntil = 0
-  return async () => {
-    const taken = await options.rateLimits.take('salesNotification', 'all')
-    if (taken.ok) return { ok: true }
-    const heldUntil = new Date(now() + taken.retryAfterSeconds * 1000)
-    if (now() >= reportedUntil) {
-      reportedUntil = heldUntil.getTime()
-      options.logger.warn(
-        { cap: options.hourlyCap, resumesInSeconds: taken.retryAfterSeconds },
-        `The hourly cap on sales notifications (SALES_NOTIFICATION_HOURLY_CAP=${options.hourlyCap}) was reached: the leads held back go to sales in one digest when the hour ends`,
-      )
-    }
-    return { ok: false, heldUntil }
-  }
+  return createHourlyCap({
+    ...options,
+    rule: 'salesNotification',
+    trippedMessage: `The hourly cap on sales notifications (SALES_NOTIFICATION_HOURLY_CAP=${options.hourlyCap}) was reached: the leads held back go to sales in one digest when the hour ends`,
+  })
 }
 
 /** Leads one digest mail lists at most (a longer flood makes several digests). */
