@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { couldNot } from '../../shared/data/results.ts'
+import { callRpc, callRpcForRow, camelKeys, couldNot, oneOrNull } from '../../shared/data/results.ts'
 
 /**
  * The `outbox_jobs` table (`supabase/migrations/20261204090000_one_outbox.sql`): the only module that reads or
@@ -42,21 +42,7 @@ export interface OutboxJob {
 /** A job this caller holds: its claim token finishes it. */
 export type ClaimedJob = OutboxJob & { claimToken: string; claimedUntil: string }
 
-const toJob = (row: unknown): OutboxJob => {
-  const r = jobRow.parse(row)
-  return {
-    id: r.id,
-    queue: r.queue,
-    subjectId: r.subject_id,
-    status: r.status,
-    attempts: r.attempts,
-    nextAttemptAt: r.next_attempt_at,
-    claimedUntil: r.claimed_until,
-    claimToken: r.claim_token,
-    lastError: r.last_error,
-    createdAt: r.created_at,
-  }
-}
+const toJob = (row: unknown): OutboxJob => camelKeys(jobRow.parse(row))
 const toClaimed = (row: unknown) => toJob(row) as ClaimedJob
 
 /**
@@ -70,12 +56,16 @@ export async function enqueueOutboxJob(
   subjectId: string,
   at?: Date,
 ): Promise<string> {
-  const { data, error } = await client.rpc('enqueue_outbox_job', {
-    p_queue: queue,
-    p_subject_id: subjectId,
-    p_at: at?.toISOString() ?? null,
-  })
-  if (error) couldNot('queue the delivery', error)
+  const data = await callRpc(
+    client,
+    'enqueue_outbox_job',
+    {
+      p_queue: queue,
+      p_subject_id: subjectId,
+      p_at: at?.toISOString() ?? null,
+    },
+    'queue the delivery',
+  )
   return z.string().parse(data)
 }
 
@@ -95,15 +85,19 @@ export async function claimOutboxJobs(
     now?: Date
   },
 ): Promise<ClaimedJob[]> {
-  const { data, error } = await client.rpc('claim_outbox_jobs', {
-    p_queue: options.queue,
-    p_limit: options.limit,
-    p_lease_seconds: options.leaseSeconds,
-    p_ignore_schedule: options.ignoreSchedule ?? false,
-    p_now: options.now?.toISOString() ?? null,
-    p_per_minute: options.perMinute ?? null,
-  })
-  if (error) couldNot('claim the jobs due', error)
+  const data = await callRpc(
+    client,
+    'claim_outbox_jobs',
+    {
+      p_queue: options.queue,
+      p_limit: options.limit,
+      p_lease_seconds: options.leaseSeconds,
+      p_ignore_schedule: options.ignoreSchedule ?? false,
+      p_now: options.now?.toISOString() ?? null,
+      p_per_minute: options.perMinute ?? null,
+    },
+    'claim the jobs due',
+  )
   return ((data ?? []) as unknown[]).map(toClaimed)
 }
 
@@ -112,15 +106,18 @@ export async function claimOutboxJob(
   client: SupabaseClient,
   options: { queue: string; subjectId: string; leaseSeconds: number; now?: Date },
 ): Promise<ClaimedJob | null> {
-  const { data, error } = await client.rpc('claim_outbox_job', {
-    p_queue: options.queue,
-    p_subject_id: options.subjectId,
-    p_lease_seconds: options.leaseSeconds,
-    p_now: options.now?.toISOString() ?? null,
-  })
-  if (error) couldNot('claim the job', error)
-  const rows = (data ?? []) as unknown[]
-  return rows.length > 0 ? toClaimed(rows[0]) : null
+  return callRpcForRow(
+    client,
+    'claim_outbox_job',
+    {
+      p_queue: options.queue,
+      p_subject_id: options.subjectId,
+      p_lease_seconds: options.leaseSeconds,
+      p_now: options.now?.toISOString() ?? null,
+    },
+    'claim the job',
+    toClaimed,
+  )
 }
 
 export type FinishOutcome =
@@ -134,14 +131,18 @@ export async function finishOutboxJob(
   job: { id: string; claimToken: string },
   result: FinishOutcome,
 ): Promise<boolean> {
-  const { data, error } = await client.rpc('finish_outbox_job', {
-    p_id: job.id,
-    p_claim_token: job.claimToken,
-    p_outcome: result.outcome,
-    p_error: result.outcome === 'done' ? null : result.error,
-    p_next_attempt_at: result.outcome === 'retry' ? result.nextAttemptAt.toISOString() : null,
-  })
-  if (error) couldNot('record the delivery', error)
+  const data = await callRpc(
+    client,
+    'finish_outbox_job',
+    {
+      p_id: job.id,
+      p_claim_token: job.claimToken,
+      p_outcome: result.outcome,
+      p_error: result.outcome === 'done' ? null : result.error,
+      p_next_attempt_at: result.outcome === 'retry' ? result.nextAttemptAt.toISOString() : null,
+    },
+    'record the delivery',
+  )
   return data === true
 }
 
@@ -151,11 +152,15 @@ export async function deleteFinishedOutboxJobs(
   queue: string,
   before: Date,
 ): Promise<number> {
-  const { data, error } = await client.rpc('delete_finished_outbox_jobs', {
-    p_queue: queue,
-    p_before: before.toISOString(),
-  })
-  if (error) couldNot('delete finished jobs', error)
+  const data = await callRpc(
+    client,
+    'delete_finished_outbox_jobs',
+    {
+      p_queue: queue,
+      p_before: before.toISOString(),
+    },
+    'delete finished jobs',
+  )
   return typeof data === 'number' ? data : 0
 }
 
@@ -164,12 +169,16 @@ export async function outboxWorkDue(
   client: SupabaseClient,
   options: { queue: string; ignoreSchedule?: boolean; now?: Date },
 ): Promise<boolean> {
-  const { data, error } = await client.rpc('outbox_work_due', {
-    p_queue: options.queue,
-    p_ignore_schedule: options.ignoreSchedule ?? false,
-    p_now: options.now?.toISOString() ?? null,
-  })
-  if (error) couldNot('look for jobs due', error)
+  const data = await callRpc(
+    client,
+    'outbox_work_due',
+    {
+      p_queue: options.queue,
+      p_ignore_schedule: options.ignoreSchedule ?? false,
+      p_now: options.now?.toISOString() ?? null,
+    },
+    'look for jobs due',
+  )
   return data === true
 }
 
@@ -179,12 +188,9 @@ export async function getOutboxJob(
   queue: string,
   subjectId: string,
 ): Promise<OutboxJob | null> {
-  const { data, error } = await client
-    .from('outbox_jobs')
-    .select('*')
-    .eq('queue', queue)
-    .eq('subject_id', subjectId)
-    .maybeSingle()
-  if (error) couldNot('read the job', error)
-  return data ? toJob(data) : null
+  return oneOrNull(
+    client.from('outbox_jobs').select('*').eq('queue', queue).eq('subject_id', subjectId).maybeSingle(),
+    toJob,
+    (error) => couldNot('read the job', error),
+  )
 }

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { newsletterSendProgressSchema, type NewsletterSendProgress } from '../schemas/newsletter-send.ts'
-import { couldNot, oneOrNull } from './results.ts'
+import { callRpc, callRpcForRow, camelKeys, couldNot, oneOrNull } from './results.ts'
 
 /**
  * Newsletter sends and their deliveries (`supabase/migrations/20261129150000_newsletter_sends.sql`). The
@@ -23,23 +23,8 @@ const progressRow = z.object({
   finished_at: z.string().nullable(),
 })
 
-const toProgress = (row: unknown): NewsletterSendProgress => {
-  const r = progressRow.parse(row)
-  return newsletterSendProgressSchema.parse({
-    id: r.id,
-    postId: r.post_id,
-    slug: r.slug,
-    subject: r.subject,
-    recipientCount: r.recipient_count,
-    pending: r.pending,
-    sent: r.sent,
-    failed: r.failed,
-    skipped: r.skipped,
-    createdAt: r.created_at,
-    createdByEmail: r.created_by_email,
-    finishedAt: r.finished_at,
-  })
-}
+const toProgress = (row: unknown): NewsletterSendProgress =>
+  newsletterSendProgressSchema.parse(camelKeys(progressRow.parse(row)))
 
 /**
  * Starts the send of a post (service role): the send and one delivery per confirmed recipient in one
@@ -57,16 +42,20 @@ export async function startNewsletterSend(
     createdByEmail: string | null
   },
 ): Promise<{ sendId: string; created: boolean }> {
-  const { data, error } = await client.rpc('start_newsletter_send', {
-    p_post_id: send.postId,
-    p_slug: send.slug,
-    p_subject: send.subject,
-    p_html: send.html,
-    p_text: send.text,
-    p_created_by: send.createdBy,
-    p_created_by_email: send.createdByEmail,
-  })
-  if (error) couldNot('start the newsletter send', error)
+  const data = await callRpc(
+    client,
+    'start_newsletter_send',
+    {
+      p_post_id: send.postId,
+      p_slug: send.slug,
+      p_subject: send.subject,
+      p_html: send.html,
+      p_text: send.text,
+      p_created_by: send.createdBy,
+      p_created_by_email: send.createdByEmail,
+    },
+    'start the newsletter send',
+  )
   const row = z.array(z.object({ send_id: z.string(), created: z.boolean() })).parse(data)[0]
   if (!row) couldNot('start the newsletter send', { message: 'no row came back.' })
   return { sendId: row.send_id, created: row.created }
@@ -132,18 +121,13 @@ export async function newsletterDeliveryToSend(
   client: SupabaseClient,
   key: string,
 ): Promise<NewsletterDeliveryToSend | null> {
-  const { data, error } = await client.rpc('newsletter_delivery_to_send', { p_key: key })
-  if (error) couldNot('read a newsletter delivery', error)
-  const row = z.array(toSendRow).parse(data ?? [])[0]
-  return row
-    ? {
-        id: row.id,
-        sendId: row.send_id,
-        status: row.status,
-        email: row.email,
-        unsubscribeToken: row.unsubscribe_token,
-      }
-    : null
+  return callRpcForRow(
+    client,
+    'newsletter_delivery_to_send',
+    { p_key: key },
+    'read a newsletter delivery',
+    (row) => camelKeys(toSendRow.parse(row)),
+  )
 }
 
 /**
@@ -155,12 +139,16 @@ export async function recordNewsletterOutcome(
   key: string,
   result: { outcome: 'sent' } | { outcome: 'bounced'; error: string },
 ): Promise<boolean> {
-  const { data, error } = await client.rpc('record_newsletter_outcome', {
-    p_key: key,
-    p_outcome: result.outcome,
-    p_error: result.outcome === 'bounced' ? result.error : null,
-  })
-  if (error) couldNot('record a newsletter delivery', error)
+  const data = await callRpc(
+    client,
+    'record_newsletter_outcome',
+    {
+      p_key: key,
+      p_outcome: result.outcome,
+      p_error: result.outcome === 'bounced' ? result.error : null,
+    },
+    'record a newsletter delivery',
+  )
   return data === true
 }
 

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import {
+  newsletterSubscriberViewSchema,
   subscriberQuerySchema,
   subscriberState,
   type NewsletterSubscriberView,
@@ -9,7 +10,7 @@ import {
 } from '../schemas/newsletter-send.ts'
 import { csvCell } from './leads.ts'
 import { countNewsletterRecipients } from './newsletter-sends.ts'
-import { couldNot } from './results.ts'
+import { couldNot, rowReader } from './results.ts'
 
 /**
  * The subscriber list as administrators work it, under row-level security (editors and administrators read
@@ -18,31 +19,12 @@ import { couldNot } from './results.ts'
 
 export const subscriberPageSize = 25
 
-const row = z.object({
-  id: z.string(),
-  email: z.string(),
-  created_at: z.string(),
-  confirmed_at: z.string().nullable().default(null),
-  unsubscribed_at: z.string().nullable().default(null),
-  bounced_at: z.string().nullable().default(null),
-})
-
 /** A plain `ilike` pattern matching `text` literally (PostgREST reads `*` as `%`, so it becomes `_`). */
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&').replace(/\*/g, '_')}%`
 
 const columns = 'id, email, created_at, confirmed_at, unsubscribed_at, bounced_at'
 
-const toView = (value: unknown): NewsletterSubscriberView => {
-  const r = row.parse(value)
-  return {
-    id: r.id,
-    email: r.email,
-    createdAt: r.created_at,
-    confirmedAt: r.confirmed_at,
-    unsubscribedAt: r.unsubscribed_at,
-    bouncedAt: r.bounced_at,
-  }
-}
+const toView = rowReader(newsletterSubscriberViewSchema)
 
 function filtered(client: SupabaseClient, query: z.output<typeof subscriberQuerySchema>, count = false) {
   let q = client

@@ -5,7 +5,6 @@ import {
   webhookEndpointSchema,
   webhookEndpointInputSchema,
   webhookEndpointWithSecretSchema,
-  webhookEvents,
   webhookFormats,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -13,7 +12,7 @@ import {
   type WebhookEndpointPatch,
   type WebhookEndpointWithSecret,
 } from '../schemas/webhooks.ts'
-import { couldNot, DataError } from './results.ts'
+import { callRpc, callRpcForRow, camelKeys, couldNot, DataError, oneOrNull, rowReader } from './results.ts'
 import { callSiteApi, type SiteApi } from './site-api.ts'
 
 /**
@@ -29,72 +28,18 @@ import { callSiteApi, type SiteApi } from './site-api.ts'
 
 const endpointColumns = 'id, url, events, format, description, enabled, paused_reason, paused_at, created_at'
 
-const endpointRow = z.object({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(z.enum(webhookEvents)),
-  format: z.enum(webhookFormats),
-  description: z.string(),
-  enabled: z.boolean(),
-  paused_reason: z.string().nullable(),
-  paused_at: z.string().nullable(),
-  created_at: z.string(),
-})
+const toEndpoint = rowReader(webhookEndpointSchema)
 
-const toEndpoint = (row: unknown): WebhookEndpoint => {
-  const r = endpointRow.parse(row)
-  return {
-    id: r.id,
-    url: r.url,
-    events: r.events,
-    format: r.format,
-    description: r.description,
-    enabled: r.enabled,
-    pausedReason: r.paused_reason,
-    pausedAt: r.paused_at,
-    createdAt: r.created_at,
-  }
-}
-
-const attemptRow = z.object({
-  attempted_at: z.string(),
-  status_code: z.number().nullable(),
-  duration_ms: z.number(),
-  error: z.string().nullable(),
-  response_body: z.string().nullable(),
-})
-
-const deliveryRow = z.object({
-  id: z.string(),
-  event_id: z.string(),
-  endpoint_id: z.string(),
-  type: z.string(),
-  status: z.enum(['pending', 'delivered', 'failed', 'skipped']),
-  created_at: z.string(),
-  delivered_at: z.string().nullable(),
-  webhook_delivery_attempts: z.array(attemptRow).default([]),
+// The attempts come nested under their table's name; each is read with the app's names, oldest first.
+const deliveryRow = z.looseObject({
+  webhook_delivery_attempts: z.array(z.record(z.string(), z.unknown())).default([]),
 })
 
 const toDelivery = (row: unknown): WebhookDelivery => {
-  const r = deliveryRow.parse(row)
-  return {
-    id: r.id,
-    eventId: r.event_id,
-    endpointId: r.endpoint_id,
-    type: r.type,
-    status: r.status,
-    createdAt: r.created_at,
-    deliveredAt: r.delivered_at,
-    attempts: r.webhook_delivery_attempts
-      .map((a) => ({
-        attemptedAt: a.attempted_at,
-        statusCode: a.status_code,
-        durationMs: a.duration_ms,
-        error: a.error,
-        responseBody: a.response_body,
-      }))
-      .sort((a, b) => a.attemptedAt.localeCompare(b.attemptedAt)),
-  }
+  const { webhook_delivery_attempts: attempts, ...delivery } = deliveryRow.parse(row)
+  const parsed = webhookDeliverySchema.parse({ ...camelKeys(delivery), attempts: attempts.map(camelKeys) })
+  parsed.attempts.sort((a, b) => a.attemptedAt.localeCompare(b.attemptedAt))
+  return parsed
 }
 
 // ---- endpoints (the server, as the caller or with the service role) ---------------------------------------
@@ -109,13 +54,11 @@ export async function getWebhookEndpoint(
   client: SupabaseClient,
   id: string,
 ): Promise<WebhookEndpoint | null> {
-  const { data, error } = await client
-    .from('webhook_endpoints')
-    .select(endpointColumns)
-    .eq('id', id)
-    .maybeSingle()
-  if (error) couldNot('read the webhook endpoint', error)
-  return data ? toEndpoint(data) : null
+  return oneOrNull(
+    client.from('webhook_endpoints').select(endpointColumns).eq('id', id).maybeSingle(),
+    toEndpoint,
+    (error) => couldNot('read the webhook endpoint', error),
+  )
 }
 
 /** Adds an endpoint with its first secret in one transaction (service role); refused past `max` endpoints. */
@@ -149,14 +92,11 @@ export async function updateWebhookEndpoint(
   id: string,
   patch: WebhookEndpointPatch,
 ): Promise<WebhookEndpoint | null> {
-  const { data, error } = await client
-    .from('webhook_endpoints')
-    .update(patch)
-    .eq('id', id)
-    .select(endpointColumns)
-    .maybeSingle()
-  if (error) couldNot('change the webhook endpoint', error)
-  return data ? toEndpoint(data) : null
+  return oneOrNull(
+    client.from('webhook_endpoints').update(patch).eq('id', id).select(endpointColumns).maybeSingle(),
+    toEndpoint,
+    (error) => couldNot('change the webhook endpoint', error),
+  )
 }
 
 /** Removes an endpoint, its secret and its deliveries, as the caller; false when there was none. */
@@ -173,12 +113,12 @@ export async function rotateWebhookSecret(
   secret: string,
   overlapSeconds: number,
 ): Promise<boolean> {
-  const { data, error } = await service.rpc('rotate_webhook_secret', {
-    p_endpoint_id: id,
-    p_secret: secret,
-    p_overlap_seconds: overlapSeconds,
-  })
-  if (error) couldNot('rotate the webhook secret', error)
+  const data = await callRpc(
+    service,
+    'rotate_webhook_secret',
+    { p_endpoint_id: id, p_secret: secret, p_overlap_seconds: overlapSeconds },
+    'rotate the webhook secret',
+  )
   return data === true
 }
 
@@ -223,8 +163,12 @@ export async function queueWebhookTest(
 
 /** Owes the delivery again with the same webhook-id (service role); false when there is none. */
 export async function resendWebhookDelivery(service: SupabaseClient, deliveryId: string): Promise<boolean> {
-  const { data, error } = await service.rpc('resend_webhook_delivery', { p_delivery_id: deliveryId })
-  if (error) couldNot('resend the delivery', error)
+  const data = await callRpc(
+    service,
+    'resend_webhook_delivery',
+    { p_delivery_id: deliveryId },
+    'resend the delivery',
+  )
   return data === true
 }
 
@@ -266,16 +210,8 @@ const outgoingRow = z.object({
   secrets: z.array(z.string()).min(1),
 })
 
-/** The delivery with its endpoint and the secrets that sign it now, in one read (service role); or null. */
-export async function loadOutgoingDelivery(
-  service: SupabaseClient,
-  deliveryId: string,
-): Promise<OutgoingDelivery | null> {
-  const { data, error } = await service.rpc('webhook_delivery_to_send', { p_delivery_id: deliveryId })
-  if (error) couldNot('read the delivery', error)
-  const rows = (data ?? []) as unknown[]
-  if (rows.length === 0) return null
-  const row = outgoingRow.parse(rows[0])
+const toOutgoing = (value: unknown): OutgoingDelivery => {
+  const row = outgoingRow.parse(value)
   return {
     id: row.id,
     eventId: row.event_id,
@@ -291,6 +227,20 @@ export async function loadOutgoingDelivery(
     },
     secrets: row.secrets,
   }
+}
+
+/** The delivery with its endpoint and the secrets that sign it now, in one read (service role); or null. */
+export async function loadOutgoingDelivery(
+  service: SupabaseClient,
+  deliveryId: string,
+): Promise<OutgoingDelivery | null> {
+  return callRpcForRow(
+    service,
+    'webhook_delivery_to_send',
+    { p_delivery_id: deliveryId },
+    'read the delivery',
+    toOutgoing,
+  )
 }
 
 export interface AttemptRecord {
@@ -309,16 +259,20 @@ export async function recordWebhookAttempt(
   deliveryId: string,
   attempt: AttemptRecord,
 ): Promise<boolean> {
-  const { data, error } = await service.rpc('record_webhook_attempt', {
-    p_delivery_id: deliveryId,
-    p_status_code: attempt.statusCode,
-    p_duration_ms: attempt.durationMs,
-    p_error: attempt.error,
-    p_response: attempt.responseBody,
-    p_outcome: attempt.outcome,
-    p_pause_reason: attempt.pauseReason ?? null,
-  })
-  if (error) couldNot('record the delivery attempt', error)
+  const data = await callRpc(
+    service,
+    'record_webhook_attempt',
+    {
+      p_delivery_id: deliveryId,
+      p_status_code: attempt.statusCode,
+      p_duration_ms: attempt.durationMs,
+      p_error: attempt.error,
+      p_response: attempt.responseBody,
+      p_outcome: attempt.outcome,
+      p_pause_reason: attempt.pauseReason ?? null,
+    },
+    'record the delivery attempt',
+  )
   return data === true
 }
 
@@ -334,10 +288,14 @@ export async function skipWebhookDelivery(service: SupabaseClient, deliveryId: s
 
 /** Deletes deliveries (and their attempts) made before `before`; how many. */
 export async function deleteOldWebhookDeliveries(service: SupabaseClient, before: Date): Promise<number> {
-  const { data, error } = await service.rpc('delete_old_webhook_deliveries', {
-    p_before: before.toISOString(),
-  })
-  if (error) couldNot('delete old deliveries', error)
+  const data = await callRpc(
+    service,
+    'delete_old_webhook_deliveries',
+    {
+      p_before: before.toISOString(),
+    },
+    'delete old deliveries',
+  )
   return Number(data ?? 0)
 }
 
