@@ -163,11 +163,14 @@ export function ConflictComparison({
       {/* The choices stay in view at the foot of the scrolling editor, however long the comparison. */}
       <div className="sticky bottom-0 z-10 space-y-3 rounded-b-xl border-t border-amber-200 bg-white/95 px-5 py-4 shadow-[0_-6px_12px_-8px_rgb(15_23_42/0.25)] backdrop-blur-sm">
         <p className="text-sm font-medium text-slate-800">Which version should stay?</p>
-        <ul className="grid gap-3 sm:grid-cols-3">
+        {/* On a phone the buttons share one row and their explanations are read out only, so the choices
+            take little of the screen while they stay in view. */}
+        <ul className={cx('grid gap-2 sm:gap-3', options.length === 3 ? 'grid-cols-3' : 'grid-cols-2')}>
           {options.map((option) => (
             <li key={option.choice} className="flex flex-col gap-1.5">
               <Button
                 variant={option.choice === 'mine' ? 'primary' : 'outline'}
+                className="max-sm:px-2"
                 disabled={busy}
                 aria-label={`${option.label} for “${postTitle}”`}
                 aria-describedby={`${id}-${option.choice}`}
@@ -175,7 +178,7 @@ export function ConflictComparison({
               >
                 {option.label}
               </Button>
-              <p id={`${id}-${option.choice}`} className="text-xs text-slate-600">
+              <p id={`${id}-${option.choice}`} className="text-xs text-slate-600 max-sm:sr-only">
                 {option.description}
               </p>
             </li>

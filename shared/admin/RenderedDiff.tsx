@@ -27,7 +27,7 @@ export function RenderedDiff({
   return (
     <div
       data-testid={testId}
-      className={cx('post-content text-base', marks, className)}
+      className={cx('post-content text-base [&>*:first-child]:mt-0', marks, className)}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   )

@@ -48,15 +48,11 @@ export function EditorTopBar({
       <div className="min-w-0 flex-1 px-1 max-sm:order-last max-sm:basis-full max-sm:pb-1">
         <h1
           id="admin-editor-title"
-          className="text-[11px] font-semibold tracking-wide text-slate-500 uppercase sm:truncate"
+          className="text-[11px] font-semibold tracking-wide text-slate-500 uppercase"
         >
           Add / Update Blog Post
         </h1>
-        <p
-          className="text-sm text-slate-800 max-sm:[overflow-wrap:anywhere] sm:truncate"
-          title={editing ? editing.slug : undefined}
-          data-testid="editor-subject"
-        >
+        <p className="text-sm text-slate-800 [overflow-wrap:anywhere]" data-testid="editor-subject">
           {editing ? `Editing “${editing.slug}”` : 'New post'}
         </p>
       </div>
