@@ -2,7 +2,7 @@ import type { Logger } from 'pino'
 import { brand } from '../../shared/config/brand.ts'
 import { getLead, markLeadEmailSent, recordLeadHeldBack } from '../../shared/data/leads.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import type { LeadEmailKind, LeadRecord } from '../../shared/schemas/lead.ts'
+import { leadFieldsOf, type LeadEmailKind, type LeadRecord } from '../../shared/schemas/lead.ts'
 import { backoffDelay, createLeasedWorker, done, retry, type JobResult } from '../jobs/leased-worker.ts'
 import type { MailService } from './index.ts'
 import { sendHeldDigests, type SalesNotificationGate } from './sales-cap.ts'
@@ -96,14 +96,7 @@ export function createLeadOutbox(options: {
       await options.mail.send({
         to: options.salesEmail ?? brand.salesEmail,
         replyTo: lead.email,
-        ...renderLeadNotification({
-          name: lead.name,
-          email: lead.email,
-          phone: lead.phone,
-          requirement: lead.requirement,
-          techStack: lead.techStack,
-          id: lead.id,
-        }),
+        ...renderLeadNotification({ ...leadFieldsOf(lead), id: lead.id }),
       })
     }
   }

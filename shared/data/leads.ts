@@ -8,6 +8,7 @@ import {
   type LeadRecord,
   type LeadStatus,
   type LeadUpdate,
+  leadFieldRow,
 } from '../schemas/lead.ts'
 import { sourceLabel, type LeadAttribution } from '../schemas/insights.ts'
 import { likeContainsPattern, quotedFilterValue } from '../lib/postgrest-values.ts'
@@ -53,11 +54,7 @@ export async function insertLead(
   const { data, error } = await client
     .from('leads')
     .insert({
-      name: lead.name,
-      email: lead.email,
-      phone: lead.phone,
-      requirement: lead.requirement,
-      tech_stack: lead.techStack,
+      ...leadFieldRow(lead),
       idempotency_key: idempotencyKey,
       landing_path: attribution?.landingPath ?? null,
       referrer_host: attribution?.referrerHost ?? null,

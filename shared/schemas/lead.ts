@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { LeadFieldName } from '../lib/lead-form.ts'
+import { leadFieldNames, type LeadFieldName } from '../lib/lead-form.ts'
 import { typedText } from './text.ts'
 
 /** Server-side caps: far above anything a real person types (the spec sets no maximums). */
@@ -42,6 +42,29 @@ export const leadSchema = z.object({
 } satisfies Record<LeadFieldName, z.ZodType>)
 
 export type LeadInput = z.infer<typeof leadSchema>
+
+type Snake<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}`
+  : S
+/** The `leads` column of each form field (`techStack` → `tech_stack`). */
+export type LeadFieldColumn = Snake<LeadFieldName>
+const columnOf = (field: LeadFieldName) =>
+  field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as LeadFieldColumn
+
+/** A lead's fields under their column names, for storing it. */
+export const leadFieldRow = (lead: LeadInput) =>
+  Object.fromEntries(leadFieldNames.map((field) => [columnOf(field), lead[field]])) as Record<
+    LeadFieldColumn,
+    string
+  >
+
+/** The form's fields of a stored lead (what the sales notification and the webhook list). */
+export const leadFieldsOf = (lead: LeadInput) =>
+  Object.fromEntries(leadFieldNames.map((field) => [field, lead[field]])) as LeadInput
+
+const leadFieldColumnsShape = Object.fromEntries(
+  leadFieldNames.map((field) => [columnOf(field), z.string()]),
+) as Record<LeadFieldColumn, z.ZodString>
 
 /** A lead as kept in the browser's `localStorage` under `leads` (newest first). */
 export type StoredLead = LeadInput & { timestamp: string }
@@ -90,11 +113,7 @@ export type LeadUpdate = z.infer<typeof leadUpdateSchema>
 export const leadRecordSchema = z
   .object({
     id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    requirement: z.string(),
-    tech_stack: z.string(),
+    ...leadFieldColumnsShape,
     idempotency_key: z.string().nullable().optional(),
     created_at: z.string(),
     confirmation_sent_at: timestamp.optional(),
@@ -116,11 +135,7 @@ export const leadRecordSchema = z
   })
   .transform((row) => ({
     id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    requirement: row.requirement,
-    techStack: row.tech_stack,
+    ...(Object.fromEntries(leadFieldNames.map((field) => [field, row[columnOf(field)]])) as LeadInput),
     idempotencyKey: row.idempotency_key ?? null,
     createdAt: row.created_at,
     confirmationSentAt: row.confirmation_sent_at ?? null,
