@@ -22,8 +22,9 @@ export default defineConfig({
     emptyOutDir: true,
     // Every browser the site supports has modulepreload; the polyfill would only add bytes to `/`.
     modulePreload: { polyfill: false },
-    // Illustrations stay files (cached, counted as images) instead of data URLs inside the JavaScript.
-    assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
+    // Illustrations stay files (cached, counted as images) instead of data URLs inside the JavaScript, and
+    // so do fonts: the Content-Security-Policy allows fonts from the site only (`font-src 'self'`).
+    assetsInlineLimit: (file) => (/\.(svg|woff2?)$/.test(file) ? false : undefined),
   },
   server: {
     port: 5173,

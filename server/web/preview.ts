@@ -32,7 +32,7 @@ function previewBanner(post: Pick<BlogRow, 'status' | 'publish_at'>, expiresAt: 
         : 'a published post'
   return (
     `<div role="note" data-testid="preview-banner" style="background:#fffbeb;color:#78350f;border-bottom:1px solid #fde68a;` +
-    `font:500 14px/1.4 system-ui,sans-serif;padding:10px 16px;text-align:center">` +
+    `font:500 14px/1.4 var(--font-sans);padding:10px 16px;text-align:center">` +
     `Preview of ${escapeHtml(state)}. This link stops working on ${escapeHtml(formatPublishAt(expiresAt.getTime()))}.` +
     `</div>`
   )

@@ -1,4 +1,7 @@
 import '@fontsource-variable/inter'
+// The monospace for code-like text (the email service's endpoint, a message id): bundled like Inter, and
+// only downloaded by a page that shows such text.
+import '@fontsource-variable/jetbrains-mono'
 // The post body's typography is part of the inlined stylesheet (about 0.5 KB gzip), so a server-rendered
 // post has its final layout at first paint instead of shifting when the page chunk's CSS arrives.
 import '@shared/ui/post-content.css'

@@ -1,4 +1,4 @@
-import { checkFromBrowser } from '@site/features/email/useEmailServiceHealth.ts'
+import { checkFromBrowser } from '@site/features/email/public-config.ts'
 import { rememberEmailServiceStatus } from '@site/features/leads/email-service-status.ts'
 
 /**

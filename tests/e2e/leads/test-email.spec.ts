@@ -23,6 +23,11 @@ test('shows the service as available with its endpoint, protocol and response de
   await expect(page.getByTestId('email-service-endpoint')).toHaveText(endpoint)
   await expect(page.getByTestId('email-service-protocol')).toHaveText('HTTP')
   await expect(page.getByText('Email service is currently unavailable')).toHaveCount(0)
+  // Code-like text in the site's own monospace (bundled, like Inter), not whatever the system has.
+  const font = await page
+    .getByTestId('email-service-endpoint')
+    .evaluate((el) => getComputedStyle(el).fontFamily)
+  expect(font).toMatch(/^"?JetBrains Mono Variable/)
 
   const details = page.locator('details').filter({ hasText: 'Response details' }).first()
   await expect(details.locator('pre')).toBeHidden()

@@ -14,7 +14,7 @@ import {
   type BrowserEditorSession,
 } from '@site/features/blog/browser-editor-session.ts'
 import { createWebAdminApi } from '@site/features/blog/web-admin-api.ts'
-import { checkFromBrowser } from './useEmailServiceHealth.ts'
+import { checkFromBrowser } from './public-config.ts'
 
 const troubleshooting = [
   'Make sure the server is running (npm start): the email service listens on EMAIL_SERVICE_PORT (default 3000).',

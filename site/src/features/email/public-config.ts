@@ -1,6 +1,7 @@
 import { fetchConfigJson } from '@shared/config/config-json.ts'
 import type { PublicConfig } from '@shared/config/public-config.ts'
-import { resolveEmailServiceUrl } from '@shared/lib/email-service-client.ts'
+import type { EmailServiceCheck } from '@shared/admin/email-test/useEmailServiceStatus.ts'
+import { checkEmailService, resolveEmailServiceUrl } from '@shared/lib/email-service-client.ts'
 
 type EmailConfig = Partial<Pick<PublicConfig, 'emailServiceUrl'>>
 
@@ -46,4 +47,13 @@ function loadConfig(): Promise<EmailConfig> {
 /** The email service's base URL for this page (spec §7: localhost:3000 locally unless configured). */
 export async function emailServiceBaseUrl(): Promise<string> {
   return resolveEmailServiceUrl(window.location.hostname, await loadConfig())
+}
+
+/**
+ * The site asks the service itself, at the address `/config.json` gives. Here rather than beside the React
+ * hook, so /get-started's check on load (site/src/islands/email-check.ts) carries no React.
+ */
+export async function checkFromBrowser(): Promise<EmailServiceCheck> {
+  const baseUrl = await emailServiceBaseUrl()
+  return { baseUrl, health: await checkEmailService(baseUrl) }
 }
