@@ -37,8 +37,10 @@ export async function editTags(page: Page, slug: string, tags: string) {
   await expect(page.getByTestId('blog-status')).toHaveText('✅ Blog saved successfully!')
 }
 
-/** Writes a new post in the form. */
+/** Writes a new post in the form (after a save the saved post stays open: New post starts the next one). */
 export async function writePost(page: Page, title: string, body: string) {
+  if ((await page.getByTestId('editor-subject').textContent()) !== 'New post')
+    await page.getByRole('button', { name: 'New post', exact: true }).click()
   await typePost(page, { title, author: 'Asha Rao', body })
   await page.getByRole('button', { name: 'Save Blog Post' }).click()
   await expect(page.getByTestId('blog-status')).toHaveText('✅ Blog saved successfully!')
