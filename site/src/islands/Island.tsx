@@ -15,13 +15,24 @@ const InsideIsland = createContext(false)
  * part and when it wakes; in the browser site/src/islands/boot.ts hydrates that box alone, with only the
  * part's own code, when it is needed. Parts inside a part wake with it.
  */
-export function Island({ name, wake, children }: { name: ReactIslandName; wake: Wake; children: ReactNode }) {
+export function Island({
+  name,
+  wake,
+  wakeNear,
+  children,
+}: {
+  name: ReactIslandName
+  wake: Wake
+  /** A selector inside the part: when that element nears the screen, the part wakes too. */
+  wakeNear?: string
+  children: ReactNode
+}) {
   const live = useContext(LiveAppContext)
   const inside = useContext(InsideIsland)
   if (live || inside) return children
   return (
     <InsideIsland.Provider value={true}>
-      <div data-island={name} data-wake={wake} className="contents">
+      <div data-island={name} data-wake={wake} data-wake-near={wakeNear} className="contents">
         {children}
       </div>
     </InsideIsland.Provider>

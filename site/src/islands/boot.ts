@@ -64,7 +64,7 @@ function wake(root: HTMLElement, name: IslandName) {
 const boxOf = (root: HTMLElement) =>
   getComputedStyle(root).display === 'contents' ? (root.firstElementChild ?? root) : root
 
-function whenVisible(root: HTMLElement, start: () => void) {
+function whenVisible(root: HTMLElement, start: () => void): (() => void) | void {
   if (typeof IntersectionObserver !== 'function') return start()
   const observer = new IntersectionObserver(
     (entries) => {
@@ -124,8 +124,12 @@ function schedule(root: HTMLElement) {
       })
       return
     }
-    default:
+    default: {
       stops.push(onFirstInteraction(root, start))
+      // A control the visitor is about to use (the list's "Load more" at its end) wakes the part as it nears.
+      const near = root.dataset.wakeNear ? root.querySelector<HTMLElement>(root.dataset.wakeNear) : null
+      if (near) stops.push(whenVisible(near, start))
+    }
   }
 }
 

@@ -44,8 +44,9 @@ export function Component() {
         title="Resources & Insights"
         lead="Articles, case studies and ebooks on building, running and owning a tech capacity centre in India."
       />
-      {/* Static until the first touch, key or focus in it (site/src/islands/resources.tsx). */}
-      <Island name="resources" wake="interaction">
+      {/* Static until the first touch, key or focus in it, or until "Load more" nears the screen
+          (site/src/islands/resources.tsx): by the time it is tapped the list is live. */}
+      <Island name="resources" wake="interaction" wakeNear="[data-load-more]">
         <ResourcesBrowser />
       </Island>
     </>
@@ -215,6 +216,7 @@ export function ResourcesBrowser() {
         <div className="text-center">
           <a
             href={`/resources${resourcesSearch(nextPage)}`}
+            data-load-more
             onClick={showMore}
             aria-disabled={state.loadingMore || undefined}
             className={loadMoreClass}

@@ -95,8 +95,12 @@ export function LeadForm() {
   )
   const doneHeading = useRef<HTMLHeadingElement>(null)
   const alertBox = useRef<HTMLDivElement>(null)
-  /** A failed submit shows its alert above the form: brought into view (on a phone the visitor is at the button). */
-  const showAlert = () => requestAnimationFrame(() => alertBox.current?.scrollIntoView({ block: 'start' }))
+  /** Each failed submit: its alert, above the form, is brought into view (on a phone the visitor is at the button). */
+  const [failures, setFailures] = useState(0)
+  const showAlert = () => setFailures((n) => n + 1)
+  useEffect(() => {
+    if (failures > 0) alertBox.current?.scrollIntoView({ block: 'start' })
+  }, [failures])
   // The form wakes on its first focus, touch or key (site/src/islands/lead-form.tsx): its checks come now.
   useEffect(() => void loadFormLogic().catch(() => undefined), [])
   // No defaultValues: the fields start from what the page's HTML holds (empty, or the visitor's values after
