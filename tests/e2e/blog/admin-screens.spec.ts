@@ -117,6 +117,20 @@ for (const [width, height] of [
       expect(mainOverflow).toEqual({ scrolled: 0, extra: 0 })
       await expect(page.getByRole('heading', { name: 'Add / Update Blog Post' })).toBeInViewport()
       await comparison.getByRole('button', { name: /^Keep theirs/ }).click()
+      await expect(comparison).toHaveCount(0)
+
+      // The post is published and saved: sent as a newsletter, its panel follows the send.
+      if (width < 1280) await page.getByRole('button', { name: 'Post settings' }).click()
+      const newsletter = page.getByRole('region', { name: 'Newsletter' })
+      await newsletter.getByRole('button', { name: 'Send as newsletter' }).click()
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: /^Send to / })
+        .click()
+      await expect(newsletter.getByTestId('newsletter-progress')).toBeVisible()
+      await newsletter.scrollIntoViewIfNeeded()
+      await check(page, 'newsletter mid-send')
+      if (width < 1280) await page.getByRole('button', { name: 'Close settings' }).click()
 
       if (narrow) await page.getByRole('button', { name: 'Back to all posts' }).click()
       await goToScreen(page, 'Leads')
@@ -139,7 +153,7 @@ for (const [width, height] of [
 
       await goToScreen(page, 'Newsletter')
       await expect(page.getByRole('heading', { name: 'Subscribers' })).toBeVisible()
-      await check(page, 'newsletter subscribers')
+      await check(page, 'newsletter sends')
 
       await goToScreen(page, 'Downloads')
       await expect(page.getByRole('heading', { name: 'Downloads' })).toBeVisible()
