@@ -32,18 +32,23 @@ test.describe('at 375 px', () => {
     await toast.getByRole('button', { name: 'Thanks' }).click()
     await page.waitForURL(/:\d+\/$/)
   })
-
-  test('an error toast covers neither the alert nor the submit button', async ({ page }) => {
-    await page.route('**/api/leads', (route) => route.abort())
-    await page.goto('/get-started')
-    await fillLeadForm(page)
-    await page.getByRole('button', { name: 'Submit Request' }).click()
-    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Something went wrong!' })
-    await expect(toast).toHaveAttribute('data-mounted', 'true')
-    await page.waitForTimeout(600)
-    const alert = page.getByRole('alert').filter({ hasText: 'Submission failed' })
-    await expect(alert).toBeInViewport()
-    expect(await overlaps(toast, alert)).toBe(false)
-    expect(await overlaps(toast, page.getByRole('button', { name: 'Submit Request' }))).toBe(false)
-  })
 })
+
+for (const width of [375, 1280])
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 740 } })
+
+    test('an error toast covers neither the alert nor the submit button', async ({ page }) => {
+      await page.route('**/api/leads', (route) => route.abort())
+      await page.goto('/get-started')
+      await fillLeadForm(page)
+      await page.getByRole('button', { name: 'Submit Request' }).click()
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Something went wrong!' })
+      await expect(toast).toHaveAttribute('data-mounted', 'true')
+      await page.waitForTimeout(600)
+      const alert = page.getByRole('alert').filter({ hasText: 'Submission failed' })
+      await expect(alert).toBeInViewport()
+      expect(await overlaps(toast, alert)).toBe(false)
+      expect(await overlaps(toast, page.getByRole('button', { name: 'Submit Request' }))).toBe(false)
+    })
+  })

@@ -99,7 +99,8 @@ export function LeadForm() {
   const [failures, setFailures] = useState(0)
   const showAlert = () => setFailures((n) => n + 1)
   useEffect(() => {
-    if (failures > 0) alertBox.current?.scrollIntoView({ block: 'start' })
+    // Centred: clear of the toasts, which sit under the header (wide screens) or at the bottom (phones).
+    if (failures > 0) alertBox.current?.scrollIntoView({ block: 'center' })
   }, [failures])
   // The form wakes on its first focus, touch or key (site/src/islands/lead-form.tsx): its checks come now.
   useEffect(() => void loadFormLogic().catch(() => undefined), [])
