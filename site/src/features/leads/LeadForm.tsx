@@ -10,6 +10,7 @@ import { usePageData } from '@site/lib/page-data.tsx'
 import {
   emptyLeadValues,
   firstNameOf,
+  leadFieldNames,
   leadFormAction,
   submitFallbackMessage,
   type LeadFieldName,
@@ -39,25 +40,26 @@ interface FieldSpec {
   multiline?: boolean
 }
 
-/** Spec §2: the five fields, in order. */
-const fields: FieldSpec[] = [
-  { name: 'name', label: 'Full Name', placeholder: 'Jane Cooper', autoComplete: 'name' },
-  { name: 'email', label: 'Email', placeholder: 'jane@company.com', type: 'email', autoComplete: 'email' },
-  {
-    name: 'phone',
+/** Spec §2: how each of the five fields is shown (the compiler asks for one per field of `leadFieldNames`). */
+const fieldLooks: Record<LeadFieldName, Omit<FieldSpec, 'name'>> = {
+  name: { label: 'Full Name', placeholder: 'Jane Cooper', autoComplete: 'name' },
+  email: { label: 'Email', placeholder: 'jane@company.com', type: 'email', autoComplete: 'email' },
+  phone: {
     label: 'Phone Number',
     placeholder: '+1 555 123 4567 (with country code)',
     type: 'tel',
     autoComplete: 'tel',
   },
-  {
-    name: 'requirement',
+  requirement: {
     label: 'Team Requirements',
     placeholder: 'Tell us about the team you want to build: roles, seniority, team size and timeline',
     multiline: true,
   },
-  { name: 'techStack', label: 'Technology Stack', placeholder: 'e.g. React, Node.js, Python, AWS' },
-]
+  techStack: { label: 'Technology Stack', placeholder: 'e.g. React, Node.js, Python, AWS' },
+}
+
+/** The fields in the order of `leadFieldNames`. */
+const fields: FieldSpec[] = leadFieldNames.map((name) => ({ name, ...fieldLooks[name] }))
 
 const fieldClasses =
   'block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-sm text-ink-900 shadow-sm placeholder:text-ink-400 ' +
