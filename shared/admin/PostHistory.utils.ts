@@ -40,59 +40,26 @@ export function bodyText(revision: Pick<Revision, 'content' | 'content_markdown'
     .join('\n\n')
 }
 
-export type DiffPart =
-  | { kind: 'same'; text: string }
-  | { kind: 'added'; text: string }
-  | { kind: 'removed'; text: string }
-  /** A long unchanged stretch, shortened: `before` … `after`. */
-  | { kind: 'skipped'; before: string; after: string }
-
-/** Unchanged text longer than this is shortened to its ends around the changes. */
-const keepAround = 160
-
 /**
- * The body's differences from `older` to `newer`, word by word (line by line for very long texts, so a
- * large post never stalls the page), with long unchanged stretches shortened.
+ * How many words of the body were added and removed from `older` to `newer` (the history's summary; the
+ * comparison itself is drawn by RenderedDiff). Word by word, line by line for very long texts, so a large
+ * post never stalls the page.
  */
-export function bodyDiff(older: string, newer: string): DiffPart[] {
-  const changes =
-    older.length + newer.length > 200_000
-      ? diffLines(older, newer)
-      : (diffWordsWithSpace(older, newer, { timeout: 1000 }) ?? diffLines(older, newer))
-  const parts: DiffPart[] = []
-  changes.forEach((change, index) => {
-    if (change.added) parts.push({ kind: 'added', text: change.value })
-    else if (change.removed) parts.push({ kind: 'removed', text: change.value })
-    else {
-      const text = change.value
-      const first = index === 0
-      const last = index === changes.length - 1
-      const limit = (first || last ? 1 : 2) * keepAround
-      if (text.length <= limit + 40) parts.push({ kind: 'same', text })
-      else
-        parts.push({
-          kind: 'skipped',
-          // Cut at word boundaries, never inside a word.
-          before: first ? '' : text.slice(0, keepAround).replace(/\S*$/, ''),
-          after: last ? '' : text.slice(-keepAround).replace(/^\S*/, ''),
-        })
-    }
-  })
-  return parts
-}
-
-/** How the body changed from `older` to `newer`: the diff, and the words added and removed (for a summary). */
 export function bodyChanges(
   older: Pick<Revision, 'content' | 'content_markdown'>,
   newer: Pick<Revision, 'content' | 'content_markdown'>,
-): { parts: DiffPart[]; added: number; removed: number } {
-  const parts = bodyDiff(bodyText(older), bodyText(newer))
+): { added: number; removed: number } {
+  const [a, b] = [bodyText(older), bodyText(newer)]
+  const changes =
+    a.length + b.length > 200_000
+      ? diffLines(a, b)
+      : (diffWordsWithSpace(a, b, { timeout: 1000 }) ?? diffLines(a, b))
   const count = (text: string) => text.split(/\s+/).filter(Boolean).length
   let added = 0
   let removed = 0
-  for (const part of parts) {
-    if (part.kind === 'added') added += count(part.text)
-    if (part.kind === 'removed') removed += count(part.text)
+  for (const change of changes) {
+    if (change.added) added += count(change.value)
+    if (change.removed) removed += count(change.value)
   }
-  return { parts, added, removed }
+  return { added, removed }
 }
