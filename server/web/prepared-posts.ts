@@ -91,6 +91,11 @@ export function preparePostsSoon(ctx: ServerContext): void {
     })
 }
 
+/** Resolves once no preparation round is running (the start's round done: the server is idle again). */
+export async function postsPrepared(ctx: ServerContext): Promise<void> {
+  while (preparers.get(ctx)?.running) await preparers.get(ctx)?.running
+}
+
 /**
  * A post's body sanitised now, for a page whose post was not prepared for this version or these rules
  * (saved elsewhere a moment ago, or prepared under other rules); stored for the next page without making
