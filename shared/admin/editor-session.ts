@@ -19,8 +19,6 @@ export interface EditorSessionOptions {
    * server in the background) and keeps working offline; without it (the browser) the role is asked.
    */
   roles?: RoleMemory
-  /** `local` signs out on this device only, which works offline too (the desktop). */
-  signOutScope?: 'global' | 'local'
 }
 
 export type EditorSessionService = EditorSessionOps & {
@@ -127,10 +125,10 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
         return confirmEditor(supabase, data.session)
       }),
     async signOut() {
-      // supabase-js ignores 401/403/404 from the server on sign-out.
-      const { error } = await (
-        await options.client()
-      ).auth.signOut({ scope: options.signOutScope ?? 'global' })
+      // This device only (its session ends on the server too): signing out of one browser does not sign the
+      // same person out of the desktop app or another browser, and it works offline. supabase-js ignores
+      // 401/403/404 from the server on sign-out.
+      const { error } = await (await options.client()).auth.signOut({ scope: 'local' })
       if (error) throw new Error(error.message)
       knownRole = null
       return editorSessionOf(null)

@@ -144,7 +144,6 @@ export class SessionService {
     const client = this.client
     this.auth = createEditorSession({
       client: async () => client,
-      signOutScope: 'local',
       roles: {
         async get(userId) {
           const parsed = editorRoleSchema.safeParse(await secrets.get(`${prefix}role:${userId}`))
