@@ -3,23 +3,18 @@
 // teal, as the drawn covers of posts without one), each with a motif from its post and no text (the title
 // is always next to the cover). SVG rendered by sharp. Prints each file's size and the version seed.sql
 // puts in its URL (`?v=`, the first 10 hex digits of the file's MD5, which the variant endpoint checks).
-// Run: node scripts/illustrations/seed-covers.mjs
+// Run: npx tsx scripts/illustrations/seed-covers.mjs
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
+import { coverArt, coverPalettes as palettes } from '../../shared/lib/cover-art.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const outDir = path.join(root, 'site/public/covers')
 const W = 1600
 const H = 900
 
-/** Colour families per post type (hue-matched to shared/ui/GeneratedCover.tsx). */
-const palettes = {
-  blog: { deep: '#0b0f2e', mid: '#1e1b4b', bright: '#4f46e5', soft: '#a5b4fc', glow: '#818cf8' },
-  'case study': { deep: '#1a0b2e', mid: '#3b0d4f', bright: '#a21caf', soft: '#f0abfc', glow: '#d946ef' },
-  ebook: { deep: '#03161f', mid: '#0c3140', bright: '#0e7490', soft: '#a5f3fc', glow: '#22d3ee' },
-}
 const saffron = '#fbbf24'
 const saffronDeep = '#f59e0b'
 
@@ -34,36 +29,25 @@ function random(seed) {
 }
 const f = (n) => Number(n.toFixed(1))
 
-/** Night background: a diagonal gradient, a soft glow, the brand's dot pattern fading out, and two rings. */
+/** The drawn cover's backdrop, with the saffron glow (`#warm`) the motifs light their places with. */
 function backdrop(p, { glowX = 1150, glowY = 250, rings = true } = {}) {
-  return `
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${p.deep}"/><stop offset="1" stop-color="${p.mid}"/>
-    </linearGradient>
-    <radialGradient id="glow" cx="${glowX}" cy="${glowY}" r="700" gradientUnits="userSpaceOnUse">
-      <stop offset="0" stop-color="${p.glow}" stop-opacity=".45"/><stop offset="1" stop-color="${p.glow}" stop-opacity="0"/>
-    </radialGradient>
+  return `<defs>
     <radialGradient id="warm" cx="0.5" cy="0.5" r="0.5">
       <stop offset="0" stop-color="${saffron}" stop-opacity=".75"/><stop offset="1" stop-color="${saffron}" stop-opacity="0"/>
     </radialGradient>
-    <pattern id="dots" width="24" height="24" patternUnits="userSpaceOnUse">
-      <circle cx="12" cy="12" r="1.6" fill="#ffffff" fill-opacity=".22"/>
-    </pattern>
-    <linearGradient id="fade" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#fff" stop-opacity="1"/><stop offset=".65" stop-color="#fff" stop-opacity="0"/>
-    </linearGradient>
-    <mask id="dotmask"><rect width="${W}" height="${H}" fill="url(#fade)"/></mask>
   </defs>
-  <rect width="${W}" height="${H}" fill="url(#bg)"/>
-  <rect width="${W}" height="${H}" fill="url(#glow)"/>
-  <rect width="${W}" height="${H}" fill="url(#dots)" mask="url(#dotmask)"/>
-  ${
-    rings
-      ? `<circle cx="1480" cy="980" r="520" fill="none" stroke="#fff" stroke-opacity=".08" stroke-width="2"/>
-  <circle cx="1480" cy="980" r="360" fill="none" stroke="#fff" stroke-opacity=".12" stroke-width="2"/>`
-      : ''
-  }`
+  ${coverArt({
+    from: p.deep,
+    to: p.mid,
+    glow: { color: p.glow, x: glowX, y: glowY, r: 700, opacity: 0.45 },
+    dots: { spacing: 24, r: 1.6, opacity: 0.22, fade: 0.65, from: 'top left' },
+    rings: rings
+      ? [
+          { x: 1480, y: 980, r: 520, stroke: 0.08 },
+          { x: 1480, y: 980, r: 360, stroke: 0.12 },
+        ]
+      : [],
+  })}`
 }
 
 /** A rounded panel like the site's cards on a night section. */

@@ -6,8 +6,9 @@ import { brand } from '../../shared/config/brand.ts'
 import { getPublishedPostCard, type PostCard } from '../../shared/data/published-blogs.ts'
 import { escapeHtml } from '../../shared/lib/html-escape.ts'
 import { variantSourceOf } from '../../shared/lib/image-variants.ts'
+import { coverArt, coverPalettes } from '../../shared/lib/cover-art.ts'
 import { blogTypeLabel } from '../../shared/lib/post-types.ts'
-import { slugPattern, type BlogType } from '../../shared/schemas/blog.ts'
+import { slugPattern } from '../../shared/schemas/blog.ts'
 import type { ServerContext } from '../context.ts'
 import { clientHolds, writeCacheFile } from './http-cache.ts'
 import { createMediaStore, markUsed, schedulePruning, type MediaStore } from './media.ts'
@@ -32,13 +33,6 @@ export function ogImageUrl(baseUrl: string, slug: string): string {
 const drawingVersion = 3
 const fontFile = path.join(import.meta.dirname, 'fonts/Inter-SemiBold.otf')
 const cacheControl = 'public, max-age=0, s-maxage=60'
-
-/** Hue-matched to the drawn covers (shared/ui/GeneratedCover.tsx) and the sample covers. */
-const palettes: Record<BlogType, { deep: string; mid: string; glow: string; soft: string }> = {
-  blog: { deep: '#0b0f2e', mid: '#1e1b4b', glow: '#818cf8', soft: '#c7d2fe' },
-  'case study': { deep: '#1a0b2e', mid: '#3b0d4f', glow: '#d946ef', soft: '#f5d0fe' },
-  ebook: { deep: '#03161f', mid: '#0c3140', glow: '#22d3ee', soft: '#cffafe' },
-}
 
 /**
  * Text in Inter, wrapped to `width` (between words; a word longer than the line, such as a long URL, breaks
@@ -118,28 +112,24 @@ async function drawOgImage(
 ): Promise<Buffer> {
   const sharp = await loadSharp()
   const { width: W, height: H } = ogImageSize
-  const p = palettes[post.type ?? 'blog']
+  const p = coverPalettes[post.type ?? 'blog']
   const coverWidth = cover ? 520 : 0
   const textWidth = cover ? W - coverWidth - 72 - 56 : W - 72 * 2 - 80
 
+  // The drawn cover's backdrop; without a post cover its rings fill the right-hand side.
+  const rings = [
+    { x: 1120, y: 700, r: 360, stroke: 0.09 },
+    { x: 1120, y: 700, r: 240, stroke: 0.13 },
+    { x: 1120, y: 700, r: 120, fill: 0.06 },
+  ]
   const background = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
-    <defs>
-      <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.deep}"/><stop offset="1" stop-color="${p.mid}"/></linearGradient>
-      <radialGradient id="glow" cx="${cover ? 420 : 980}" cy="120" r="620" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="${p.glow}" stop-opacity=".38"/><stop offset="1" stop-color="${p.glow}" stop-opacity="0"/></radialGradient>
-      <pattern id="dots" width="22" height="22" patternUnits="userSpaceOnUse"><circle cx="11" cy="11" r="1.5" fill="#fff" fill-opacity=".18"/></pattern>
-      <linearGradient id="fade" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff"/><stop offset=".6" stop-color="#fff" stop-opacity="0"/></linearGradient>
-      <mask id="m"><rect width="${W}" height="${H}" fill="url(#fade)"/></mask>
-    </defs>
-    <rect width="${W}" height="${H}" fill="url(#bg)"/>
-    <rect width="${W}" height="${H}" fill="url(#glow)"/>
-    <rect width="${W}" height="${H}" fill="url(#dots)" mask="url(#m)"/>
-    ${
-      cover
-        ? ''
-        : `<circle cx="1120" cy="700" r="360" fill="none" stroke="#fff" stroke-opacity=".09" stroke-width="2"/>
-    <circle cx="1120" cy="700" r="240" fill="none" stroke="#fff" stroke-opacity=".13" stroke-width="2"/>
-    <circle cx="1120" cy="700" r="120" fill="#fff" fill-opacity=".06"/>`
-    }
+    ${coverArt({
+      from: p.deep,
+      to: p.mid,
+      glow: { color: p.glow, x: cover ? 420 : 980, y: 120, r: 620, opacity: 0.38 },
+      dots: { spacing: 22, r: 1.5, opacity: 0.18, fade: 0.6, from: 'top left' },
+      rings: cover ? [] : rings,
+    })}
     <rect x="72" y="64" width="44" height="44" rx="11" fill="#4f46e5"/>
     <path d="M83 97V75l11 12.4L105 75v22" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>
   </svg>`
@@ -175,13 +165,13 @@ async function drawOgImage(
     300,
   )
   const pill = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${label.width + 36}" height="40"><rect width="${label.width + 36}" height="40" rx="20" fill="${p.soft}"/></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${label.width + 36}" height="40"><rect width="${label.width + 36}" height="40" rx="20" fill="${p.pale}"/></svg>`,
   )
   layers.push(
     { input: pill, left: 72, top: 520 },
     { input: label.data, left: 90, top: 540 - Math.round(label.height / 2) },
   )
-  const site = await text(`<span foreground="${p.soft}">${escapeHtml(host)}</span>`, 22, 400)
+  const site = await text(`<span foreground="${p.pale}">${escapeHtml(host)}</span>`, 22, 400)
   layers.push({ input: site.data, left: 72 + label.width + 36 + 20, top: 540 - Math.round(site.height / 2) })
 
   // A band of the type's colour along the bottom edge, over the cover too.
@@ -205,7 +195,7 @@ async function drawBrandCard(host: string): Promise<Buffer> {
   } catch {
     const { width, height } = ogImageSize
     const sharp = await loadSharp()
-    return sharp({ create: { width, height, channels: 3, background: palettes.blog.deep } })
+    return sharp({ create: { width, height, channels: 3, background: coverPalettes.blog.deep } })
       .png()
       .toBuffer()
   }

@@ -1,3 +1,4 @@
+import { coverArt } from '../lib/cover-art.ts'
 import { blogTypeLabel, type BlogType } from '../lib/post-types.ts'
 import { cx } from './cx.ts'
 
@@ -9,6 +10,22 @@ function seedOf(text: string): number {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619)
   return h >>> 0
 }
+
+/**
+ * The glow's reach: 55% of the way from its centre to the farthest corner of a 16:9 cover, as a share of
+ * the cover's size (SVG measures a radius against the diagonal).
+ */
+function glowReach(x: number, y: number): `${number}%` {
+  const corner = Math.hypot((Math.max(x, 100 - x) / 100) * 16, (Math.max(y, 100 - y) / 100) * 9)
+  return `${(((0.55 * corner) / Math.sqrt((16 ** 2 + 9 ** 2) / 2)) * 100).toFixed(2)}%` as `${number}%`
+}
+
+/** Rings in the bottom-right corner, placed for a 16:9 cover (the cards' and the post page's). */
+const rings = [
+  { x: '84.5%', y: '81.1%', r: '33.9%', stroke: 0.15 },
+  { x: '85%', y: '84.2%', r: '23.4%', stroke: 0.2 },
+  { x: '82%', y: '88.2%', r: '12.3%', fill: 0.1 },
+] as const
 
 /**
  * The cover of a post that has none (spec §2: a placeholder when the image is missing): drawn from the
@@ -30,19 +47,31 @@ export function GeneratedCover({
   const hue = hues[type ?? 'blog'] + (seed % 30) - 15
   const glowX = 55 + (seed % 40)
   const glowY = (seed >>> 5) % 50
+  // Made from our numbers and colours only (the title just picks them), so the markup is safe to insert.
+  const art = coverArt({
+    from: `oklch(27% 0.1 ${hue})`,
+    to: `oklch(47% 0.2 ${hue + 12})`,
+    angle: 135 + (seed % 60),
+    glow: {
+      color: `oklch(72% 0.16 ${hue + 35})`,
+      x: `${glowX}%`,
+      y: `${glowY}%`,
+      r: glowReach(glowX, glowY),
+      opacity: 0.6,
+    },
+    dots: { spacing: 14, r: 1.2, opacity: 0.22, fade: 0.7, from: 'top right' },
+    rings,
+    line: 1,
+    // The same ids draw the same picture (type and title), so two such covers on a page may share them.
+    id: `cover-${hue}-${seed.toString(36)}-`,
+  })
   return (
     <div
       aria-hidden="true"
       data-testid="generated-cover"
       className={cx('@container relative isolate overflow-hidden text-white', className)}
-      style={{
-        background: `radial-gradient(circle at ${glowX}% ${glowY}%, oklch(72% 0.16 ${hue + 35} / 0.6), transparent 55%), linear-gradient(${135 + (seed % 60)}deg, oklch(27% 0.1 ${hue}), oklch(47% 0.2 ${hue + 12}))`,
-      }}
     >
-      <div className="absolute inset-0 -z-10 bg-[radial-gradient(rgba(255,255,255,0.22)_1px,transparent_1.6px)] [mask-image:linear-gradient(to_bottom_left,black,transparent_70%)] bg-[size:14px_14px]" />
-      <div className="absolute -right-[12%] -bottom-[30%] -z-10 aspect-square w-[55%] rounded-full border border-white/15" />
-      <div className="absolute -right-[4%] -bottom-[18%] -z-10 aspect-square w-[38%] rounded-full border border-white/20" />
-      <div className="absolute right-[8%] -bottom-[6%] -z-10 aspect-square w-[20%] rounded-full bg-white/10" />
+      <svg className="absolute inset-0 -z-10 h-full w-full" dangerouslySetInnerHTML={{ __html: art }} />
       <div className="flex h-full flex-col justify-between p-[6%]">
         <span className="self-start rounded-full bg-white/15 px-2.5 py-0.5 text-[11px] font-semibold tracking-wide uppercase ring-1 ring-white/25 @md:text-xs">
           {blogTypeLabel(type)}
