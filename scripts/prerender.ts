@@ -52,6 +52,10 @@ async function main() {
       configFile: path.join(root, 'vite.config.ts'),
       logLevel: 'warn',
       ssr: { noExternal: true },
+      // React (and every bundled library) in its production build, whatever NODE_ENV the server later runs
+      // with: the bundled packages choose their build from process.env.NODE_ENV when the server imports
+      // them, and without it each first render of a post ran React's development build.
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       build: {
         ssr: path.join(root, 'site/src/entry-server.tsx'),
         outDir: ssrDir,

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { encode, encodedResponse } from './encodings.ts'
+import { encode, encodedBytes, encodedResponse, prepareCopy } from './encodings.ts'
 
 describe('compressed copies', () => {
   const page = new TextEncoder().encode('<p>A tech capacity centre in India.</p>'.repeat(100))
@@ -8,7 +8,7 @@ describe('compressed copies', () => {
     new Request('http://site/', acceptEncoding ? { headers: { 'Accept-Encoding': acceptEncoding } } : {})
 
   it('sends each client the copy it accepts (brotli first, q-values and refusals honoured), the same bytes once decoded', async () => {
-    const encoded = await encode(page, 'text/html; charset=utf-8')
+    const encoded = encode(page, 'text/html; charset=utf-8')
     const asIs = (b: Uint8Array) => b
     for (const [accept, encoding, decode] of [
       ['gzip, deflate, br', 'br', brotliDecompressSync],
@@ -20,7 +20,7 @@ describe('compressed copies', () => {
       ['deflate', null, asIs],
       [undefined, null, asIs],
     ] as const) {
-      const response = encodedResponse(ask(accept), encoded, {})
+      const response = await encodedResponse(ask(accept), encoded, {})
       const { headers } = response
       const body = new Uint8Array(await response.arrayBuffer())
       expect(headers.get('Content-Encoding')).toBe(encoding)
@@ -35,11 +35,35 @@ describe('compressed copies', () => {
       [page, 'image/png'],
       [page.slice(0, 100), 'text/html; charset=utf-8'],
     ] as const) {
-      const encoded = await encode(body, type)
-      expect(encoded.gzip).toBeNull()
-      const response = encodedResponse(ask('br'), encoded, {})
+      const encoded = encode(body, type)
+      const response = await encodedResponse(ask('br'), encoded, {})
+      expect(encoded.br).toBeUndefined()
       expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(body))).toBe(true)
       expect(response.headers.get('Content-Encoding')).toBeNull()
     }
+  })
+})
+
+describe('copies made on demand', () => {
+  const page = new TextEncoder().encode('<p>Build and own a tech capacity centre.</p>'.repeat(200))
+  const ask = (acceptEncoding: string) =>
+    new Request('http://site/', { headers: { 'Accept-Encoding': acceptEncoding } })
+
+  it('compresses a body only in the encodings clients asked for, once each, for requests arriving together', async () => {
+    const encoded = encode(page, 'text/html; charset=utf-8')
+    const first = await Promise.all([1, 2, 3].map(() => encodedResponse(ask('br, gzip'), encoded, {})))
+    expect(encoded.br).toBeDefined()
+    expect(encoded.gzip).toBeUndefined()
+    const brotliCopy = encoded.br
+    await encodedResponse(ask('br'), encoded, {})
+    expect(encoded.br).toBe(brotliCopy)
+    expect(
+      new Set(
+        await Promise.all(first.map(async (r) => Buffer.from(await r.arrayBuffer()).toString('base64'))),
+      ).size,
+    ).toBe(1)
+    expect(await prepareCopy(ask('gzip'), encoded)).toBe(true)
+    expect(await prepareCopy(ask('gzip'), encoded)).toBe(false)
+    expect(encodedBytes(encoded)).toBe(page.byteLength + encoded.br!.byteLength + encoded.gzip!.byteLength)
   })
 })

@@ -4,14 +4,20 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
 
 /**
  * Compressed copies of what the server sends again and again (rendered pages, the built site's files),
- * made once per version on the thread pool instead of once per request, and the one a request gets.
+ * made once per version on the thread pool instead of once per request, and the one a request gets. A copy
+ * is made when a client first asks for that encoding: browsers ask for brotli, so a page rendered for its
+ * first reader is compressed once, not twice (gzip at level 9 was a tenth of a first render's cost).
  */
 
-/** A body and its gzip and brotli copies (null: not worth compressing). */
+type Encoding = 'br' | 'gzip'
+
+/** A body and the compressed copies made of it so far. */
 export interface Encoded {
   identity: Uint8Array
-  gzip: Buffer | null
-  br: Buffer | null
+  /** False: not worth compressing (not text-like, or too short); no copies are made. */
+  compressible: boolean
+  br?: Buffer
+  gzip?: Buffer
 }
 
 /** Below this a compressed copy saves nothing worth a header (the app's compression uses the same). */
@@ -20,12 +26,9 @@ const compressFrom = 1024
 const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
 
-/** `body` with its gzip and brotli copies when `contentType` is text-like and the body is large enough. */
-export async function encode(body: Uint8Array, contentType: string): Promise<Encoded> {
-  if (body.byteLength < compressFrom || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType))
-    return { identity: body, gzip: null, br: null }
-  const [gz, br] = await Promise.all([
-    gzipAsync(body, { level: 9 }),
+const compressors: Record<Encoding, (body: Uint8Array) => Promise<Buffer>> = {
+  gzip: (body) => gzipAsync(body, { level: 9 }),
+  br: (body) =>
     brotliAsync(body, {
       params: {
         [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
@@ -34,12 +37,18 @@ export async function encode(body: Uint8Array, contentType: string): Promise<Enc
         [zlibConstants.BROTLI_PARAM_LGWIN]: Math.min(22, Math.max(16, Math.ceil(Math.log2(body.byteLength)))),
       },
     }),
-  ])
-  return { identity: body, gzip: gz, br }
+}
+
+/** `body`, to be compressed on demand when `contentType` is text-like and the body is large enough. */
+export function encode(body: Uint8Array, contentType: string): Encoded {
+  return {
+    identity: body,
+    compressible: body.byteLength >= compressFrom && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType),
+  }
 }
 
 /** The encoding to answer with: brotli, else gzip, when the client accepts it (q > 0). */
-function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
+function chooseEncoding(acceptEncoding: string | null): Encoding | null {
   if (!acceptEncoding) return null
   const accepted = new Map<string, number>()
   for (const part of acceptEncoding.split(',')) {
@@ -53,19 +62,41 @@ function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
   return null
 }
 
+/** Copies under way, so requests arriving together compress once. */
+const making = new WeakMap<Encoded, Partial<Record<Encoding, Promise<Buffer>>>>()
+
+/**
+ * Makes the copy `request` prefers when no earlier request asked for that encoding; true when it was made
+ * now (the holder of `encoded` may count its new size).
+ */
+export async function prepareCopy(request: Request, encoded: Encoded): Promise<boolean> {
+  const encoding = encoded.compressible ? chooseEncoding(request.headers.get('Accept-Encoding')) : null
+  if (!encoding || encoded[encoding]) return false
+  const pending = making.get(encoded) ?? {}
+  making.set(encoded, pending)
+  const copy = (pending[encoding] ??= compressors[encoding](encoded.identity))
+  encoded[encoding] = await copy
+  return true
+}
+
+/** Bytes held by `encoded`: the body and its copies. */
+export const encodedBytes = (encoded: Encoded): number =>
+  encoded.identity.byteLength + (encoded.gzip?.byteLength ?? 0) + (encoded.br?.byteLength ?? 0)
+
 /**
  * The answer to `request` with `encoded`: the copy its Accept-Encoding prefers, with `Content-Encoding`,
  * `Content-Length` and `Vary` (the app's per-request compression then leaves it alone); no body for HEAD.
  */
-export function encodedResponse(
+export async function encodedResponse(
   request: Request,
   encoded: Encoded,
   headers: HeadersInit,
   status = 200,
-): Response {
+): Promise<Response> {
+  await prepareCopy(request, encoded)
   const all = new Headers(headers)
   let body = encoded.identity
-  if (encoded.gzip) {
+  if (encoded.compressible) {
     all.set('Vary', 'Accept-Encoding')
     const encoding = chooseEncoding(request.headers.get('Accept-Encoding'))
     if (encoding) {

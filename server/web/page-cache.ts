@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import { getPublishedPostsStamp } from '../../shared/data/blogs.ts'
 import type { ServerContext } from '../context.ts'
-import { encode, encodedResponse, type Encoded } from './encodings.ts'
+import { encode, encodedBytes, encodedResponse, prepareCopy, type Encoded } from './encodings.ts'
 import { preparePostsSoon } from './prepared-posts.ts'
 import { etagMatches, siteBuildStamp } from './render.ts'
 import { visitorClient } from '../supabase-clients.ts'
@@ -68,20 +68,20 @@ async function entryOf(response: Response): Promise<Entry> {
     headers,
     etag: response.headers.get('ETag'),
     ...(keep
-      ? await encode(identity, response.headers.get('Content-Type') ?? '')
-      : { identity, gzip: null, br: null }),
+      ? encode(identity, response.headers.get('Content-Type') ?? '')
+      : { identity, compressible: false }),
   }
 }
 
-function answer(request: Request, entry: Entry): Response {
+async function answer(request: Request, entry: Entry): Promise<Response> {
   const headers = new Headers(entry.headers)
-  if (entry.gzip) headers.set('Vary', 'Accept-Encoding')
+  if (entry.compressible) headers.set('Vary', 'Accept-Encoding')
   if (entry.etag && entry.status === 200 && etagMatches(request.headers.get('If-None-Match'), entry.etag)) {
     headers.set('ETag', entry.etag)
     headers.delete('Content-Type')
     return new Response(null, { status: 304, headers })
   }
-  const response = encodedResponse(request, entry, headers, entry.status)
+  const response = await encodedResponse(request, entry, headers, entry.status)
   // A compressed copy is a different representation of the same page: a weak validator, as the app's
   // compression makes it (RFC 9110 8.8.1); either form revalidates to 304.
   if (entry.etag)
@@ -99,7 +99,7 @@ function createPageCache(ctx: ServerContext, options: PageCacheOptions): PageCac
   const staleMs = options.staleMs ?? 4000
   const entries = new LRUCache<string, Entry>({
     maxSize: Math.max(1, options.maxBytes),
-    sizeCalculation: (e) => e.identity.byteLength + (e.gzip?.byteLength ?? 0) + (e.br?.byteLength ?? 0) + 512,
+    sizeCalculation: (e) => encodedBytes(e) + 512,
   })
   const making = new Map<string, Promise<Entry | null>>()
 
@@ -180,6 +180,9 @@ function createPageCache(ctx: ServerContext, options: PageCacheOptions): PageCac
         if (fresh.keep) entries.set(fullKey, fresh)
         entry = fresh
       }
+      // A copy in an encoding no one asked for before: count its bytes (setting the entry again sizes it).
+      if ((await prepareCopy(request, entry)) && entry.keep && entries.get(fullKey) === entry)
+        entries.set(fullKey, entry)
       return answer(request, entry)
     },
     noteWrite() {

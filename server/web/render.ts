@@ -44,8 +44,23 @@ interface Loaded {
 
 const loaded = new Map<string, Loaded>()
 
+/**
+ * How long a check that the build is unchanged holds: two file stats per page were a tenth of a first
+ * render's cost, and a new build shows within a second either way.
+ */
+const buildCheckMs = 1000
+const checked = new Map<string, { at: number; renderer: Loaded | null }>()
+
 /** The render bundle and template of `siteDir`, loaded again whenever a build replaced them. */
 async function loadRenderer(siteDir: string): Promise<Loaded | null> {
+  const recent = checked.get(siteDir)
+  if (recent && performance.now() - recent.at < buildCheckMs) return recent.renderer
+  const renderer = await loadBuild(siteDir)
+  checked.set(siteDir, { at: performance.now(), renderer })
+  return renderer
+}
+
+async function loadBuild(siteDir: string): Promise<Loaded | null> {
   const dir = ssrDirFor(siteDir)
   const entryFile = path.join(dir, ssrEntryFile)
   let builtAt: number

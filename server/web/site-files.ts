@@ -28,7 +28,7 @@ interface CachedFile extends Encoded {
 
 /**
  * Reads site files with a small mtime-checked memory cache, each text file with its gzip and brotli copies
- * (made once, not per request): pages and assets are read on every visit.
+ * (each made once, when a client first asks for it, not per request): pages and assets are read on every visit.
  */
 export function createFileReader() {
   const cache = new Map<string, CachedFile>()
@@ -44,9 +44,9 @@ export function createFileReader() {
     if (hit && hit.mtimeMs === info.mtimeMs) return hit
     const body = new Uint8Array(await readFile(file))
     // A larger file is read per request and left to the app's streaming compression.
-    if (body.byteLength > 2 * 1024 * 1024) return { identity: body, gzip: null, br: null }
-    const encoded = await encode(body, contentTypeFor(file))
-    cache.set(file, { mtimeMs: info.mtimeMs, ...encoded })
-    return encoded
+    if (body.byteLength > 2 * 1024 * 1024) return { identity: body, compressible: false }
+    const read = { mtimeMs: info.mtimeMs, ...encode(body, contentTypeFor(file)) }
+    cache.set(file, read)
+    return read
   }
 }

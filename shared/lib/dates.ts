@@ -6,12 +6,20 @@
 
 const longDateOptions: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' }
 
+/** One formatter per zone: making one costs more than a page's other work on a date (a post page shows six). */
+const longDateFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** "October 1, 2026" (UTC unless `timeZone` is given; pass `'local'` for the reader's own zone). */
 export function longDate(at: number | string | Date, timeZone: string | 'local' = 'UTC'): string {
-  return new Date(at).toLocaleDateString('en-US', {
-    ...longDateOptions,
-    ...(timeZone === 'local' ? {} : { timeZone }),
-  })
+  let format = longDateFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      ...longDateOptions,
+      ...(timeZone === 'local' ? {} : { timeZone }),
+    })
+    longDateFormats.set(timeZone, format)
+  }
+  return format.format(new Date(at))
 }
 
 /** "October 1, 2026 at 9:30 AM GMT+5:30": in the reader's (the editor's) zone unless `timeZone` is given. */
