@@ -6,7 +6,8 @@
 /** Accent colours the design system knows; each maps to a fixed set of Tailwind classes. */
 export type Accent = 'indigo' | 'violet' | 'sky' | 'emerald'
 
-export interface OfferingFeature {
+/** A title and a line about it: a feature of an offering, a part of the framework. */
+export interface TitledText {
   title: string
   description: string
 }
@@ -16,7 +17,7 @@ export interface Offering {
   title: string
   description: string
   color: Accent
-  features: OfferingFeature[]
+  features: TitledText[]
   /** Shown when the visitor opens "Learn more". */
   details: string
 }

@@ -1,4 +1,5 @@
 import { Clock3, Database, LockKeyhole, Sparkles } from 'lucide-react'
+import { NumberedSteps } from '@site/components/ui/NumberedSteps.tsx'
 import { Island } from '@site/islands/Island.tsx'
 import { island } from '@site/islands/wake.ts'
 import { LeadForm } from '@site/features/leads/LeadForm.tsx'
@@ -58,22 +59,7 @@ export function Component() {
             <h2 id="next-steps-title" className="mt-5 text-lg font-semibold text-white">
               What Happens Next
             </h2>
-            <ol className="mt-5 space-y-5">
-              {nextSteps.map((step, i) => (
-                <li key={step.title} className="relative flex gap-4">
-                  <span
-                    aria-hidden="true"
-                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-500/20 text-sm font-semibold text-brand-200 ring-1 ring-brand-400/40"
-                  >
-                    {i + 1}
-                  </span>
-                  <span>
-                    <span className="block font-medium text-white">{step.title}</span>
-                    <span className="mt-1 block text-sm leading-6 text-ink-400">{step.text}</span>
-                  </span>
-                </li>
-              ))}
-            </ol>
+            <NumberedSteps items={nextSteps} tone="dark" className="mt-5 space-y-5" />
           </div>
           <ul className="mt-6 space-y-3 px-1">
             {trustPoints.map(({ icon: Icon, text }) => (

@@ -5,13 +5,28 @@ import { island } from '@site/islands/wake.ts'
 import { ButtonLink } from '../ui/ButtonLink.tsx'
 import { Logo } from './Logo.tsx'
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const barLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
     isActive ? 'text-brand-700' : 'text-ink-700 hover:text-ink-900'
   }`
 
-const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
+const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2.5 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-800 hover:bg-ink-50'}`
+
+/** The header's links: a row in the bar from 768 px, a column in the phone menu below it. */
+function HeaderLinks({ className, linkClass }: { className: string; linkClass: typeof menuLinkClass }) {
+  return (
+    <ul className={className}>
+      {headerLinks.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === '/'} className={linkClass} reloadDocument>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 /**
  * Sticky header; below 768 px (Tailwind's md) the links fold into a menu toggled by a button (a few lines of
@@ -27,15 +42,7 @@ export function SiteHeader() {
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-6 lg:px-8"
       >
         <Logo />
-        <ul className="hidden items-center gap-1 md:flex">
-          {headerLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'} className={linkClass} reloadDocument>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <HeaderLinks className="hidden items-center gap-1 md:flex" linkClass={barLinkClass} />
         <div className="hidden md:block">
           <ButtonLink to="/get-started">Get Started</ButtonLink>
         </div>
@@ -57,15 +64,7 @@ export function SiteHeader() {
         hidden
         className="border-t border-ink-200 bg-white px-4 pt-2 pb-4 shadow-lg md:hidden"
       >
-        <ul className="space-y-1">
-          {headerLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'} className={mobileLinkClass} reloadDocument>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <HeaderLinks className="space-y-1" linkClass={menuLinkClass} />
         <ButtonLink to="/get-started" size="lg" className="mt-3 w-full">
           Get Started
         </ButtonLink>

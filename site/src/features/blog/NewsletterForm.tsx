@@ -73,11 +73,8 @@ export function NewsletterForm() {
         onSubmit={submit}
         className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row"
       >
-        <label htmlFor={`${id}-email`} className="sr-only">
-          Email address
-        </label>
         <Input
-          id={`${id}-email`}
+          aria-label="Email address"
           type="email"
           name="email"
           required

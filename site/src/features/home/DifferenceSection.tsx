@@ -1,6 +1,8 @@
 import { ChevronDown, Handshake } from 'lucide-react'
 import { brand } from '@shared/config/brand.ts'
 import { Collapsible } from '@site/components/ui/Collapsible.tsx'
+import { IconTile } from '@site/components/ui/IconTile.tsx'
+import { NumberedSteps } from '@site/components/ui/NumberedSteps.tsx'
 import { Section } from '@site/components/ui/Section.tsx'
 import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
 import { island } from '@site/islands/wake.ts'
@@ -39,12 +41,10 @@ function WhyDifferent() {
       {/* The whole row opens the block (the button's box covers it); the line under the question stays out
           of the heading, which is the question alone. */}
       <div className="relative flex items-center gap-4 px-6 py-5 sm:px-8">
-        <span
-          aria-hidden="true"
-          className="hidden size-11 shrink-0 items-center justify-center rounded-xl bg-saffron-400/20 text-saffron-700 sm:inline-flex"
-        >
-          <Handshake className="size-5" />
-        </span>
+        <IconTile
+          icon={Handshake}
+          className="hidden rounded-xl bg-saffron-400/20 text-saffron-700 sm:inline-flex"
+        />
         <div className="min-w-0 flex-1">
           <h3 className="pr-12">
             <button
@@ -68,22 +68,7 @@ function WhyDifferent() {
         </div>
       </div>
       <Collapsible id={panelId} open={false} className="border-t border-ink-200 bg-white px-6 py-6 sm:px-8">
-        <ol className="grid gap-6 sm:grid-cols-2">
-          {differences.map((d, i) => (
-            <li key={d.title} className="flex gap-4">
-              <span
-                aria-hidden="true"
-                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700 ring-1 ring-brand-200"
-              >
-                {i + 1}
-              </span>
-              <span>
-                <span className="block font-semibold text-ink-900">{d.title}</span>
-                <span className="mt-1 block text-sm leading-6 text-ink-600">{d.text}</span>
-              </span>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps items={differences} tone="light" className="grid gap-6 sm:grid-cols-2" />
       </Collapsible>
     </div>
   )

@@ -1,6 +1,7 @@
 import { ArrowRight, HeartHandshake, KeyRound, Settings2, UserSearch } from 'lucide-react'
 import { ButtonLink } from '@site/components/ui/ButtonLink.tsx'
 import { CheckList } from '@site/components/ui/CheckList.tsx'
+import { IconTile } from '@site/components/ui/IconTile.tsx'
 import { Section } from '@site/components/ui/Section.tsx'
 import { SectionHeading } from '@site/components/ui/SectionHeading.tsx'
 import { frameworkParts } from '@site/content/framework.ts'
@@ -87,9 +88,7 @@ export function FrameworkSection() {
         })}
       </ol>
       <div className="mt-stack grid gap-6 rounded-panel bg-ink-950 p-6 text-ink-300 sm:p-8 lg:grid-cols-[auto_minmax(0,1fr)_auto] lg:items-start">
-        <span className="flex size-11 items-center justify-center rounded-full bg-saffron-400/15 text-saffron-400">
-          <KeyRound aria-hidden="true" className="size-5" />
-        </span>
+        <IconTile icon={KeyRound} className="flex rounded-full bg-saffron-400/15 text-saffron-400" />
         <div>
           <h3 className="text-xl font-semibold text-white">{ownTalent.title}</h3>
           <p className="mt-2 max-w-2xl">

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, KeyRound, Rocket, Sparkles } from 'lucide-react'
 import { island } from '@site/islands/wake.ts'
 import { accentClasses } from '@site/components/ui/accents.ts'
+import { IconTile } from '@site/components/ui/IconTile.tsx'
 import { benefits } from '@site/content/benefits.ts'
 import type { BenefitIcon } from '@site/content/types.ts'
 
@@ -32,7 +33,6 @@ export function HighlightCarousel() {
       <div data-carousel-viewport className="relative overflow-hidden md:overflow-visible">
         <div className="flex touch-pan-y md:grid md:grid-cols-3 md:gap-6">
           {benefits.map((benefit, i) => {
-            const Icon = icons[benefit.icon]
             const accent = accentClasses[benefit.colour]
             return (
               <div
@@ -45,11 +45,7 @@ export function HighlightCarousel() {
                 className="min-w-0 shrink-0 grow-0 basis-[84%] px-2 md:basis-auto md:px-0"
               >
                 <div className={`h-full rounded-card p-6 ring-1 ${accent.soft} ${accent.ring}`}>
-                  <span
-                    className={`inline-flex size-11 items-center justify-center rounded-xl ${accent.icon}`}
-                  >
-                    <Icon aria-hidden="true" className="size-5" />
-                  </span>
+                  <IconTile icon={icons[benefit.icon]} className={`inline-flex rounded-xl ${accent.icon}`} />
                   <h3 className="mt-5 text-lg font-semibold text-ink-900">{benefit.title}</h3>
                   <ul className="mt-3 space-y-2 text-sm text-ink-700">
                     {benefit.points.map((point) => (
