@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest'
+import { expectEach } from '../../tests/support/expect-each.ts'
 import { leadRecordSchema } from '../schemas/lead.ts'
 import { csvCell, leadsToCsv } from './leads.ts'
 
 describe('leads as CSV', () => {
   it('quotes cells with quotes, commas or line breaks', () => {
-    expect(csvCell('plain')).toBe('plain')
-    expect(csvCell('a, b')).toBe('"a, b"')
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
-    expect(csvCell('two\nlines')).toBe('"two\nlines"')
+    expectEach(csvCell, {
+      plain: 'plain',
+      'a, b': '"a, b"',
+      'say "hi"': '"say ""hi"""',
+      'two\nlines': '"two\nlines"',
+    })
   })
 
   it('defuses cells a spreadsheet would run as formulas', () => {

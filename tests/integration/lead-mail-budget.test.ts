@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHungSmtpServer, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts'
 import { storedLeads } from '../support/leads.ts'
+import { sampleLead } from '../support/sample-lead.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
 
 // The lead form never waits on SMTP for long: the server stores the lead, waits LEAD_MAIL_WAIT_MS for the
 // two emails and answers with what it knows; sends still under way go on, and failures go to the outbox.
 
-const lead = (email: string) => ({
-  name: 'Priya Sharma',
-  email,
-  phone: '+91 98765 43210',
-  requirement: 'Five backend engineers for our payments team',
-  techStack: 'Go, Postgres',
-})
+const lead = (email: string) => sampleLead({ email })
 
 async function submit(server: TestServer, email: string) {
   const started = performance.now()

@@ -5,16 +5,11 @@ import { serviceClient } from '../../server/supabase-clients.ts'
 import { createLeadOutbox, retryDelaysMs } from '../../server/mail/outbox.ts'
 import type { CapturedMail } from '../../server/mail/index.ts'
 import { capturedMail, runOutbox, staffHeaders, testEditor, type TestServer } from '../support/server.ts'
+import { sampleLead } from '../support/sample-lead.ts'
 import { useTestServer } from '../support/use-test-server.ts'
 
-const validLead = (overrides: Record<string, string> = {}) => ({
-  name: 'Priya Sharma',
-  email: `priya.${Math.random().toString(36).slice(2, 8)}@example.com`,
-  phone: '+91 98765 43210',
-  requirement: 'Five backend engineers for our payments team',
-  techStack: 'Go, Postgres',
-  ...overrides,
-})
+const validLead = (overrides: Record<string, string> = {}) =>
+  sampleLead({ email: `priya.${Math.random().toString(36).slice(2, 8)}@example.com`, ...overrides })
 
 let keyCounter = 0
 const newKey = () => `test-key-${Date.now()}-${keyCounter++}`

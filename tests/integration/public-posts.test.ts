@@ -173,18 +173,13 @@ describe('GET /api/posts', () => {
   })
 
   it('answers bad input with 400 and a message per field, never a 5xx', async () => {
-    const cases: Array<[string, string]> = [
-      ['/api/posts?type=podcast', 'type'],
-      ['/api/posts?type=case%20study', 'type'],
-      ['/api/posts?page=0', 'page'],
-      ['/api/posts?page=abc', 'page'],
-      ['/api/posts?page=1.5', 'page'],
-      ['/api/posts?page=51', 'page'],
-      [`/api/posts?q=${'x'.repeat(201)}`, 'q'],
-      ['/api/posts?q=a%00b', 'q'],
-      [`/api/posts/${'s'.repeat(201)}`, 'form'],
-      ['/api/posts/a%00b', 'form'],
-    ]
+    // The field each address's message names, and the addresses.
+    const cases = Object.entries({
+      type: ['/api/posts?type=podcast', '/api/posts?type=case%20study'],
+      page: ['/api/posts?page=0', '/api/posts?page=abc', '/api/posts?page=1.5', '/api/posts?page=51'],
+      q: [`/api/posts?q=${'x'.repeat(201)}`, '/api/posts?q=a%00b'],
+      form: [`/api/posts/${'s'.repeat(201)}`, '/api/posts/a%00b'],
+    }).flatMap(([field, urls]) => urls.map((url) => [url, field] as const))
     for (const [url, field] of cases) {
       const res = await get(url)
       expect(res.status, url).toBe(400)

@@ -1,15 +1,10 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sampleLead } from '../../../../tests/support/sample-lead.ts'
 import { leadSubmitTimeoutMs, submitFallbackMessage, submitLead } from './submit-lead.ts'
 
-const lead = {
-  name: 'Priya Sharma',
-  email: 'priya@example.com',
-  phone: '+91 98765 43210',
-  requirement: 'Five backend engineers',
-  techStack: 'Go',
-}
+const lead = sampleLead()
 
 describe('submitLead against a server that stops answering', () => {
   let server: Server
