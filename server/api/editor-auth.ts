@@ -48,6 +48,28 @@ export interface EditorCheck {
   challenge?: boolean
 }
 
+/**
+ * A check's roles and refusals in the admin's words: "Sign in as an editor to {action}." and "Only editors
+ * and administrators can {action}.", or for administrators alone "Sign in as an administrator to {action}."
+ * and "Only administrators can {action}.".
+ */
+export function onlyFor(who: 'staff' | 'administrators', action: string): EditorCheck {
+  return who === 'staff'
+    ? {
+        roles: staffRoles,
+        signIn: `Sign in as an editor to ${action}.`,
+        forbidden: `Only editors and administrators can ${action}.`,
+      }
+    : {
+        roles: ['admin'],
+        signIn: `Sign in as an administrator to ${action}.`,
+        forbidden: `Only administrators can ${action}.`,
+      }
+}
+
+/** The admin screens' API: an ended session is told so, and a signed-in outsider is refused with the 403. */
+export const forAdminScreens = { expired: 'Your session has ended. Sign in again.', forbidOutsiders: true }
+
 /** The server's service-role key: scripts, tests and operators use staff tools with it. */
 export const serviceRoleKey = (ctx: ServerContext) => ctx.supabase.serviceRoleKey
 

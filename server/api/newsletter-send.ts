@@ -17,7 +17,7 @@ import { newsletterMail, unsubscribeUrlFor } from '../mail/newsletter-mail.ts'
 import { renderNewsletterPost } from '../mail/newsletter-post.ts'
 import { renderNewsletterIssue } from '../mail/templates.ts'
 import { serviceClient } from '../supabase-clients.ts'
-import { requireEditor, serviceRoleKey, staffRoles, type Editor, type EditorEnv } from './editor-auth.ts'
+import { onlyFor, requireEditor, serviceRoleKey, type Editor, type EditorEnv } from './editor-auth.ts'
 import { noStore, rateLimit, refuse, validBody } from '../http/pipeline.ts'
 
 /**
@@ -46,12 +46,7 @@ export function createNewsletterSendRoutes(ctx: ServerContext): Hono {
   routes.use('*', noStore)
   // Editors and administrators by their token, or the server's service-role key (scripts). Contributors are
   // people of the admin too: they are refused (403), anyone else is not signed in (401).
-  const sender = requireEditor(ctx, {
-    roles: staffRoles,
-    signIn: 'Sign in as an editor to send newsletters.',
-    forbidden: 'Only editors and administrators can send newsletters.',
-    secret: serviceRoleKey,
-  })
+  const sender = requireEditor(ctx, { ...onlyFor('staff', 'send newsletters'), secret: serviceRoleKey })
 
   const request = validBody(newsletterSendRequestSchema, { maxBytes: 4 * 1024 })
 

@@ -5,7 +5,7 @@ import { getEditorRole } from '../../shared/data/people.ts'
 import { inviteSchema, roleChangeSchema, type Person } from '../../shared/schemas/people.ts'
 import type { ServerContext } from '../context.ts'
 import { serviceClient } from '../supabase-clients.ts'
-import { requireEditor, type Editor } from './editor-auth.ts'
+import { forAdminScreens, onlyFor, requireEditor, type Editor } from './editor-auth.ts'
 import { refuse, validBody } from '../http/pipeline.ts'
 
 /**
@@ -56,11 +56,8 @@ async function authUser(ctx: ServerContext, userId: string): Promise<User | unde
 export function createPeopleRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
   const administrator = requireEditor(ctx, {
-    roles: ['admin'],
-    signIn: 'Sign in as an administrator to manage people.',
-    expired: 'Your session has ended. Sign in again.',
-    forbidden: 'Only administrators can manage people.',
-    forbidOutsiders: true,
+    ...onlyFor('administrators', 'manage people'),
+    ...forAdminScreens,
   })
 
   routes.get('/', administrator, async (c) => {

@@ -26,7 +26,7 @@ import { serviceClient } from '../supabase-clients.ts'
 import { endpointUrlProblem, type WebhookAddressPolicy } from '../webhooks/address-policy.ts'
 import { createWebhookOutbox, type WebhookOutbox } from '../webhooks/outbox.ts'
 import { newWebhookSecret } from '../webhooks/signing.ts'
-import { requireEditor, staffRoles, type Editor, type EditorEnv } from './editor-auth.ts'
+import { forAdminScreens, onlyFor, requireEditor, type Editor, type EditorEnv } from './editor-auth.ts'
 
 /**
  * `/api/webhooks`: administrators add, change, pause, test and remove webhook endpoints and rotate their
@@ -72,19 +72,10 @@ export function createWebhookRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
   routes.use('*', noStore)
 
-  const staff = requireEditor(ctx, {
-    roles: staffRoles,
-    signIn: 'Sign in as an editor to see webhooks.',
-    expired: 'Your session has ended. Sign in again.',
-    forbidden: 'Only editors and administrators can see webhooks.',
-    forbidOutsiders: true,
-  })
+  const staff = requireEditor(ctx, { ...onlyFor('staff', 'see webhooks'), ...forAdminScreens })
   const administrator = requireEditor(ctx, {
-    roles: ['admin'],
-    signIn: 'Sign in as an administrator to change webhooks.',
-    expired: 'Your session has ended. Sign in again.',
-    forbidden: 'Only administrators can change webhooks.',
-    forbidOutsiders: true,
+    ...onlyFor('administrators', 'change webhooks'),
+    ...forAdminScreens,
   })
   // An id that is not one names nothing: 404, as for an endpoint that does not exist.
   const endpointId: MiddlewareHandler = async (c, next) =>
