@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectEach } from '../../tests/support/expect-each.ts'
 import type { DesktopOperations } from '../contract.ts'
 import { dispatchDesktopCall, InvalidCallError } from './api-handlers.ts'
 import { checkedOpenExternal } from './desktop-main.ts'
@@ -7,18 +8,16 @@ import { isAppUrl, isSafeExternalUrl, rendererCsp } from './security.ts'
 
 describe('desktop window security rules', () => {
   it('opens only plain http(s) links externally', () => {
-    expect(isSafeExternalUrl('https://meridian.example/resources')).toBe(true)
-    expect(isSafeExternalUrl('http://localhost:8080/post/x')).toBe(true)
-    for (const bad of [
-      'file:///etc/passwd',
-      'javascript:alert(1)',
-      'smb://host/share',
-      'https://user:pw@evil.example',
-      'not a url',
-      '',
-    ]) {
-      expect(isSafeExternalUrl(bad), bad).toBe(false)
-    }
+    expectEach(isSafeExternalUrl, {
+      'https://meridian.example/resources': true,
+      'http://localhost:8080/post/x': true,
+      'file:///etc/passwd': false,
+      'javascript:alert(1)': false,
+      'smb://host/share': false,
+      'https://user:pw@evil.example': false,
+      'not a url': false,
+      '': false,
+    })
   })
 
   it('accepts IPC only from the app page itself: exactly the app://meridian origin', () => {
