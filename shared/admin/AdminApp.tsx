@@ -2,6 +2,7 @@ import { ChartColumn, FileText, Inbox, Mail, Users, Webhook, type LucideIcon } f
 import { useRef, useState, type ReactNode } from 'react'
 import { emailLinkFrom, roleCan } from '../data/people.ts'
 import { Loading } from '../ui/Spinner.tsx'
+import { cx } from '../ui/cx.ts'
 import { AdminShell, type AdminTab } from './AdminShell.tsx'
 import { PostsWorkspace } from './PostsWorkspace.tsx'
 import { InsightsScreen } from './insights/InsightsScreen.tsx'
@@ -14,6 +15,18 @@ import { AdminRoleContext } from './useAdminRole.ts'
 import { useAdminSession } from './useAdminSession.ts'
 import { useAdminApi } from './useAdminApi.ts'
 import { WebhooksScreen } from './webhooks/WebhooksScreen.tsx'
+
+/**
+ * The admin's own screens after Posts, in tab order: who may open each (the database checks again) and how
+ * wide it is laid out.
+ */
+const roleTabs = [
+  { id: 'leads', label: 'Leads', icon: Inbox, may: roleCan.readLeads, width: 'max-w-[100rem]' },
+  { id: 'insights', label: 'Insights', icon: ChartColumn, may: roleCan.readLeads, width: 'max-w-7xl' },
+  { id: 'webhooks', label: 'Webhooks', icon: Webhook, may: roleCan.readLeads, width: '' },
+  { id: 'people', label: 'People', icon: Users, may: roleCan.managePeople, width: '' },
+  { id: 'newsletter', label: 'Newsletter', icon: Mail, may: roleCan.managePeople, width: 'max-w-5xl' },
+] as const
 
 /** A screen a host adds to the admin (the desktop's email test and settings). */
 export interface AdminExtraScreen {
@@ -81,10 +94,8 @@ export function AdminApp({
   )
   const screen = controlledScreen ?? ownScreen
   const select = (id: string) => (onScreenChange ? onScreenChange(id) : setOwnScreen(id))
-  const mayManagePeople = roleCan.managePeople(signedIn?.role)
-  const mayWorkLeads = roleCan.readLeads(signedIn?.role)
-  const maySeeInsights = roleCan.readLeads(signedIn?.role)
-  const mayManageSubscribers = roleCan.managePeople(signedIn?.role)
+  const allowed = roleTabs.filter((tab) => tab.may(signedIn?.role))
+  const roleTab = allowed.find((tab) => tab.id === screen)
   const leaveLink = () => {
     window.history.replaceState(null, '', window.location.pathname)
     setEmailLink(null)
@@ -95,12 +106,7 @@ export function AdminApp({
     ? []
     : [
         { id: 'posts', label: 'Posts', icon: FileText, badge: postsBadge ?? null },
-        ...(mayWorkLeads ? [{ id: 'leads', label: 'Leads', icon: Inbox }] : []),
-        ...(maySeeInsights ? [{ id: 'insights', label: 'Insights', icon: ChartColumn }] : []),
-        ...(mayWorkLeads ? [{ id: 'webhooks', label: 'Webhooks', icon: Webhook }] : []),
-        ...(mayManagePeople ? [{ id: 'people', label: 'People', icon: Users }] : []),
-        ...(mayManageSubscribers ? [{ id: 'newsletter', label: 'Newsletter', icon: Mail }] : []),
-        ...extraScreens.map(({ id, label, icon }) => ({ id, label, icon })),
+        ...[...allowed, ...extraScreens].map(({ id, label, icon }) => ({ id, label, icon })),
       ]
 
   let content: ReactNode
@@ -127,25 +133,17 @@ export function AdminApp({
       <AdminRoleContext.Provider
         value={session.session.role ? { role: session.session.role, userId: session.session.userId } : null}
       >
-        {screen === 'people' && mayManagePeople ? (
-          <div className="p-3 sm:p-4">
-            <PeopleScreen api={api} currentUserId={session.session.userId} />
-          </div>
-        ) : screen === 'insights' && maySeeInsights ? (
-          <div className="mx-auto max-w-7xl p-3 sm:p-4">
-            <InsightsScreen api={api} />
-          </div>
-        ) : screen === 'newsletter' && mayManageSubscribers ? (
-          <div className="mx-auto max-w-5xl p-3 sm:p-4">
-            <SubscribersScreen api={api} />
-          </div>
-        ) : screen === 'webhooks' && mayWorkLeads ? (
-          <div className="p-3 sm:p-4">
-            <WebhooksScreen api={api} />
-          </div>
-        ) : screen === 'leads' && mayWorkLeads ? (
-          <div className="mx-auto max-w-[100rem] p-3 sm:p-4">
-            <LeadsPipeline api={api} />
+        {roleTab ? (
+          <div className={cx(roleTab.width && `mx-auto ${roleTab.width}`, 'p-3 sm:p-4')}>
+            {
+              {
+                leads: <LeadsPipeline api={api} />,
+                insights: <InsightsScreen api={api} />,
+                webhooks: <WebhooksScreen api={api} />,
+                people: <PeopleScreen api={api} currentUserId={session.session.userId} />,
+                newsletter: <SubscribersScreen api={api} />,
+              }[roleTab.id]
+            }
           </div>
         ) : (
           <>

@@ -1,7 +1,8 @@
 import { ExternalLink, LogOut, Menu, X, type LucideIcon } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import { brand } from '../config/brand.ts'
 import { cx } from '../ui/cx.ts'
+import { useDismiss } from './useDismiss.ts'
 
 export interface AdminTab {
   id: string
@@ -52,23 +53,10 @@ export function AdminShell({
   const currentLabel = tabs.find((t) => t.id === current)?.label
 
   // The narrow menu closes on Escape (focus back on its button) and on a click outside it.
-  useEffect(() => {
-    if (!menuOpen) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setMenuOpen(false)
-      menuButton.current?.focus()
-    }
-    const onPointer = (event: PointerEvent) => {
-      if (!header.current?.contains(event.target as Node)) setMenuOpen(false)
-    }
-    window.addEventListener('keydown', onKey)
-    window.addEventListener('pointerdown', onPointer)
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      window.removeEventListener('pointerdown', onPointer)
-    }
-  }, [menuOpen])
+  useDismiss(menuOpen, header, (by) => {
+    setMenuOpen(false)
+    if (by === 'escape') menuButton.current?.focus()
+  })
 
   const accountControls = (
     <>

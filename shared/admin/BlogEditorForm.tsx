@@ -189,12 +189,7 @@ export function BlogEditorForm({
           )}
           <div className={cx((previewing || showHistory) && 'hidden')}>
             <EditorCanvas
-              title={values.title}
-              onTitle={form.setTitle}
-              editorKey={form.editorKey}
-              contentMarkdown={values.contentMarkdown}
-              contentHtml={values.contentHtml}
-              onBody={form.setBody}
+              form={form}
               handleRef={editorHandle}
               uploadImage={uploadBodyImage}
               onStatus={onStatus}

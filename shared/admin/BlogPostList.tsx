@@ -188,12 +188,7 @@ export function BlogPostList({
       {!loading && rows.length === 0 ? (
         // Nothing to list: a message with what to do next in place of an empty table.
         <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 py-12 text-center">
-          <span
-            aria-hidden="true"
-            className="flex size-11 items-center justify-center rounded-full bg-slate-100 text-slate-500"
-          >
-            <FileSearch className="size-5" />
-          </span>
+          <FileSearch aria-hidden="true" className="size-11 rounded-full bg-slate-100 p-3 text-slate-500" />
           <p className="font-medium text-slate-900">No blog posts found.</p>
           <p className="max-w-64 text-sm text-slate-600">
             {search || status !== 'all'

@@ -8,6 +8,16 @@ import { cx } from '../ui/cx.ts'
  * The one select of the admin: the platform's own list (keyboard, screen readers and touch as people know
  * them) in the admin's look, with its own chevron instead of each browser's. `className` sizes the box.
  */
+export type ChoiceSelectProps<T extends string> = Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'value' | 'onChange' | 'children'
+> & {
+  value: T
+  choices: readonly (readonly [T, string])[]
+  onChoose(value: NoInfer<T>): void
+  tall?: boolean
+}
+
 export function ChoiceSelect<T extends string>({
   value,
   choices,
@@ -15,12 +25,7 @@ export function ChoiceSelect<T extends string>({
   tall = false,
   className,
   ...props
-}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'children'> & {
-  value: T
-  choices: readonly (readonly [T, string])[]
-  onChoose(value: NoInfer<T>): void
-  tall?: boolean
-}) {
+}: ChoiceSelectProps<T>) {
   return (
     <span className={cx('relative inline-flex min-w-0', className)}>
       <select

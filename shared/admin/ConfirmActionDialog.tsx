@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
+import { useModalDialog } from './useModalDialog.ts'
 
 /**
  * Asks before an action that cannot be undone (deleting a post, sending a newsletter, removing a subscriber). A modal
@@ -25,15 +26,8 @@ export function ConfirmActionDialog({
   onConfirm(): void
   onCancel(): void
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const ref = useModalDialog(open)
   const id = useId()
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
 
   return (
     <dialog

@@ -28,8 +28,9 @@ import {
   Undo2,
   type LucideIcon,
 } from 'lucide-react'
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react'
+import { Fragment, useRef, useState, type ReactNode } from 'react'
 import { editorImageTypes } from './BlogEditorForm.utils.ts'
+import { useDismiss } from './useDismiss.ts'
 
 export interface MilkdownToolbarProps {
   run<T>(command: { key: CmdKey<T> }, payload?: T): void
@@ -207,19 +208,7 @@ export function MilkdownToolbar({ run, addLink, onImageFiles, uploading }: Milkd
 function MoreMenu({ children }: { children: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLSpanElement>(null)
-  useEffect(() => {
-    if (!open) return
-    const away = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false)
-    }
-    const escape = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false)
-    document.addEventListener('pointerdown', away)
-    document.addEventListener('keydown', escape)
-    return () => {
-      document.removeEventListener('pointerdown', away)
-      document.removeEventListener('keydown', escape)
-    }
-  }, [open])
+  useDismiss(open, root, () => setOpen(false))
   return (
     <span ref={root} className="relative sm:hidden">
       <button

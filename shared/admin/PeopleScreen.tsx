@@ -12,12 +12,11 @@ import {
 import { Alert } from '../ui/Alert.tsx'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
-import { Input } from '../ui/Input.tsx'
-import { Label } from '../ui/Label.tsx'
 import { Loading, Spinner } from '../ui/Spinner.tsx'
 import { ChoiceSelect, choicesOf } from './ChoiceSelect.tsx'
 import { ConfirmActionDialog } from './ConfirmActionDialog.tsx'
 import type { AdminApi } from './contract.ts'
+import { ChoiceField, FormField } from './FormField.tsx'
 
 const roleChoices = choicesOf(editorRoles, roleLabels)
 
@@ -118,28 +117,16 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
           Invite people by email. They choose their own password from the link in the invitation.
         </p>
         <form onSubmit={invite} className="mt-4 flex flex-wrap items-end gap-3" noValidate>
-          <div className="min-w-56 flex-1 space-y-1.5">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="off"
-              placeholder="name@company.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-role`}>Role</Label>
-            <ChoiceSelect
-              id={`${id}-role`}
-              className="flex w-full"
-              tall
-              value={role}
-              choices={roleChoices}
-              onChoose={setRole}
-            />
-          </div>
+          <FormField
+            label="Email"
+            className="min-w-56 flex-1"
+            type="email"
+            autoComplete="off"
+            placeholder="name@company.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <ChoiceField label="Role" value={role} choices={roleChoices} onChoose={setRole} />
           <Button type="submit" disabled={inviting}>
             {inviting ? <Spinner /> : <MailPlus aria-hidden="true" className="size-4" />}
             {inviting ? 'Sending...' : 'Send invitation'}

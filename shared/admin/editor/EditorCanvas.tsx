@@ -1,18 +1,14 @@
 import { lazy, Suspense, useId, type RefObject } from 'react'
 import { Loading } from '../../ui/Spinner.tsx'
-import type { EditorContent, EditorHandle } from '../MilkdownEditor.tsx'
+import type { EditorHandle } from '../MilkdownEditor.tsx'
+import type { PostForm } from './usePostForm.ts'
 
 // Milkdown is the largest part of the admin: load it only when the form is on screen.
 const MilkdownEditor = lazy(() => import('../MilkdownEditor.tsx'))
 
 export interface EditorCanvasProps {
-  title: string
-  onTitle(title: string): void
-  /** Remount the body editor when this changes (a restored draft or revision). */
-  editorKey: number
-  contentMarkdown: string | null
-  contentHtml: string
-  onBody(content: EditorContent): void
+  /** The title and body come from the form, and edits go back to it. */
+  form: Pick<PostForm, 'values' | 'setTitle' | 'editorKey' | 'setBody'>
   handleRef: RefObject<EditorHandle | null>
   /** Uploads an image for the body (the cover's pipeline) and returns its public URL. */
   uploadImage(file: File): Promise<string>
@@ -20,17 +16,7 @@ export interface EditorCanvasProps {
 }
 
 /** The post as the page it will be: a large title, then the body, in one reading column. */
-export function EditorCanvas({
-  title,
-  onTitle,
-  editorKey,
-  contentMarkdown,
-  contentHtml,
-  onBody,
-  handleRef,
-  uploadImage,
-  onStatus,
-}: EditorCanvasProps) {
+export function EditorCanvas({ form, handleRef, uploadImage, onStatus }: EditorCanvasProps) {
   const titleId = useId()
   return (
     <div className="mx-auto w-full max-w-3xl px-4 pt-6 pb-10 sm:px-8 sm:pt-8">
@@ -43,8 +29,8 @@ export function EditorCanvas({
         required
         rows={1}
         placeholder="Post title"
-        value={title}
-        onChange={(e) => onTitle(e.target.value.replace(/\s*\n\s*/g, ' '))}
+        value={form.values.title}
+        onChange={(e) => form.setTitle(e.target.value.replace(/\s*\n\s*/g, ' '))}
         onKeyDown={(e) => {
           // A title is one line: Enter goes on to the body.
           if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return
@@ -56,11 +42,11 @@ export function EditorCanvas({
       <div className="mt-4">
         <Suspense fallback={<Loading className="py-4 text-sm">Loading editor…</Loading>}>
           <MilkdownEditor
-            key={editorKey}
+            key={form.editorKey}
             handleRef={handleRef}
-            initialMarkdown={contentMarkdown}
-            initialHtml={contentHtml}
-            onChange={onBody}
+            initialMarkdown={form.values.contentMarkdown}
+            initialHtml={form.values.contentHtml}
+            onChange={form.setBody}
             uploadImage={uploadImage}
             onMessage={onStatus}
           />

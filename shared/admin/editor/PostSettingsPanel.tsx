@@ -1,4 +1,3 @@
-import { X } from 'lucide-react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { blogTypeLabels } from '../../lib/post-types.ts'
 import { blogStatuses, blogTypes, tagMaxLength, tagPunctuation } from '../../schemas/blog.ts'
@@ -6,6 +5,8 @@ import { cx } from '../../ui/cx.ts'
 import { Input, Textarea } from '../../ui/Input.tsx'
 import { Label } from '../../ui/Label.tsx'
 import type { BlogFormValues } from '../BlogEditorForm.utils.ts'
+import { CloseButton } from '../CloseButton.tsx'
+import { FormField } from '../FormField.tsx'
 import { CoverField } from './CoverField.tsx'
 import { ScheduleField } from './ScheduleField.tsx'
 import { SegmentedChoice } from './SegmentedChoice.tsx'
@@ -82,15 +83,12 @@ export function PostSettingsPanel({
           <h2 id={`${id}-heading`} className="text-sm font-semibold text-slate-900">
             Post settings
           </h2>
-          <button
+          <CloseButton
             ref={closeButton}
-            type="button"
             onClick={onClose}
             aria-label="Close settings"
-            className="inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 xl:hidden"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </button>
+            className="xl:hidden"
+          />
         </div>
         <div className="space-y-5 p-4">
           {(
@@ -99,16 +97,14 @@ export function PostSettingsPanel({
               ['author', 'Author'],
             ] as const
           ).map(([name, label]) => (
-            <div key={name} className="space-y-1.5">
-              <Label htmlFor={field(name)}>{label}</Label>
-              <Input
-                id={field(name)}
-                name={name}
-                required
-                value={values[name]}
-                onChange={(e) => set(name, e.target.value)}
-              />
-            </div>
+            <FormField
+              key={name}
+              label={label}
+              name={name}
+              required
+              value={values[name]}
+              onChange={(e) => set(name, e.target.value)}
+            />
           ))}
           <SegmentedChoice
             legend="Type"

@@ -1,10 +1,13 @@
-import { Mail, Phone, X } from 'lucide-react'
+import { Mail, Phone } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { longDateTime } from '../../lib/dates.ts'
 import { leadStatuses, leadStatusLabels, type LeadRecord, type LeadUpdate } from '../../schemas/lead.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { Textarea } from '../../ui/Input.tsx'
-import { ChoiceSelect, choicesOf } from '../ChoiceSelect.tsx'
+import { choicesOf } from '../ChoiceSelect.tsx'
+import { CloseButton } from '../CloseButton.tsx'
+import { ChoiceField } from '../FormField.tsx'
+import { useModalDialog } from '../useModalDialog.ts'
 import { LeadSource } from '../insights/LeadSource.tsx'
 import { leadEmailStatus, emailStatusVariant } from './lead-status.ts'
 
@@ -93,16 +96,8 @@ export function LeadDetail({
   onUpdate: (lead: LeadRecord, patch: LeadUpdate) => Promise<void>
   onClose(): void
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const ref = useModalDialog(lead !== null)
   const id = useId()
-  const open = lead !== null
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
 
   const ownerChoices = owners.map((o) => [o.userId, o.email] as const)
   const email = lead ? leadEmailStatus(lead) : null
@@ -130,45 +125,24 @@ export function LeadDetail({
               </h2>
               <p className="text-sm text-slate-600">Received {longDateTime(lead.createdAt)}</p>
             </div>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </button>
+            <CloseButton onClick={onClose} aria-label="Close" className="shrink-0" />
           </div>
           <div className="min-h-0 flex-1 space-y-6 overflow-y-auto px-5 py-5">
             <section aria-label="Working the lead" className="grid gap-4 sm:grid-cols-2">
-              <div className="space-y-1.5">
-                <label htmlFor={`${id}-status`} className="text-sm font-medium text-slate-700">
-                  Status
-                </label>
-                <ChoiceSelect
-                  id={`${id}-status`}
-                  aria-label={`Status of ${lead.name}`}
-                  className="flex w-full"
-                  tall
-                  value={lead.status}
-                  choices={statusChoices}
-                  onChoose={(status) => void onUpdate(lead, { status }).catch(() => {})}
-                />
-              </div>
-              <div className="space-y-1.5">
-                <label htmlFor={`${id}-owner`} className="text-sm font-medium text-slate-700">
-                  Owner
-                </label>
-                <ChoiceSelect
-                  id={`${id}-owner`}
-                  aria-label={`Owner of ${lead.name}`}
-                  className="flex w-full"
-                  tall
-                  value={lead.ownerId ?? ''}
-                  choices={[['', 'Nobody yet'], ...ownerChoices]}
-                  onChoose={(owner) => void onUpdate(lead, { ownerId: owner || null }).catch(() => {})}
-                />
-              </div>
+              <ChoiceField
+                label="Status"
+                aria-label={`Status of ${lead.name}`}
+                value={lead.status}
+                choices={statusChoices}
+                onChoose={(status) => void onUpdate(lead, { status }).catch(() => {})}
+              />
+              <ChoiceField
+                label="Owner"
+                aria-label={`Owner of ${lead.name}`}
+                value={lead.ownerId ?? ''}
+                choices={[['', 'Nobody yet'], ...ownerChoices]}
+                onChoose={(owner) => void onUpdate(lead, { ownerId: owner || null }).catch(() => {})}
+              />
               <div className="space-y-1.5 sm:col-span-2">
                 <label htmlFor={`${id}-notes`} className="text-sm font-medium text-slate-700">
                   Notes

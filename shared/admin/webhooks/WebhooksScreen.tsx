@@ -13,12 +13,11 @@ import {
 import { Alert } from '../../ui/Alert.tsx'
 import { Badge } from '../../ui/Badge.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { Input } from '../../ui/Input.tsx'
-import { Label } from '../../ui/Label.tsx'
 import { Loading, Spinner } from '../../ui/Spinner.tsx'
-import { ChoiceSelect, choicesOf } from '../ChoiceSelect.tsx'
+import { choicesOf } from '../ChoiceSelect.tsx'
 import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
 import type { AdminApi } from '../contract.ts'
+import { ChoiceField, FormField } from '../FormField.tsx'
 import { useAdminRole } from '../useAdminRole.ts'
 import { DeliveryLog } from './DeliveryLog.tsx'
 
@@ -145,6 +144,39 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
     }
   }
 
+  // What an administrator does to one endpoint; `run` returns the message that says it is done.
+  const endpointActions = (endpoint: WebhookEndpoint) => [
+    {
+      key: 'test',
+      label: 'Send test event',
+      icon: Send,
+      disabled: !endpoint.enabled,
+      run: async () => {
+        await api.sendWebhookTest(endpoint.id)
+        setOpenLog(endpoint.id)
+        return 'Test event sent. It appears in the delivery log.'
+      },
+    },
+    {
+      key: 'pause',
+      label: endpoint.enabled ? 'Pause' : 'Enable',
+      icon: endpoint.enabled ? Pause : Play,
+      run: async () => {
+        await api.updateWebhook(endpoint.id, { enabled: !endpoint.enabled })
+        return endpoint.enabled ? 'Endpoint paused.' : 'Endpoint enabled.'
+      },
+    },
+    {
+      key: 'rotate',
+      label: 'Rotate secret',
+      icon: KeyRound,
+      run: async () => {
+        setShownSecret(await api.rotateWebhookSecret(endpoint.id))
+        return 'New secret made. The previous one keeps working for 24 hours.'
+      },
+    },
+  ]
+
   const toggleEvent = (event: WebhookEvent, on: boolean) =>
     setEvents((current) => (on ? [...current, event] : current.filter((e) => e !== event)))
 
@@ -160,18 +192,15 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
         </p>
         {mayChange ? (
           <form onSubmit={add} className="mt-4 space-y-3" noValidate>
-            <div className="space-y-1.5">
-              <Label htmlFor={`${id}-url`}>Endpoint URL</Label>
-              <Input
-                id={`${id}-url`}
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                placeholder="https://example.com/webhooks/meridian"
-                value={url}
-                onChange={(e) => setUrl(e.target.value)}
-              />
-            </div>
+            <FormField
+              label="Endpoint URL"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://example.com/webhooks/meridian"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+            />
             <fieldset className="space-y-1.5">
               <legend className="text-sm font-medium text-slate-900">Events</legend>
               <div className="grid gap-1 sm:grid-cols-2">
@@ -191,27 +220,15 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
               </div>
             </fieldset>
             <div className="flex flex-wrap items-end gap-3">
-              <div className="space-y-1.5">
-                <Label htmlFor={`${id}-format`}>Format</Label>
-                <ChoiceSelect
-                  id={`${id}-format`}
-                  className="flex w-full"
-                  tall
-                  value={format}
-                  choices={formatChoices}
-                  onChoose={setFormat}
-                />
-              </div>
-              <div className="min-w-48 flex-1 space-y-1.5">
-                <Label htmlFor={`${id}-description`}>Description (optional)</Label>
-                <Input
-                  id={`${id}-description`}
-                  autoComplete="off"
-                  placeholder="Sales CRM"
-                  value={description}
-                  onChange={(e) => setDescription(e.target.value)}
-                />
-              </div>
+              <ChoiceField label="Format" value={format} choices={formatChoices} onChoose={setFormat} />
+              <FormField
+                label="Description (optional)"
+                className="min-w-48 flex-1"
+                autoComplete="off"
+                placeholder="Sales CRM"
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+              />
               <Button type="submit" disabled={adding}>
                 {adding ? <Spinner /> : <Plus aria-hidden="true" className="size-4" />}
                 {adding ? 'Adding...' : 'Add endpoint'}
@@ -273,53 +290,18 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
                 <div className="flex flex-wrap gap-2">
                   {mayChange && (
                     <>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={busy || !endpoint.enabled}
-                        onClick={() =>
-                          void act(endpoint, async () => {
-                            await api.sendWebhookTest(endpoint.id)
-                            setOpenLog(endpoint.id)
-                            return 'Test event sent. It appears in the delivery log.'
-                          })
-                        }
-                      >
-                        <Send aria-hidden="true" className="size-4" />
-                        Send test event
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={busy}
-                        onClick={() =>
-                          void act(endpoint, async () => {
-                            await api.updateWebhook(endpoint.id, { enabled: !endpoint.enabled })
-                            return endpoint.enabled ? 'Endpoint paused.' : 'Endpoint enabled.'
-                          })
-                        }
-                      >
-                        {endpoint.enabled ? (
-                          <Pause aria-hidden="true" className="size-4" />
-                        ) : (
-                          <Play aria-hidden="true" className="size-4" />
-                        )}
-                        {endpoint.enabled ? 'Pause' : 'Enable'}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={busy}
-                        onClick={() =>
-                          void act(endpoint, async () => {
-                            setShownSecret(await api.rotateWebhookSecret(endpoint.id))
-                            return 'New secret made. The previous one keeps working for 24 hours.'
-                          })
-                        }
-                      >
-                        <KeyRound aria-hidden="true" className="size-4" />
-                        Rotate secret
-                      </Button>
+                      {endpointActions(endpoint).map(({ key, label, icon: Icon, disabled, run }) => (
+                        <Button
+                          key={key}
+                          size="sm"
+                          variant="outline"
+                          disabled={busy || disabled}
+                          onClick={() => void act(endpoint, run)}
+                        >
+                          <Icon aria-hidden="true" className="size-4" />
+                          {label}
+                        </Button>
+                      ))}
                       <Button size="sm" variant="ghost" disabled={busy} onClick={() => setRemoving(endpoint)}>
                         <Trash2 aria-hidden="true" className="size-4" />
                         Delete
