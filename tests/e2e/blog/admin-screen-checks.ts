@@ -110,6 +110,12 @@ export async function goToScreen(page: Page, label: string) {
   await target.click()
 }
 
+/** Opens an admin screen as goToScreen does, and waits for its heading (the screen's name). */
+export async function openScreen(page: Page, label: string) {
+  await goToScreen(page, label)
+  await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible()
+}
+
 const shotsDir = process.env.ADMIN_SHOTS_DIR
 
 /**

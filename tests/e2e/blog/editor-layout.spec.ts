@@ -6,7 +6,9 @@ async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 }
 
-async function seedLongPost(token: string) {
+/** Seeds a long post, "Writing first <token>", and returns its token. */
+async function seedLongPost(prefix: string): Promise<string> {
+  const token = uniqueToken(prefix)
   const paragraphs = Array.from(
     { length: 12 },
     (_, i) => `<p>Paragraph ${i + 1} of a post about building a capacity centre in India, ${token}.</p>`,
@@ -20,6 +22,13 @@ async function seedLongPost(token: string) {
       content: `<h2>Why now</h2>${paragraphs}`,
     },
   ])
+  return token
+}
+
+/** Opens the long post from the list. */
+async function editLongPost(page: Page, token: string) {
+  await page.getByPlaceholder('Search by title, slug, or author...').fill(token)
+  await page.getByRole('button', { name: `Edit Writing first ${token}` }).click()
 }
 
 test.describe('the editor as a writing tool at 1280 × 800', () => {
@@ -28,11 +37,9 @@ test.describe('the editor as a writing tool at 1280 × 800', () => {
   test('an opened post shows its title and body in the first screen, the settings beside them, and a live word count', async ({
     page,
   }) => {
-    const token = uniqueToken('wf')
-    await seedLongPost(token)
+    const token = await seedLongPost('wf')
     await signInToAdmin(page)
-    await page.getByPlaceholder('Search by title, slug, or author...').fill(token)
-    await page.getByRole('button', { name: `Edit Writing first ${token}` }).click()
+    await editLongPost(page, token)
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(`Writing first ${token}`)
 
     const body = page.getByRole('textbox', { name: 'Content' })
@@ -75,12 +82,10 @@ test.describe('the editor on a 375 px phone', () => {
   test('the list and the editor are two screens: Edit shows the body in view, Back returns to the list', async ({
     page,
   }) => {
-    const token = uniqueToken('ph')
-    await seedLongPost(token)
+    const token = await seedLongPost('ph')
     await signInToAdmin(page)
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
-    await page.getByPlaceholder('Search by title, slug, or author...').fill(token)
-    await page.getByRole('button', { name: `Edit Writing first ${token}` }).click()
+    await editLongPost(page, token)
 
     const body = page.getByRole('textbox', { name: 'Content' })
     await expect(body.locator('h2')).toHaveText('Why now')

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { invitePerson, setOwnPassword, verifyEmailLink } from '../../../shared/data/people.ts'
-import { adminPath, baseUrl, editorClient, uniqueToken, visitorClient } from './blog-fixtures.ts'
-import { mailedLink, openMailedLink } from './people-fixtures.ts'
+import { adminPath, uniqueToken } from './blog-fixtures.ts'
+import { invitedEditor, mailedLink, openMailedLink } from './people-fixtures.ts'
 
 test('a person who forgot their password resets it from the sign-in form and signs in with the new one', async ({
   page,
@@ -10,13 +9,7 @@ test('a person who forgot their password resets it from the sign-in form and sig
   const email = `forgetful-${uniqueToken('pw')}@example.com`
 
   // An editor invited earlier, who set a password and then forgot it.
-  const admin = await editorClient()
-  const { data } = await admin.auth.getSession()
-  await invitePerson({ baseUrl, accessToken: data.session!.access_token }, { email, role: 'editor' })
-  const invite = new URL(await mailedLink(email, /invited/))
-  const invitee = await visitorClient()
-  await verifyEmailLink(invitee, { tokenHash: invite.searchParams.get('token_hash')!, type: 'invite' })
-  await setOwnPassword(invitee, 'forgotten-password-1')
+  await invitedEditor(email, 'forgotten-password-1')
 
   await page.goto(adminPath)
   await page.getByRole('button', { name: 'Forgot password?' }).click()

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
-import { baseUrl, editorClient } from './blog-fixtures.ts'
+import { invitePerson, setOwnPassword, verifyEmailLink } from '../../../shared/data/people.ts'
+import { baseUrl, editorClient, visitorClient } from './blog-fixtures.ts'
 
 interface Mail {
   to: string
@@ -32,4 +33,15 @@ export async function mailedLink(to: string, subject: RegExp): Promise<string> {
 export async function openMailedLink(page: Page, link: string) {
   const url = new URL(link)
   await page.goto(`${url.pathname}${url.search}`)
+}
+
+/** An editor (not an administrator) with a password, made through an invitation as people are. */
+export async function invitedEditor(email: string, password: string): Promise<void> {
+  const admin = await editorClient()
+  const { data } = await admin.auth.getSession()
+  await invitePerson({ baseUrl, accessToken: data.session!.access_token }, { email, role: 'editor' })
+  const invite = new URL(await mailedLink(email, /invited/))
+  const invitee = await visitorClient()
+  await verifyEmailLink(invitee, { tokenHash: invite.searchParams.get('token_hash')!, type: 'invite' })
+  await setOwnPassword(invitee, password)
 }

@@ -6,8 +6,7 @@ test.describe('resources and post pages', () => {
     page,
   }) => {
     const token = uniqueToken('res')
-    const client = await editorClient()
-    await seedPosts(client, [
+    await seedPosts(await editorClient(), [
       {
         title: `Blog about hiring ${token}`,
         slug: `res-blog-${token}`,
@@ -72,8 +71,7 @@ test.describe('resources and post pages', () => {
     page,
   }) => {
     const token = uniqueToken('post')
-    const client = await editorClient()
-    await seedPosts(client, [
+    await seedPosts(await editorClient(), [
       {
         title: `Own your centre ${token}`,
         slug: `own-${token}`,
@@ -100,8 +98,9 @@ test.describe('resources and post pages', () => {
     page,
   }) => {
     const token = uniqueToken('miss')
-    const client = await editorClient()
-    await seedPosts(client, [{ title: `Draft ${token}`, slug: `draft-${token}`, status: 'draft' }])
+    await seedPosts(await editorClient(), [
+      { title: `Draft ${token}`, slug: `draft-${token}`, status: 'draft' },
+    ])
     for (const slug of [`no-such-post-${token}`, `draft-${token}`]) {
       const response = await page.goto(`/post/${slug}`)
       expect(response?.status()).toBe(404)
@@ -112,8 +111,9 @@ test.describe('resources and post pages', () => {
 
   test('a failed load of the list shows a retry message and retrying recovers', async ({ page }) => {
     const token = uniqueToken('net')
-    const client = await editorClient()
-    await seedPosts(client, [{ title: `Network ${token}`, slug: `net-${token}`, type: 'ebook' }])
+    await seedPosts(await editorClient(), [
+      { title: `Network ${token}`, slug: `net-${token}`, type: 'ebook' },
+    ])
     // The pages arrive rendered (a post is always a page of its own); what the list loads afterwards comes
     // from the JSON endpoint.
     let failing = true

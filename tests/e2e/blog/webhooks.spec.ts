@@ -1,15 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
-import { invitePerson, setOwnPassword, verifyEmailLink } from '../../../shared/data/people.ts'
+import { expect, test } from '@playwright/test'
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.ts'
-import {
-  adminPath,
-  baseUrl,
-  editorClient,
-  signInToAdmin,
-  uniqueToken,
-  visitorClient,
-} from './blog-fixtures.ts'
-import { mailedLink } from './people-fixtures.ts'
+import { openScreen } from './admin-screen-checks.ts'
+import { adminPath, baseUrl, signInToAdmin, uniqueToken } from './blog-fixtures.ts'
+import { invitedEditor } from './people-fixtures.ts'
 
 // The Webhooks screen in the browser admin, on a phone and on a laptop: an administrator adds an endpoint
 // (its secret shown once, with a copy button), sends a test event and sees it delivered in the log; the
@@ -26,32 +19,6 @@ test.afterAll(async () => {
   await receiver?.close()
 })
 
-/** Opens an admin screen from the sidebar, or from the Menu where the window is narrow. */
-async function goTo(page: Page, label: string) {
-  const target = page
-    .getByRole('navigation', { name: 'Admin screens' })
-    .getByRole('button', { name: label, exact: true })
-  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' })
-  await expect(menu.or(target).first()).toBeVisible()
-  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click()
-  await target.click()
-  await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible()
-}
-
-/** An editor (not an administrator) with a password, made through an invitation as people are. */
-async function newEditor(): Promise<{ email: string; password: string }> {
-  const email = `hooks-editor-${uniqueToken('wh')}@example.com`
-  const password = 'hooks-editor-password-1'
-  const admin = await editorClient()
-  const { data } = await admin.auth.getSession()
-  await invitePerson({ baseUrl, accessToken: data.session!.access_token }, { email, role: 'editor' })
-  const invite = new URL(await mailedLink(email, /invited/))
-  const invitee = await visitorClient()
-  await verifyEmailLink(invitee, { tokenHash: invite.searchParams.get('token_hash')!, type: 'invite' })
-  await setOwnPassword(invitee, password)
-  return { email, password }
-}
-
 for (const width of [375, 1280]) {
   test(`at ${width} px an administrator adds an endpoint, sends a test event and sees it in the log; an editor cannot change endpoints`, async ({
     page,
@@ -64,7 +31,7 @@ for (const width of [375, 1280]) {
     const url = `${receiver.url}?from=${uniqueToken(`w${width}`)}`
 
     await signInToAdmin(page)
-    await goTo(page, 'Webhooks')
+    await openScreen(page, 'Webhooks')
     await page.getByLabel('Endpoint URL').fill(url)
     await page.getByLabel('Description (optional)').fill(`Sales CRM ${width}`)
     await page.getByRole('checkbox', { name: /lead\.updated/ }).check()
@@ -92,14 +59,18 @@ for (const width of [375, 1280]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 
     // An editor sees the endpoint and its log, and nothing that changes them.
-    const person = await newEditor()
+    const person = {
+      email: `hooks-editor-${uniqueToken('wh')}@example.com`,
+      password: 'hooks-editor-password-1',
+    }
+    await invitedEditor(person.email, person.password)
     const other = await browser.newContext({ viewport: { width, height: 900 } })
     const editorPage = await other.newPage()
     await editorPage.goto(adminPath)
     await editorPage.getByLabel('Email').fill(person.email)
     await editorPage.getByLabel('Password').fill(person.password)
     await editorPage.getByRole('button', { name: 'Sign in' }).click()
-    await goTo(editorPage, 'Webhooks')
+    await openScreen(editorPage, 'Webhooks')
     await expect(editorPage.getByText('Only administrators can add or change endpoints.')).toBeVisible()
     await expect(editorPage.getByRole('button', { name: 'Add endpoint' })).toHaveCount(0)
     const seen = editorPage.getByTestId('webhook-endpoint').filter({ hasText: `Sales CRM ${width}` })

@@ -6,6 +6,7 @@ import {
   insertBodyImage,
   photoJpeg,
 } from '../blog/body-image-fixtures.ts'
+import { uniqueToken } from '../blog/blog-fixtures.ts'
 import { desktopAppForDescribe, openSignedIn } from './desktop-app.ts'
 import { otherEditor, postRow, searchPosts, syncNow } from './desktop-flows.ts'
 
@@ -20,8 +21,7 @@ test.describe('desktop: images in the body', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000)
-    const token = Date.now().toString(36)
+    const token = uniqueToken()
     const title = `Offsite photos ${token}`
     const slug = `offsite-photos-${token}`
     await openSignedIn(page, app)

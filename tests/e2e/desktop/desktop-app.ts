@@ -11,8 +11,10 @@ export interface DesktopApp {
  * The desktop app for the tests of the enclosing `describe`: the built renderer served over http and the real
  * main-process handlers (offline store, outbox, supabase-js) against the e2e server, started once before them
  * and closed after. A fresh PGlite offline store takes a few seconds to create, more on a busy machine.
+ * Each test gets two minutes (a test may ask for more or less): it drives a whole window through main.
  */
 export function desktopAppForDescribe(): DesktopApp {
+  test.describe.configure({ timeout: 120_000 })
   const app = {} as DesktopApp
   test.beforeAll(async () => {
     test.setTimeout(120_000)

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { e2e } from '../../../playwright.config.ts'
+import { uniqueToken } from '../blog/blog-fixtures.ts'
 import { desktopAppForDescribe, openSignedIn } from './desktop-app.ts'
 import { editTags, postRow, searchPosts, syncNow, writePost } from './desktop-flows.ts'
 
@@ -13,8 +14,7 @@ test.describe('desktop history', () => {
   test('shows the versions its saves made once synced, and says history needs a connection when offline', async ({
     page,
   }) => {
-    test.setTimeout(120_000)
-    const token = Date.now().toString(36)
+    const token = uniqueToken()
     const slug = `kept-versions-${token}`
     await openSignedIn(page, app)
 

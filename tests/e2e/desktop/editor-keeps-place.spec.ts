@@ -11,7 +11,6 @@ test.describe('the desktop editor keeps your place', () => {
   const app = desktopAppForDescribe()
 
   test('a saved post stays open; Keep mine on its conflict keeps it open', async ({ page }) => {
-    test.setTimeout(120_000)
     await page.setViewportSize({ width: 1280, height: 800 })
     await openSignedIn(page, app)
     await expect(page.getByTestId('sync-pending')).toHaveText('All changes saved to the server', {

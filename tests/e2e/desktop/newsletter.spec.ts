@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { confirmedReader } from '../blog/newsletter-fixtures.ts'
+import { uniqueToken } from '../blog/blog-fixtures.ts'
 import { desktopAppForDescribe, openSignedIn } from './desktop-app.ts'
 import { otherEditor, postRow, searchPosts, syncNow } from './desktop-flows.ts'
 
@@ -10,8 +11,7 @@ test.describe('desktop newsletter', () => {
   test('sends a test, then the post with a confirmation naming the readers, and follows it to sent', async ({
     page,
   }) => {
-    test.setTimeout(120_000)
-    const token = Date.now().toString(36)
+    const token = uniqueToken()
     const slug = `desk-newsletter-${token}`
     const title = `Desk newsletter ${token}`
     await confirmedReader(`desk.reader.${token}@example.com`)

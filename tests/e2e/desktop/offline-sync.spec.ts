@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { e2e } from '../../../playwright.config.ts'
+import { uniqueToken } from '../blog/blog-fixtures.ts'
 import { desktopAppForDescribe, openSignedIn } from './desktop-app.ts'
 import { postRow } from './desktop-flows.ts'
 
@@ -14,8 +15,7 @@ test.describe('desktop app', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000)
-    const token = Date.now().toString(36)
+    const token = uniqueToken()
     const title = `Drafted on a plane ${token}`
     const slug = `drafted-on-a-plane-${token}`
 

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.ts'
+import { openScreen } from '../blog/admin-screen-checks.ts'
 import { uniqueToken } from '../blog/blog-fixtures.ts'
 import { desktopAppForDescribe, openSignedIn } from './desktop-app.ts'
 
@@ -21,27 +22,15 @@ test.describe('desktop: webhooks', () => {
     await receiver?.close()
   })
 
-  async function goTo(page: Page, label: string) {
-    const target = page
-      .getByRole('navigation', { name: 'Admin screens' })
-      .getByRole('button', { name: label, exact: true })
-    const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' })
-    await expect(menu.or(target).first()).toBeVisible()
-    if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click()
-    await target.click()
-    await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible()
-  }
-
   // One window (the app keeps its session), narrowed and widened.
   test('at 375 and 1280 px an administrator adds an endpoint, sends a test event and sees it in the log', async ({
     page,
   }) => {
-    test.setTimeout(120_000)
     await openSignedIn(page, app)
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 })
       const description = `Desktop CRM ${uniqueToken(`d${width}`)}`
-      await goTo(page, 'Webhooks')
+      await openScreen(page, 'Webhooks')
       await page.getByLabel('Endpoint URL').fill(`${receiver.url}?desktop=${width}`)
       await page.getByLabel('Description (optional)').fill(description)
       await page.getByRole('button', { name: 'Add endpoint' }).click()

@@ -26,10 +26,16 @@ function watchScripts(page: Page) {
   }
 }
 
-test('a page with no interactive part but the menu loads one small script and no React', async ({ page }) => {
+/** Opens `path` with its scripts watched, once the network is quiet (everything the page loads by itself). */
+async function openQuiet(page: Page, path: string) {
   const scripts = watchScripts(page)
-  await page.goto('/privacy')
+  await page.goto(path)
   await page.waitForLoadState('networkidle')
+  return scripts
+}
+
+test('a page with no interactive part but the menu loads one small script and no React', async ({ page }) => {
+  const scripts = await openQuiet(page, '/privacy')
   expect(scripts.paths()).toHaveLength(1)
   expect(scripts.react()).toBe(false)
   // Reading the page wakes nothing: scrolling to the end loads no script either.
@@ -42,9 +48,7 @@ test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } })
 
   test('the menu wakes on the first tap in the header, and that tap opens it', async ({ page }) => {
-    const scripts = watchScripts(page)
-    await page.goto('/privacy')
-    await page.waitForLoadState('networkidle')
+    const scripts = await openQuiet(page, '/privacy')
     expect(scripts.has('menu')).toBe(false)
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expect(page.locator('#mobile-menu')).toBeVisible()
@@ -82,9 +86,7 @@ test('at 1280 px the carousel is a row and its code never loads', async ({ page 
 })
 
 test('an expander wakes on its first click, which opens it', async ({ page }) => {
-  const scripts = watchScripts(page)
-  await page.goto('/contact')
-  await page.waitForLoadState('networkidle')
+  const scripts = await openQuiet(page, '/contact')
   expect(scripts.has('expanders')).toBe(false)
   const second = page.getByRole('button', { name: 'How Is This Different from Outsourcing?' })
   await second.click()
@@ -96,9 +98,7 @@ test('an expander wakes on its first click, which opens it', async ({ page }) =>
 test('the lead form wakes (with React) on its first focus; before that the page has no React', async ({
   page,
 }) => {
-  const scripts = watchScripts(page)
-  await page.goto('/get-started')
-  await page.waitForLoadState('networkidle')
+  const scripts = await openQuiet(page, '/get-started')
   expect(scripts.react()).toBe(false)
   await page.getByLabel('Full Name').focus()
   await expect.poll(() => scripts.react()).toBe(true)
@@ -110,9 +110,7 @@ test('the lead form wakes (with React) on its first focus; before that the page 
 })
 
 test('/resources wakes its list on the first click of a filter, which filters in place', async ({ page }) => {
-  const scripts = watchScripts(page)
-  await page.goto('/resources')
-  await page.waitForLoadState('networkidle')
+  const scripts = await openQuiet(page, '/resources')
   expect(scripts.react()).toBe(false)
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
   await page.getByRole('button', { name: 'Case Study', exact: true }).click()
