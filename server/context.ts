@@ -16,6 +16,11 @@ export interface SupabaseConnection {
   serviceRoleKey: string
   /** True when this process embeds the backend (no SUPABASE_URL). */
   local: boolean
+  /**
+   * Local mode: the embedded backend's handler in this process, which the server's own clients call with the
+   * same requests and answers as over HTTP, without a loopback connection each (unset: HTTP to `url`).
+   */
+  fetch?: typeof fetch
 }
 
 /** Everything the route modules need, built once by `startServer`. */

@@ -23,6 +23,7 @@ function sharedClient(ctx: ServerContext, key: keyof typeof sharedClients): Supa
     client = createNodeSupabaseClient(ctx.supabase.url, apiKey, {
       persistSession: false,
       autoRefreshToken: false,
+      fetch: ctx.supabase.fetch,
     })
     sharedClients[key].set(ctx, client)
   }
@@ -48,5 +49,6 @@ export function callerClient(ctx: ServerContext, accessToken: string): SupabaseC
     accessToken,
     persistSession: false,
     autoRefreshToken: false,
+    fetch: ctx.supabase.fetch,
   })
 }

@@ -228,7 +228,7 @@ export function createMediaStore(ctx: ServerContext, options: MediaOptions = {})
     const known = fresh ? undefined : knownEtags.get(key)
     let res: Response
     try {
-      res = await fetch(url, {
+      res = await (ctx.supabase.fetch ?? fetch)(url, {
         headers: known ? { 'If-None-Match': known } : {},
         signal: AbortSignal.timeout(15_000),
       })

@@ -23,14 +23,16 @@ export interface SupabaseClientOptions {
    * its sync forever; the call then fails like a dropped connection and is retried later).
    */
   requestTimeoutMs?: number
+  /** How requests reach the backend (default: the platform's `fetch`); the server's own, in local mode. */
+  fetch?: typeof fetch
 }
 
-/** `fetch` that aborts after `ms`, together with any signal the caller passed. */
-function fetchWithTimeout(ms: number): typeof fetch {
+/** `send` that aborts after `ms`, together with any signal the caller passed. */
+function fetchWithTimeout(ms: number, send: typeof fetch = fetch): typeof fetch {
   return (input, init) => {
     const timeout = AbortSignal.timeout(ms)
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout
-    return fetch(input, { ...init, signal })
+    return send(input, { ...init, signal })
   }
 }
 
@@ -55,7 +57,11 @@ export function createSupabaseClient(
     ...(transport ? { realtime: { transport: transport as never } } : {}),
     global: {
       ...(options.accessToken ? { headers: { Authorization: `Bearer ${options.accessToken}` } } : {}),
-      ...(options.requestTimeoutMs ? { fetch: fetchWithTimeout(options.requestTimeoutMs) } : {}),
+      ...(options.requestTimeoutMs
+        ? { fetch: fetchWithTimeout(options.requestTimeoutMs, options.fetch) }
+        : options.fetch
+          ? { fetch: options.fetch }
+          : {}),
     },
   })
 }
