@@ -271,17 +271,14 @@ const syncPageSize = 500
  * written in one transaction (one timestamp), are read exactly once across pages. Values in PostgREST's
  * `or=(…)` are quoted (timestamps contain `:` and `.`; a cursor kept by the desktop app is read back as text).
  */
-async function keysetPage<T extends { id: string }>(
+async function keysetPage<T>(
   client: SupabaseClient,
-  table: string,
-  columns: string,
-  timeColumn: string,
-  parse: (rows: unknown[]) => T[],
-  timeOf: (row: T) => string,
+  table: 'blogs' | 'blog_tombstones',
+  timeColumn: 'updated_at' | 'deleted_at',
   cursor: SyncCursor | null,
-  limit: number,
+  parse: (rows: unknown[]) => T[],
 ): Promise<SyncPage<T>> {
-  let query = client.from(table).select(columns)
+  let query = client.from(table).select('*')
   if (cursor) {
     const at = quotedFilterValue(cursor.at)
     const id = quotedFilterValue(cursor.id)
@@ -290,53 +287,28 @@ async function keysetPage<T extends { id: string }>(
   const { data, error, status } = await query
     .order(timeColumn, { ascending: true })
     .order('id', { ascending: true })
-    .limit(limit)
+    .limit(syncPageSize)
   if (error) fail(error, status)
-  const rows = parse(data ?? [])
+  const rows = (data ?? []) as Record<string, string>[]
   const last = rows.at(-1)
-  return { rows, end: last ? { at: timeOf(last), id: last.id } : null, more: rows.length === limit }
+  return {
+    rows: parse(rows),
+    end: last ? { at: last[timeColumn], id: last.id } : null,
+    more: rows.length === syncPageSize,
+  }
 }
 
 /** Posts changed after `cursor`, by the server's `updated_at`: what a sync pulls. */
-export function listPostsChangedSince(
-  client: SupabaseClient,
-  cursor: SyncCursor | null,
-  limit = syncPageSize,
-): Promise<SyncPage<BlogRow>> {
-  return keysetPage(
-    client,
-    'blogs',
-    '*',
-    'updated_at',
-    (rows) => rows.map(parseBlogRow),
-    (row) => row.updated_at ?? row.created_at,
-    cursor,
-    limit,
-  )
+export function listPostsChangedSince(client: SupabaseClient, cursor: SyncCursor | null) {
+  return keysetPage(client, 'blogs', 'updated_at', cursor, (rows) => rows.map(parseBlogRow))
 }
 
-export interface Tombstone {
-  id: string
-  deleted_at: string
-}
 const tombstonesSchema = z.array(z.object({ id: z.string(), deleted_at: z.string() }))
+export type Tombstone = z.infer<typeof tombstonesSchema>[number]
 
 /** Posts deleted after `cursor` (ids and times only): how a sync learns of deletes. */
-export function listDeletedSince(
-  client: SupabaseClient,
-  cursor: SyncCursor | null,
-  limit = syncPageSize,
-): Promise<SyncPage<Tombstone>> {
-  return keysetPage(
-    client,
-    'blog_tombstones',
-    'id,deleted_at',
-    'deleted_at',
-    (rows) => tombstonesSchema.parse(rows),
-    (row) => row.deleted_at,
-    cursor,
-    limit,
-  )
+export function listDeletedSince(client: SupabaseClient, cursor: SyncCursor | null) {
+  return keysetPage(client, 'blog_tombstones', 'deleted_at', cursor, (rows) => tombstonesSchema.parse(rows))
 }
 
 /** A cursor moved back by `ms`: a sync re-reads a short window so a write committed late is not skipped. */
