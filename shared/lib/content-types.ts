@@ -1,29 +1,30 @@
+type Row = readonly [contentType: string, extensions: readonly string[]]
+/** Text is always served as UTF-8. */
+const text = (type: string, extensions: string[]): Row => [`${type}; charset=utf-8`, extensions]
+/** Most image and font types are named after their one extension (`image/png`: `png`). */
+const named = (kind: 'image' | 'font', extensions: string[]): Row[] =>
+  extensions.map((e) => [`${kind}/${e}`, [e]])
+
 /**
  * The one table of file types the product serves or stores: the site's files, the desktop renderer's
  * `app://` files, image variants and uploaded images. A short list instead of a full MIME database, because
  * the browser admin bundles it too; the first extension of a type is the one files of that type are given.
  */
-const table: readonly (readonly [contentType: string, extensions: readonly string[]])[] = [
-  ['text/html; charset=utf-8', ['html']],
-  ['text/javascript; charset=utf-8', ['js', 'mjs']],
-  ['text/css; charset=utf-8', ['css']],
-  ['application/json; charset=utf-8', ['json', 'map']],
-  ['application/xml; charset=utf-8', ['xml']],
+const table: readonly Row[] = [
+  text('text/html', ['html']),
+  text('text/javascript', ['js', 'mjs']),
+  text('text/css', ['css']),
+  text('application/json', ['json', 'map']),
+  text('application/xml', ['xml']),
+  text('text/plain', ['txt']),
   ['application/manifest+json', ['webmanifest']],
   ['application/wasm', ['wasm']],
-  ['text/plain; charset=utf-8', ['txt']],
   ['image/svg+xml', ['svg']],
-  ['image/png', ['png']],
   ['image/jpeg', ['jpg', 'jpeg']],
-  ['image/webp', ['webp']],
-  ['image/avif', ['avif']],
-  ['image/gif', ['gif']],
-  ['image/bmp', ['bmp']],
+  ...named('image', ['png', 'webp', 'avif', 'gif', 'bmp']),
   ['image/x-icon', ['ico']],
   ['image/vnd.microsoft.icon', ['ico']],
-  ['font/woff2', ['woff2']],
-  ['font/woff', ['woff']],
-  ['font/ttf', ['ttf']],
+  ...named('font', ['woff2', 'woff', 'ttf']),
 ]
 
 const byExtension = new Map<string, string>()

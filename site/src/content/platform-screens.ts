@@ -123,3 +123,13 @@ export const peopleOps = {
     { label: 'Office seats', value: 'Bengaluru, 30 desks' },
   ],
 }
+
+/** What each screen shows, in words: screen readers get this instead of the drawing. */
+export const screenDescriptions = {
+  talentSearch: `A talent search for “${talentSearch.query}” listing ${talentSearch.results.length} ranked candidates with their skills, match score and whether a domain expert screened them.`,
+  interviewCalendar: `An interview calendar for one week with ${interviewWeek.slots.length} interviews, from expert rounds to an offer call, shown in India and European time.`,
+  centreDashboard: `A dashboard for a centre in Bengaluru: ${centreDashboard.kpis.map((k) => `${k.label.toLowerCase()} ${k.value}`).join(', ')}; a chart of hires per month; payroll, leave and devices status.`,
+  teamPulse: `A pulse survey answered by 22 of 24 people: ${teamPulse.scores.map((s) => `${s.value}% agree that ${s.label.toLowerCase()}`).join('; ')}; and two engineers' growth plans with their progress.`,
+  peopleOps:
+    "A payroll run for 24 people with each person's status and leave, and the HR modules: health insurance for all 24, 24 laptops managed, 30 office desks in Bengaluru.",
+}

@@ -21,6 +21,10 @@ interface ComparisonGridProps {
   tone?: 'light' | 'dark'
 }
 
+/** Every cell's padding; the first column's cells stay put below 768 px while the others scroll under them. */
+const cell = 'px-3 py-3 sm:px-5 sm:py-4'
+const rowHeader = `${cell} sticky left-0 z-10 bg-white text-ink-900 shadow-[1px_0_0_var(--color-ink-200)] md:static md:shadow-none`
+
 /**
  * Every comparison table of the site: a keyboard-scrollable region, row headers, one highlighted column.
  * On a narrow screen the row headers stay put while the other columns scroll under a fading edge, and a
@@ -56,17 +60,14 @@ export function ComparisonGrid({
           <table className={`w-full ${minWidthClass} text-left text-sm`}>
             <thead>
               <tr className="border-b border-ink-200">
-                <th
-                  scope="col"
-                  className="sticky left-0 z-10 w-28 bg-white px-3 py-3 font-semibold text-ink-900 shadow-[1px_0_0_var(--color-ink-200)] sm:w-auto sm:px-5 sm:py-4 md:static md:shadow-none"
-                >
+                <th scope="col" className={`${rowHeader} w-28 font-semibold sm:w-auto`}>
                   {first}
                 </th>
                 {dataColumns.map((name, i) => (
                   <th
                     key={name}
                     scope="col"
-                    className={`px-3 py-3 font-semibold sm:px-5 sm:py-4 ${tint(i) ? 'bg-brand-50 text-brand-800' : 'text-ink-900'}`}
+                    className={`${cell} font-semibold ${tint(i) ? 'bg-brand-50 text-brand-800' : 'text-ink-900'}`}
                   >
                     {name}
                   </th>
@@ -76,18 +77,15 @@ export function ComparisonGrid({
             <tbody className="divide-y divide-ink-100">
               {rows.map((row) => (
                 <tr key={row.header}>
-                  <th
-                    scope="row"
-                    className="sticky left-0 z-10 bg-white px-3 py-3 font-medium text-ink-900 shadow-[1px_0_0_var(--color-ink-200)] sm:px-5 sm:py-4 md:static md:shadow-none"
-                  >
+                  <th scope="row" className={`${rowHeader} font-medium`}>
                     {row.header}
                   </th>
-                  {row.cells.map((cell, i) => (
+                  {row.cells.map((content, i) => (
                     <td
                       key={i}
-                      className={`px-3 py-3 sm:px-5 sm:py-4 ${tint(i) ? 'bg-brand-50/60 font-medium text-ink-900' : 'text-ink-600'}`}
+                      className={`${cell} ${tint(i) ? 'bg-brand-50/60 font-medium text-ink-900' : 'text-ink-600'}`}
                     >
-                      {cell}
+                      {content}
                     </td>
                   ))}
                 </tr>

@@ -4,9 +4,11 @@ import {
   interviewWeek,
   peopleOps,
   talentSearch,
+  screenDescriptions,
   teamPulse,
 } from '@site/content/platform-screens.ts'
-import { ScreenFrame } from './ScreenFrame.tsx'
+import { Pill } from '@site/components/ui/Pill.tsx'
+import { ScreenFrame, type ScreenProps } from './ScreenFrame.tsx'
 
 const toneClasses = {
   brand: 'bg-brand-50 text-brand-800 ring-brand-200',
@@ -15,7 +17,9 @@ const toneClasses = {
   saffron: 'bg-saffron-100 text-saffron-700 ring-saffron-400/40',
 } as const
 
-function Avatar({ initials, hue }: { initials: string; hue: number }) {
+/** A person's initials on a gradient disc; each row of a list gets the next hue. */
+function Avatar({ initials, row }: { initials: string; row: number }) {
+  const hue = 260 + row * 40
   return (
     <span
       className="flex size-9 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white"
@@ -26,34 +30,35 @@ function Avatar({ initials, hue }: { initials: string; hue: number }) {
   )
 }
 
-/** Talent search: a query over the candidate database with ranked, screened results. */
-export function TalentSearchScreen({ className, caption }: { className?: string; caption?: boolean }) {
+/** A figure on a tile, its label above; a dashboard figure is larger and has a note under it. */
+function Tile({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <ScreenFrame
-      className={className}
-      caption={caption}
-      title="Meridian · Talent search"
-      description={`A talent search for “${talentSearch.query}” listing ${talentSearch.results.length} ranked candidates with their skills, match score and whether a domain expert screened them.`}
-    >
+    <div className="rounded-lg bg-ink-50 p-2.5 ring-1 ring-ink-100">
+      <p className={`${note ? 'text-[11px]' : 'text-[10px]'} text-ink-500`}>{label}</p>
+      <p className={`mt-0.5 ${note ? 'text-lg tracking-tight' : 'text-xs'} font-semibold`}>{value}</p>
+      {note && <p className="text-[10px] text-ink-500">{note}</p>}
+    </div>
+  )
+}
+
+/** Talent search: a query over the candidate database with ranked, screened results. */
+export function TalentSearchScreen(props: ScreenProps) {
+  return (
+    <ScreenFrame {...props} title="Talent search" description={screenDescriptions.talentSearch}>
       <div className="flex items-center gap-2 rounded-lg bg-ink-50 px-3 py-2 text-sm ring-1 ring-ink-200">
         <Search className="size-4 text-ink-500" />
         <span className="truncate">{talentSearch.query}</span>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-1.5">
         {talentSearch.filters.map((f) => (
-          <span
-            key={f}
-            className="rounded-full bg-white px-2.5 py-1 text-[11px] font-medium text-ink-700 ring-1 ring-ink-200"
-          >
-            {f}
-          </span>
+          <Pill key={f}>{f}</Pill>
         ))}
         <span className="ml-auto text-[11px] text-ink-500">{talentSearch.total}</span>
       </div>
       <ul className="mt-4 divide-y divide-ink-100">
         {talentSearch.results.map((c, i) => (
           <li key={c.name} className="flex items-center gap-3 py-3">
-            <Avatar initials={c.initials} hue={260 + i * 40} />
+            <Avatar initials={c.initials} row={i} />
             <div className="min-w-0 flex-1">
               <p className="flex items-center gap-1.5 text-sm font-semibold">
                 {c.name}
@@ -87,14 +92,10 @@ export function TalentSearchScreen({ className, caption }: { className?: string;
 }
 
 /** Interview scheduling: a week of interviews in the candidates' and the client's time zones. */
-export function InterviewCalendarScreen({ className }: { className?: string }) {
+export function InterviewCalendarScreen(props: ScreenProps) {
   const rows = interviewWeek.hours.length
   return (
-    <ScreenFrame
-      className={className}
-      title="Meridian · Interviews this week"
-      description={`An interview calendar for one week with ${interviewWeek.slots.length} interviews, from expert rounds to an offer call, shown in India and European time.`}
-    >
+    <ScreenFrame {...props} title="Interviews this week" description={screenDescriptions.interviewCalendar}>
       <div className="flex items-center justify-between text-xs">
         <span className="flex items-center gap-1.5 font-semibold">
           <CalendarClock className="size-4 text-brand-600" /> Week 43
@@ -139,21 +140,13 @@ export function InterviewCalendarScreen({ className }: { className?: string }) {
 }
 
 /** The centre dashboard: headcount, time to hire, retention and eNPS, hires per month, people operations. */
-export function CentreDashboardScreen({ className }: { className?: string }) {
+export function CentreDashboardScreen(props: ScreenProps) {
   const max = Math.max(...centreDashboard.hires.map((h) => h.count))
   return (
-    <ScreenFrame
-      className={className}
-      title={`Meridian · ${centreDashboard.centre}`}
-      description={`A dashboard for a centre in Bengaluru: ${centreDashboard.kpis.map((k) => `${k.label.toLowerCase()} ${k.value}`).join(', ')}; a chart of hires per month; payroll, leave and devices status.`}
-    >
+    <ScreenFrame {...props} title={centreDashboard.centre} description={screenDescriptions.centreDashboard}>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {centreDashboard.kpis.map((k) => (
-          <div key={k.label} className="rounded-lg bg-ink-50 p-2.5 ring-1 ring-ink-100">
-            <p className="text-[11px] text-ink-500">{k.label}</p>
-            <p className="mt-0.5 text-lg font-semibold tracking-tight">{k.value}</p>
-            <p className="text-[10px] text-ink-500">{k.note}</p>
-          </div>
+          <Tile key={k.label} {...k} />
         ))}
       </div>
       <div className="mt-3 grid gap-3 sm:grid-cols-[3fr_2fr]">
@@ -189,13 +182,9 @@ export function CentreDashboardScreen({ className }: { className?: string }) {
 }
 
 /** Retention: the latest pulse survey and growth plans. */
-export function TeamPulseScreen({ className }: { className?: string }) {
+export function TeamPulseScreen(props: ScreenProps) {
   return (
-    <ScreenFrame
-      className={className}
-      title="Meridian · Team pulse"
-      description={`A pulse survey answered by 22 of 24 people: ${teamPulse.scores.map((s) => `${s.value}% agree that ${s.label.toLowerCase()}`).join('; ')}; and two engineers' growth plans with their progress.`}
-    >
+    <ScreenFrame {...props} title="Team pulse" description={screenDescriptions.teamPulse}>
       <p className="text-xs text-ink-500">{teamPulse.survey}</p>
       <ul className="mt-3 space-y-3">
         {teamPulse.scores.map((s) => (
@@ -217,7 +206,7 @@ export function TeamPulseScreen({ className }: { className?: string }) {
       <ul className="mt-2 space-y-2">
         {teamPulse.growth.map((g, i) => (
           <li key={g.name} className="flex items-center gap-3 rounded-lg bg-ink-50 p-2 ring-1 ring-ink-100">
-            <Avatar initials={g.initials} hue={260 + i * 40} />
+            <Avatar initials={g.initials} row={i} />
             <div className="min-w-0 flex-1">
               <p className="text-xs font-semibold">{g.name}</p>
               <p className="text-[11px] text-ink-500">{g.plan}</p>
@@ -231,20 +220,16 @@ export function TeamPulseScreen({ className }: { className?: string }) {
 }
 
 /** People operations: a payroll run with leave and onboarding, and the HR modules around it. */
-export function PeopleOpsScreen({ className }: { className?: string }) {
+export function PeopleOpsScreen(props: ScreenProps) {
   return (
-    <ScreenFrame
-      className={className}
-      title="Meridian · People operations"
-      description="A payroll run for 24 people with each person's status and leave, and the HR modules: health insurance for all 24, 24 laptops managed, 30 office desks in Bengaluru."
-    >
+    <ScreenFrame {...props} title="People operations" description={screenDescriptions.peopleOps}>
       <p className="flex items-center gap-1.5 text-xs font-semibold">
         <Wallet className="size-4 text-brand-600" /> {peopleOps.run}
       </p>
       <ul className="mt-3 divide-y divide-ink-100 rounded-lg ring-1 ring-ink-100">
         {peopleOps.rows.map((r, i) => (
           <li key={r.name} className="flex items-center gap-3 px-3 py-2.5">
-            <Avatar initials={r.initials} hue={260 + i * 40} />
+            <Avatar initials={r.initials} row={i} />
             <div className="min-w-0 flex-1">
               <p className="text-xs font-semibold">
                 {r.name} <span className="font-normal text-ink-500">· {r.team}</span>
@@ -261,10 +246,7 @@ export function PeopleOpsScreen({ className }: { className?: string }) {
       </ul>
       <div className="mt-3 grid grid-cols-3 gap-2">
         {peopleOps.modules.map((m) => (
-          <div key={m.label} className="rounded-lg bg-ink-50 p-2.5 ring-1 ring-ink-100">
-            <p className="text-[10px] text-ink-500">{m.label}</p>
-            <p className="mt-0.5 text-xs font-semibold">{m.value}</p>
-          </div>
+          <Tile key={m.label} {...m} />
         ))}
       </div>
     </ScreenFrame>

@@ -1,4 +1,12 @@
 import type { ReactNode } from 'react'
+import { brand } from '@shared/config/brand.ts'
+
+/** Where a product screen goes on its page. */
+export interface ScreenProps {
+  className?: string
+  /** Show "Illustrative data" under this screen (off when another screen beside it says it). */
+  caption?: boolean
+}
 
 /**
  * A product screen drawn as a window: a figure whose visible content is illustrative (hidden from screen
@@ -10,13 +18,11 @@ export function ScreenFrame({
   children,
   className = '',
   caption = true,
-}: {
+}: ScreenProps & {
+  /** The screen's name, after the product's in the window's title bar. */
   title: string
   description: string
   children: ReactNode
-  className?: string
-  /** Show "Illustrative data" under this screen (off when another screen beside it says it). */
-  caption?: boolean
 }) {
   return (
     <figure className={className}>
@@ -30,7 +36,7 @@ export function ScreenFrame({
             <span className="size-2.5 rounded-full bg-ink-300" />
             <span className="size-2.5 rounded-full bg-ink-300" />
           </span>
-          <span className="truncate text-xs font-medium text-ink-600">{title}</span>
+          <span className="truncate text-xs font-medium text-ink-600">{`${brand.name} · ${title}`}</span>
         </div>
         <div className="p-4 sm:p-5">{children}</div>
       </div>

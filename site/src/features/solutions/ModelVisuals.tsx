@@ -1,5 +1,6 @@
 import { Building2, FileSignature, Handshake, KeyRound, MoveRight, Rocket, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Pill } from '@site/components/ui/Pill.tsx'
 
 /**
  * A model drawn as a diagram: the drawing is illustrative (hidden from screen readers, which read
@@ -52,13 +53,13 @@ export function TalentBotVisual() {
             <span key={i} className={`${seat} bg-brand-500`} />
           ))}
         </div>
-        <div className="mt-3 flex flex-wrap gap-2 text-[11px] font-medium">
-          <span className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-1 text-ink-700 ring-1 ring-ink-200">
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Pill>
             <Handshake className="size-3.5 text-brand-600" /> Dedicated HR business partner
-          </span>
-          <span className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-1 text-ink-700 ring-1 ring-ink-200">
+          </Pill>
+          <Pill>
             <UserRound className="size-3.5 text-brand-600" /> Dedicated talent acquisition
-          </span>
+          </Pill>
         </div>
       </div>
       <ol className="mt-5 grid grid-cols-3 gap-2 text-center text-[11px] leading-4">
@@ -136,11 +137,9 @@ export function SharedGccVisual() {
       </div>
       <div className="mt-4 rounded-card border border-dashed border-ink-300 p-3">
         <p className="text-[11px] font-semibold text-ink-600">Shared by every team on the floor</p>
-        <div className="mt-2 flex flex-wrap gap-1.5 text-[11px] font-medium text-ink-700">
+        <div className="mt-2 flex flex-wrap gap-1.5">
           {['Employer of record', 'HR', 'Talent acquisition', 'Project management'].map((service) => (
-            <span key={service} className="rounded-full bg-white px-2.5 py-1 ring-1 ring-ink-200">
-              {service}
-            </span>
+            <Pill key={service}>{service}</Pill>
           ))}
         </div>
       </div>
