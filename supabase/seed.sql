@@ -1,11 +1,15 @@
 -- Sample posts for a fresh local database (the embedded backend runs this once; `supabase db reset`
 -- runs it on a local Supabase stack). Marketing sample content, not real clients.
 
--- Covers are drawn by scripts/illustrations/seed-covers.mjs and shipped with the site (site/public/covers),
--- so the same site-relative address works with the embedded backend and with a hosted project. `v` is the
--- start of the file's MD5: the variant endpoint (/media/covers/…) caches for a year when it matches. The
--- draft has no cover: it shows the one drawn from its title.
-insert into public.blogs (title, slug, type, excerpt, content, author, tags, status, created_at, cover_image_url) values
+-- Covers are drawn by scripts/illustrations/seed-covers.mjs and shipped with the site as
+-- site/public/covers/<slug>.webp, so the same site-relative address works with the embedded backend and with
+-- a hosted project. Each row gives its cover's version `v`, the start of the file's MD5: the variant endpoint
+-- (/media/covers/…) caches for a year when it matches. The draft has none: it shows the cover drawn from its
+-- title.
+insert into public.blogs (title, slug, type, excerpt, content, author, tags, status, created_at, cover_image_url)
+select title, slug, type, excerpt, content, author, tags, status, created_at::timestamptz,
+  '/covers/' || slug || '.webp?v=' || cover_version
+from (values
 (
   'Why Startups Are Building Tech Capacity Centres in India',
   'why-startups-are-building-tech-capacity-centres-in-india',
@@ -23,11 +27,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
 <h2>Where it goes wrong</h2>
 <p>Centres fail when they are treated as a ticket queue. The teams that thrive own a product area end to end, meet their counterparts in person at least once a year, and have a local leader with real authority.</p>
 <p>If you are weighing a centre, start with one team and one clear mandate. Scale when it works.</p>$html$,
-  'Priya Raman',
-  array['gcc', 'india', 'startups'],
-  'published',
-  '2026-06-03 09:15:00+00',
-  '/covers/why-startups-are-building-tech-capacity-centres-in-india.webp?v=f59b5f5c43'
+  'Priya Raman', array['gcc', 'india', 'startups'],
+  'published', '2026-06-03 09:15:00+00', 'f59b5f5c43'
 ),
 (
   'Hiring in Two Weeks: How Our Talent Acquisition Works',
@@ -46,11 +47,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
   <li>An offer shaped with market data, so it is accepted rather than shopped around.</li>
 </ol>
 <p>The result: access to the top 1% of candidates without adding weeks to your roadmap.</p>$html$,
-  'Arjun Mehta',
-  array['hiring', 'talent acquisition'],
-  'published',
-  '2026-07-14 11:30:00+00',
-  '/covers/hiring-in-two-weeks-how-our-talent-acquisition-works.webp?v=e9837ecb7a'
+  'Arjun Mehta', array['hiring', 'talent acquisition'],
+  'published', '2026-07-14 11:30:00+00', 'e9837ecb7a'
 ),
 (
   'Retention Is a Product: Keeping Engineers for Years, Not Months',
@@ -68,11 +66,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
   <li>Visits: at least one trip a year between headquarters and the centre.</li>
 </ul>
 <p>Retention is not perks. It is engineers seeing that their work matters and that they have a future in the company.</p>$html$,
-  'Neha Kapoor',
-  array['retention', 'culture', 'hr'],
-  'published',
-  '2026-09-02 08:00:00+00',
-  '/covers/retention-is-a-product-keeping-engineers-for-years.webp?v=f37a48b696'
+  'Neha Kapoor', array['retention', 'culture', 'hr'],
+  'published', '2026-09-02 08:00:00+00', 'f37a48b696'
 ),
 (
   'Case Study: A Fintech Scale-up Builds a 12-Person Platform Team in 4 Weeks',
@@ -94,11 +89,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
   <li>Zero departures in the first year; team NPS of 62.</li>
   <li>At 24 employees the company set up its own subsidiary, and the team transferred to it.</li>
 </ol>$html$,
-  'Priya Raman',
-  array['case study', 'fintech', 'shared gcc'],
-  'published',
-  '2026-05-20 10:00:00+00',
-  '/covers/case-study-fintech-platform-team-in-4-weeks.webp?v=01dc14157b'
+  'Priya Raman', array['case study', 'fintech', 'shared gcc'],
+  'published', '2026-05-20 10:00:00+00', '01dc14157b'
 ),
 (
   'Case Study: From One Engineer to a Dedicated Company for a Health-tech Startup',
@@ -116,11 +108,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
   <li>When the startup raised its Series B it exercised the option to acquire the company.</li>
   <li>The transfer took six weeks; no engineer had to change contract terms.</li>
 </ul>$html$,
-  'Arjun Mehta',
-  array['case study', 'health tech', 'talent bot'],
-  'published',
-  '2026-08-11 13:45:00+00',
-  '/covers/case-study-health-tech-dedicated-company.webp?v=3f62a4d243'
+  'Arjun Mehta', array['case study', 'health tech', 'talent bot'],
+  'published', '2026-08-11 13:45:00+00', '3f62a4d243'
 ),
 (
   'The Founder''s Guide to Setting Up a GCC in India',
@@ -138,11 +127,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
 </ol>
 <h2>Who it is for</h2>
 <p>Founders, CTOs and heads of engineering in the U.S. and Europe who want a team they own, not a vendor they manage.</p>$html$,
-  'Meridian Team',
-  array['ebook', 'guide', 'gcc'],
-  'published',
-  '2026-04-08 07:00:00+00',
-  '/covers/founders-guide-to-setting-up-a-gcc-in-india.webp?v=a092a01539'
+  'Meridian Team', array['ebook', 'guide', 'gcc'],
+  'published', '2026-04-08 07:00:00+00', 'a092a01539'
 ),
 (
   'Playbook: Onboarding Your India Team in the First 30 Days',
@@ -159,11 +145,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
 <p>Each engineer ships a small change to production with a buddy from headquarters. Code review norms are agreed, not assumed.</p>
 <h2>Week 4: the first retrospective</h2>
 <p>The team, its HR business partner and the engineering lead review what worked. The first pulse survey goes out the same week.</p>$html$,
-  'Neha Kapoor',
-  array['ebook', 'onboarding', 'playbook'],
-  'published',
-  '2026-10-01 09:00:00+00',
-  '/covers/playbook-onboarding-your-india-team-in-30-days.webp?v=e8270d9910'
+  'Neha Kapoor', array['ebook', 'onboarding', 'playbook'],
+  'published', '2026-10-01 09:00:00+00', 'e8270d9910'
 ),
 (
   'Draft: Employer of Record vs Your Own Subsidiary',
@@ -171,11 +154,8 @@ insert into public.blogs (title, slug, type, excerpt, content, author, tags, sta
   'blog',
   'A draft comparison of the costs and obligations of an employer of record and an Indian subsidiary.',
   $html$<p>Work in progress: a side-by-side comparison of the two legal set-ups, with a checklist for the switch.</p>$html$,
-  'Meridian Team',
-  array['legal', 'subsidiary'],
-  'draft',
-  '2026-10-20 16:00:00+00',
-  null
-)
+  'Meridian Team', array['legal', 'subsidiary'],
+  'draft', '2026-10-20 16:00:00+00', null
+)) as post (title, slug, type, excerpt, content, author, tags, status, created_at, cover_version)
 on conflict (slug) do nothing;
 
