@@ -27,12 +27,12 @@ export interface SupabaseClientOptions {
   fetch?: typeof fetch
 }
 
-/** `send` that aborts after `ms`, together with any signal the caller passed. */
-function fetchWithTimeout(ms: number, send: typeof fetch = fetch): typeof fetch {
+/** `send` (default: the global `fetch` at the time of the call) that aborts after `ms`, together with any signal the caller passed. */
+function fetchWithTimeout(ms: number, send?: typeof fetch): typeof fetch {
   return (input, init) => {
     const timeout = AbortSignal.timeout(ms)
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout
-    return send(input, { ...init, signal })
+    return (send ?? fetch)(input, { ...init, signal })
   }
 }
 
