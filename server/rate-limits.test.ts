@@ -2,8 +2,9 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { clientIp } from './http/pipeline.ts'
 import { parseEnv } from './config/env.ts'
-import { nextAttemptDelay } from './mail/outbox.ts'
-import { createMemoryRateLimits } from './rate-limits.ts'
+import { backoffDelay } from './jobs/leased-worker.ts'
+import { retryDelaysMs } from './mail/outbox.ts'
+import { createMemoryRateLimits } from '../tests/support/memory-rate-limits.ts'
 
 describe('rate limits in memory', () => {
   it('allow the limit per window, then refuse until the window ends', async () => {
@@ -29,7 +30,7 @@ describe('rate limits in memory', () => {
 
 describe('lead outbox backoff', () => {
   it('waits 1 min, 5 min, 30 min, 2 h, then 6 h after each failed attempt', () => {
-    const minutes = [1, 2, 3, 4, 5, 6, 9].map((n) => nextAttemptDelay(n) / 60_000)
+    const minutes = [1, 2, 3, 4, 5, 6, 9].map((n) => backoffDelay(retryDelaysMs, n) / 60_000)
     expect(minutes).toEqual([1, 5, 30, 120, 360, 360, 360])
   })
 })

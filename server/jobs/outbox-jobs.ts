@@ -49,6 +49,7 @@ const toClaimed = (row: unknown) => toJob(row) as ClaimedJob
  * Owes a delivery of `subjectId` on `queue` from `at` (now). Prefer enqueueing inside the transaction that
  * writes the subject (`public.enqueue_outbox_job` from a trigger or function); this call is for subjects
  * that already exist. A job still pending keeps its place; a finished one starts over.
+ * @internal (the product enqueues in SQL, in the subject's own transaction; tests enqueue here)
  */
 export async function enqueueOutboxJob(
   client: SupabaseClient,
@@ -182,7 +183,7 @@ export async function outboxWorkDue(
   return data === true
 }
 
-/** The job of a subject on a queue, or null (what a delivery's state is, for screens and tests). */
+/** The job of a subject on a queue, or null (what a delivery's state is). @internal (read by tests) */
 export async function getOutboxJob(
   client: SupabaseClient,
   queue: string,

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '../config/env.ts'
-import { createMemoryRateLimits } from '../rate-limits.ts'
+import { createMemoryRateLimits } from '../../tests/support/memory-rate-limits.ts'
 import { createConfirmationGate } from './confirmation-cap.ts'
 
 function capturingLogger() {

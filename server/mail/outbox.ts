@@ -3,7 +3,7 @@ import { brand } from '../../shared/config/brand.ts'
 import { getLead, markLeadEmailSent, recordLeadHeldBack } from '../../shared/data/leads.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import { leadFieldsOf, type LeadEmailKind, type LeadRecord } from '../../shared/schemas/lead.ts'
-import { backoffDelay, createLeasedWorker, done, retry, type JobResult } from '../jobs/leased-worker.ts'
+import { createLeasedWorker, done, retry, type JobResult } from '../jobs/leased-worker.ts'
 import type { MailService } from './index.ts'
 import { sendHeldDigests, type SalesNotificationGate } from './sales-cap.ts'
 import { renderLeadConfirmation, renderLeadNotification } from './templates.ts'
@@ -25,11 +25,6 @@ export const deliveryLeaseSeconds = 120
 /** Leads one outbox round claims at most (the next round takes the rest). */
 export const outboxBatchSize = 20
 
-/** The wait before the next attempt after `failedAttempts` failed ones (every outbox's mail schedule). */
-export function nextAttemptDelay(failedAttempts: number): number {
-  return backoffDelay(retryDelaysMs, failedAttempts)
-}
-
 export interface DeliveryResult {
   confirmationSent: boolean
   notificationSent: boolean
@@ -44,7 +39,7 @@ export interface DeliveryHandle {
 }
 
 /** How long `stop()` waits for deliveries in flight (a hung SMTP server must not hold a shutdown). */
-export const stopGraceMs = 5_000
+const stopGraceMs = 5_000
 
 /**
  * Sends a lead's two emails and retries the ones that fail, on a schedule, until both are sent: the queue

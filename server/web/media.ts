@@ -6,7 +6,7 @@ import type { Sharp } from 'sharp'
 import { z } from 'zod'
 import {
   defaultVariantQuality,
-  imagesPublicPath,
+  imagesPublicPrefix,
   isVariantQuality,
   isVariantWidth,
   siteCoverName,
@@ -223,8 +223,7 @@ export function createMediaStore(ctx: ServerContext, options: MediaOptions = {})
   schedulePruning(ctx, cacheDir)
 
   async function readBucketObject(key: string, fresh: boolean): Promise<Original> {
-    const base = ctx.supabase.url.replace(/\/+$/, '')
-    const url = `${base}${imagesPublicPath}${key.split('/').map(encodeURIComponent).join('/')}`
+    const url = `${imagesPublicPrefix(ctx.supabase.url)}${key.split('/').map(encodeURIComponent).join('/')}`
     const known = fresh ? undefined : knownEtags.get(key)
     let res: Response
     try {

@@ -133,9 +133,3 @@ export function pageTemplate(indexHtml: string, siteDir: string): string {
   ]
   return template.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`)
 }
-
-/** The stylesheet and entry script a page built from `pageTemplate` loads (its `assetLoader` data). */
-export function pageAssets(html: string): { css: string; js: string; preload: string[] } | null {
-  const match = /<script data-css="([^"]+)" data-js="([^"]+)" data-preload="([^"]*)">/.exec(html)
-  return match && { css: match[1], js: match[2], preload: match[3].split(' ').filter(Boolean) }
-}

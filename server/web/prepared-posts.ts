@@ -91,7 +91,7 @@ export function preparePostsSoon(ctx: ServerContext): void {
     })
 }
 
-/** Resolves once no preparation round is running (the start's round done: the server is idle again). */
+/** Resolves once no preparation round is running (the start's round done: the server is idle again). @internal */
 export async function postsPrepared(ctx: ServerContext): Promise<void> {
   while (preparers.get(ctx)?.running) await preparers.get(ctx)?.running
 }

@@ -117,15 +117,3 @@ export async function unsubscribeFromNewsletter(
   if (error) throw new Error(error.message)
   return data.length > 0 ? parse(data[0]) : null
 }
-
-/** The addresses a newsletter goes to: confirmed, subscribed, not bouncing (editors or the service role). */
-export async function listNewsletterRecipients(
-  client: SupabaseClient,
-): Promise<{ id: string; email: string }[]> {
-  const { data, error } = await client
-    .from('newsletter_recipients')
-    .select('id,email')
-    .order('email', { ascending: true })
-  if (error) throw new Error(error.message)
-  return (data ?? []).map((r) => ({ id: r.id, email: r.email }))
-}

@@ -197,7 +197,7 @@ export async function sendServiceEmail(
   return last
 }
 
-/** Spec §7 "Same-origin email call": `POST /api/send-email` `{to, subject, html}` → `{ success }` (editors only). */
+/** Spec §7 "Same-origin email call": `POST /api/send-email` `{to, subject, html}` → `{ success }` (editors only). @public */
 export async function sendSameOriginEmail(
   message: { to: string; subject: string; html: string },
   options: { accessToken?: string; fetch?: FetchLike; baseUrl?: string } = {},

@@ -29,8 +29,6 @@ export interface ResourcesQuery {
   page: number
 }
 
-export const defaultResourcesQuery: ResourcesQuery = { type: 'all', q: '', page: 1 }
-
 export function isResourceTypeParam(value: string): value is ResourceTypeParam {
   return Object.hasOwn(resourceTypeParams, value)
 }
@@ -62,8 +60,4 @@ export function resourcesSearch(query: ResourcesQuery): string {
   if (query.page > 1) params.set('page', String(query.page))
   const search = params.toString()
   return search ? `?${search}` : ''
-}
-
-export function sameResourcesQuery(a: ResourcesQuery, b: ResourcesQuery): boolean {
-  return a.type === b.type && a.q === b.q && a.page === b.page
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pageAssets } from '../../server/web/page-html.ts'
+import { pageAssets } from '../support/page-assets.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
 
 /**

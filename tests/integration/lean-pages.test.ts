@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { pageAssets } from '../../server/web/page-html.ts'
+import { pageAssets } from '../support/page-assets.ts'
 
 /**
  * What the public pages load, read from the build output. A public page loads its entry script and that

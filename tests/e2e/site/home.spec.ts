@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts'
-import { pageAssets } from '../../../server/web/page-html.ts'
+import { pageAssets } from '../../support/page-assets.ts'
 
 test.describe('home page', () => {
   test('the headline types Smarter, Agile and Faster in turn', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { pageAssets } from '../../../server/web/page-html.ts'
+import { pageAssets } from '../../support/page-assets.ts'
 import { adminPath, brand } from '../../../shared/config/brand.ts'
 import { escapeHtml } from '../../../shared/lib/html-escape.ts'
 
