@@ -1,6 +1,6 @@
 import { longDate } from '../lib/dates.ts'
 import { MailPlus, Trash2, UserRound } from 'lucide-react'
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import { useCallback, useId, useState, type FormEvent } from 'react'
 import {
   editorRoles,
   inviteSchema,
@@ -17,6 +17,8 @@ import { ChoiceSelect, choicesOf } from './ChoiceSelect.tsx'
 import { ConfirmActionDialog } from './ConfirmActionDialog.tsx'
 import type { AdminApi } from './contract.ts'
 import { ChoiceField, FormField } from './FormField.tsx'
+import { errorMessage } from './useLoaded.ts'
+import { useManagedList } from './useManagedList.ts'
 
 const roleChoices = choicesOf(editorRoles, roleLabels)
 
@@ -32,25 +34,12 @@ function lastSeen(person: Person): string {
  */
 export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUserId: string }) {
   const id = useId()
-  const [people, setPeople] = useState<Person[] | null>(null)
-  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
+  const listPeople = useCallback(() => api.listPeople(), [api])
+  const { items: people, load, message, setMessage, busyId, act } = useManagedList(listPeople)
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<EditorRole>('contributor')
   const [inviting, setInviting] = useState(false)
-  const [busyId, setBusyId] = useState<string | null>(null)
   const [removing, setRemoving] = useState<Person | null>(null)
-
-  const load = useCallback(async () => {
-    try {
-      setPeople(await api.listPeople())
-    } catch (err) {
-      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) })
-    }
-  }, [api])
-
-  useEffect(() => {
-    void load()
-  }, [load])
 
   async function invite(event: FormEvent) {
     event.preventDefault()
@@ -71,41 +60,27 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
       setEmail('')
       await load()
     } catch (err) {
-      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) })
+      setMessage({ tone: 'error', text: errorMessage(err) })
     } finally {
       setInviting(false)
     }
   }
 
-  async function changeRole(person: Person, next: EditorRole) {
-    setBusyId(person.userId)
-    setMessage(null)
-    try {
+  const changeRole = (person: Person, next: EditorRole) =>
+    act(person.userId, async () => {
       await api.changePersonRole(person.userId, next)
-      setMessage({ tone: 'ok', text: `${person.email} is now ${roleLabels[next].toLowerCase()}.` })
-      await load()
-    } catch (err) {
-      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) })
-    } finally {
-      setBusyId(null)
-    }
-  }
+      return `${person.email} is now ${roleLabels[next].toLowerCase()}.`
+    })
 
-  async function remove(person: Person) {
-    setBusyId(person.userId)
-    setMessage(null)
-    try {
-      await api.removePerson(person.userId)
-      setRemoving(null)
-      setMessage({ tone: 'ok', text: `${person.email} was removed. Their sessions have ended.` })
-      await load()
-    } catch (err) {
-      setRemoving(null)
-      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) })
-    } finally {
-      setBusyId(null)
-    }
-  }
+  const remove = (person: Person) =>
+    act(person.userId, async () => {
+      try {
+        await api.removePerson(person.userId)
+      } finally {
+        setRemoving(null)
+      }
+      return `${person.email} was removed. Their sessions have ended.`
+    })
 
   return (
     <section aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-5xl space-y-4">

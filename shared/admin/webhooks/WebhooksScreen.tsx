@@ -19,14 +19,14 @@ import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
 import type { AdminApi } from '../contract.ts'
 import { ChoiceField, FormField } from '../FormField.tsx'
 import { useAdminRole } from '../useAdminRole.ts'
+import { errorMessage } from '../useLoaded.ts'
+import { useManagedList } from '../useManagedList.ts'
 import { DeliveryLog } from './DeliveryLog.tsx'
 
 const formatChoices = choicesOf(webhookFormats, {
   standard: 'Standard Webhooks (signed JSON)',
   slack: 'Slack message',
 } satisfies Record<WebhookFormat, string>)
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 /** The secret of a new or rotated endpoint: shown this once, with a copy button. */
 function SecretShownOnce({ shown, onDone }: { shown: WebhookEndpointWithSecret; onDone(): void }) {
@@ -78,45 +78,21 @@ function SecretShownOnce({ shown, onDone }: { shown: WebhookEndpointWithSecret; 
 export function WebhooksScreen({ api }: { api: AdminApi }) {
   const id = useId()
   const mayChange = useAdminRole().mayManagePeople
-  const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null)
-  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
+  const listWebhooks = useCallback(() => api.listWebhooks(), [api])
+  const { items: endpoints, load, message, setMessage, busyId, act } = useManagedList(listWebhooks)
   const [shownSecret, setShownSecret] = useState<WebhookEndpointWithSecret | null>(null)
   const [url, setUrl] = useState('')
   const [events, setEvents] = useState<WebhookEvent[]>(['lead.created'])
   const [format, setFormat] = useState<WebhookFormat>('standard')
   const [description, setDescription] = useState('')
   const [adding, setAdding] = useState(false)
-  const [busyId, setBusyId] = useState<string | null>(null)
   const [removing, setRemoving] = useState<WebhookEndpoint | null>(null)
   const [openLog, setOpenLog] = useState<string | null>(null)
   const [logKey, setLogKey] = useState(0)
 
-  const load = useCallback(async () => {
-    try {
-      setEndpoints(await api.listWebhooks())
-    } catch (err) {
-      setMessage({ tone: 'error', text: errorText(err) })
-    }
-  }, [api])
-
-  useEffect(() => {
-    void load()
-  }, [load])
-
-  /** Runs one change of an endpoint, says how it went and reloads the list. */
-  async function act(endpoint: WebhookEndpoint, run: () => Promise<string>) {
-    setBusyId(endpoint.id)
-    setMessage(null)
-    try {
-      setMessage({ tone: 'ok', text: await run() })
-      await load()
-    } catch (err) {
-      setMessage({ tone: 'error', text: errorText(err) })
-    } finally {
-      setBusyId(null)
-      setLogKey((k) => k + 1)
-    }
-  }
+  /** Runs one change of an endpoint (see useManagedList); its delivery log reloads after it either way. */
+  const actOn = (endpoint: WebhookEndpoint, run: () => Promise<string>) =>
+    act(endpoint.id, run).finally(() => setLogKey((k) => k + 1))
 
   async function add(event: FormEvent) {
     event.preventDefault()
@@ -138,7 +114,7 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
       setDescription('')
       await load()
     } catch (err) {
-      setMessage({ tone: 'error', text: errorText(err) })
+      setMessage({ tone: 'error', text: errorMessage(err) })
     } finally {
       setAdding(false)
     }
@@ -296,7 +272,7 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
                           size="sm"
                           variant="outline"
                           disabled={busy || disabled}
-                          onClick={() => void act(endpoint, run)}
+                          onClick={() => void actOn(endpoint, run)}
                         >
                           <Icon aria-hidden="true" className="size-4" />
                           {label}
@@ -334,7 +310,7 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
         busy={!!busyId}
         onConfirm={() =>
           removing &&
-          void act(removing, async () => {
+          void actOn(removing, async () => {
             try {
               await api.removeWebhook(removing.id)
             } finally {
