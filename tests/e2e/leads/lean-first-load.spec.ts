@@ -29,6 +29,8 @@ test('/get-started loads no zod, supabase-js or sonner until the form is focused
   await page.goto('/get-started')
   await page.waitForLoadState('networkidle')
   await Promise.all(reading)
+  // Spec §4: the email service's reachability was checked on load and stored (not shown).
+  await expect(page.locator('[data-email-service]')).toHaveAttribute('data-email-service', 'available')
 
   // The capture holds the page's own entry script (named by the asset loader) and every body was read:
   // an empty or failed capture would find no library anywhere.
