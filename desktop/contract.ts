@@ -10,7 +10,6 @@ import {
   type AdminPost,
   type ApiOf,
   type BlogRefusal,
-  type CallArgs,
   type CompressedImageBytes,
   type PostSyncState,
   type ProgressListener,
@@ -117,12 +116,6 @@ export interface UpdateState {
   releasesUrl: string | null
 }
 
-export interface ImageFile {
-  bytes: Uint8Array
-  name: string
-  type: string
-}
-
 export type { EmailServiceHealth, TestEmailResult }
 
 // ---- the desktop's own methods --------------------------------------------------------------------------
@@ -186,9 +179,6 @@ export const progressChannel = 'meridian:event:progress'
 export type DesktopMethods = typeof desktopMethods
 export type DesktopMethod = keyof DesktopMethods
 export type { ProgressListener }
-
-/** The arguments a renderer passes: the schema's input, plus the progress listener where the method has one. */
-export type MethodArgs<M extends DesktopMethod> = CallArgs<DesktopMethods, M>
 
 /** The arguments main's operation receives: validated, with defaults filled in, then the listener if any. */
 export type OperationArgs<M extends DesktopMethod> = DesktopMethods[M]['progress'] extends true

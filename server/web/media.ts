@@ -67,7 +67,6 @@ export const variantQuerySchema = z.object({
     .transform((v) => v.toLowerCase())
     .optional(),
 })
-export type VariantQuery = z.output<typeof variantQuerySchema>
 
 /** AVIF, then WebP, then JPEG: the best format the client says it takes (`Accept`). */
 export function negotiateFormat(accept: string | undefined): VariantFormat {

@@ -243,7 +243,6 @@ export type ApiOf<T extends MethodTable, E extends EventTable> = {
 
 /** What the admin components are given (`AdminProvider`): the browser's and the desktop's alike. */
 export type AdminApi = ApiOf<typeof adminMethods, typeof adminEvents>
-export type AdminMethod = keyof typeof adminMethods
 
 /** The sign-in part alone, for pages that need nothing else (`/test-email`). */
 export type EditorAuthApi = Pick<

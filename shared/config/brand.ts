@@ -12,4 +12,3 @@ export const brand = {
 
 export const adminPath = `/${brand.productSlug}/updateresources`
 
-export type Brand = typeof brand

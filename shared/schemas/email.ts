@@ -21,7 +21,6 @@ export const sendEmailSchema = z.object({
     .min(1, 'Please enter a message.')
     .max(100_000, 'Message must be at most 100,000 characters.'),
 })
-export type SendEmailInput = z.infer<typeof sendEmailSchema>
 
 /** Spec §7 "External email service": `POST /send-email` with to, subject, firstName and body (staff only). */
 export const serviceEmailSchema = z.object({
@@ -36,4 +35,3 @@ export const serviceEmailSchema = z.object({
     .min(1, 'Please enter a message.')
     .max(20_000, 'Message must be at most 20,000 characters.'),
 })
-export type ServiceEmailInput = z.infer<typeof serviceEmailSchema>

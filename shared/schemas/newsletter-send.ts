@@ -11,7 +11,6 @@ export const newsletterSendRequestSchema = z.object({
     .max(200, 'slug: this is not a post slug.')
     .regex(slugPattern, 'slug: this is not a post slug.'),
 })
-export type NewsletterSendRequest = z.input<typeof newsletterSendRequestSchema>
 
 /** One send of a post to the newsletter, with its progress counted in the database. */
 export const newsletterSendProgressSchema = z.object({

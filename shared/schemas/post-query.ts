@@ -35,7 +35,6 @@ export const postListQuerySchema = z.object({
       .max(maxResourcePages, `page may be at most ${maxResourcePages}.`),
   ).transform((page) => page ?? 1),
 })
-export type PostListQuery = z.output<typeof postListQuerySchema>
 
 /** `GET /api/posts/:slug`. */
 export const postSlugSchema = z

@@ -112,7 +112,6 @@ export const webhookAttemptSchema = z.object({
   /** The first 1 KB of the receiver's answer. */
   responseBody: z.string().nullable(),
 })
-export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>
 
 export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed', 'skipped'] as const
 

@@ -9,7 +9,8 @@ const phone = () => typeof window !== 'undefined' && window.matchMedia('(max-wid
  * where the page brings what answers the visitor (the lead form's confirmation card, its alert), so toasts
  * sit at the bottom edge instead of over it. Set in the site's type (Inter) and colours instead of sonner's
  * system font and black button. A toast only confirms what the page already shows (the lead form's own
- * confirmation stays the primary success state), so it is small and quiet.
+ * confirmation stays the primary success state), so it is small and quiet. @public (loaded with import():
+ * the site layout and the toast island read it from the module)
  */
 export const toasterProps = () =>
   ({
