@@ -17,7 +17,6 @@ import { ChoiceSelect, choicesOf } from './ChoiceSelect.tsx'
 import { ConfirmActionDialog } from './ConfirmActionDialog.tsx'
 import type { AdminApi } from './contract.ts'
 import { ChoiceField, FormField } from './FormField.tsx'
-import { errorMessage } from './useLoaded.ts'
 import { useManagedList } from './useManagedList.ts'
 
 const roleChoices = choicesOf(editorRoles, roleLabels)
@@ -35,13 +34,13 @@ function lastSeen(person: Person): string {
 export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUserId: string }) {
   const id = useId()
   const listPeople = useCallback(() => api.listPeople(), [api])
-  const { items: people, load, message, setMessage, busyId, act } = useManagedList(listPeople)
+  const { items: people, message, setMessage, busyId, act } = useManagedList(listPeople)
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<EditorRole>('contributor')
-  const [inviting, setInviting] = useState(false)
   const [removing, setRemoving] = useState<Person | null>(null)
+  const inviting = busyId === 'new'
 
-  async function invite(event: FormEvent) {
+  function invite(event: FormEvent) {
     event.preventDefault()
     if (inviting) return
     const parsed = inviteSchema.safeParse({ email, role })
@@ -49,21 +48,11 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
       setMessage({ tone: 'error', text: parsed.error.issues[0]?.message ?? 'Please enter a valid email.' })
       return
     }
-    setInviting(true)
-    setMessage(null)
-    try {
+    void act('new', async () => {
       const person = await api.invitePerson(parsed.data)
-      setMessage({
-        tone: 'ok',
-        text: `Invitation sent to ${person.email}. The link in it works for 24 hours.`,
-      })
       setEmail('')
-      await load()
-    } catch (err) {
-      setMessage({ tone: 'error', text: errorMessage(err) })
-    } finally {
-      setInviting(false)
-    }
+      return `Invitation sent to ${person.email}. The link in it works for 24 hours.`
+    })
   }
 
   const changeRole = (person: Person, next: EditorRole) =>

@@ -8,9 +8,9 @@ export interface ListMessage {
 }
 
 /**
- * A list an administrator manages (people, webhook endpoints): loaded when the screen opens, and changed one
- * item at a time by `act`, which marks the item busy, shows what `run` says (or why it failed) and reloads.
- * `list` is the request that loads it; a new `list` loads again.
+ * A list an administrator manages (people, webhook endpoints): loaded when the screen opens, and changed by
+ * `act`, which marks the item busy (`'new'` while one is added), shows what `run` says (or why it failed)
+ * and reloads. `list` is the request that loads it; a new `list` loads again.
  */
 export function useManagedList<T>(list: () => Promise<T[]>) {
   const [items, setItems] = useState<T[] | null>(null)
@@ -29,11 +29,12 @@ export function useManagedList<T>(list: () => Promise<T[]>) {
     void load()
   }, [load])
 
-  async function act(itemId: string, run: () => Promise<string>) {
+  async function act(itemId: string, run: () => Promise<string | null>) {
     setBusyId(itemId)
     setMessage(null)
     try {
-      setMessage({ tone: 'ok', text: await run() })
+      const text = await run()
+      if (text) setMessage({ tone: 'ok', text })
       await load()
     } catch (err) {
       setMessage({ tone: 'error', text: errorMessage(err) })
@@ -42,5 +43,5 @@ export function useManagedList<T>(list: () => Promise<T[]>) {
     }
   }
 
-  return { items, load, message, setMessage, busyId, act }
+  return { items, message, setMessage, busyId, act }
 }

@@ -19,7 +19,6 @@ import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
 import type { AdminApi } from '../contract.ts'
 import { ChoiceField, FormField } from '../FormField.tsx'
 import { useAdminRole } from '../useAdminRole.ts'
-import { errorMessage } from '../useLoaded.ts'
 import { useManagedList } from '../useManagedList.ts'
 import { DeliveryLog } from './DeliveryLog.tsx'
 
@@ -79,13 +78,13 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
   const id = useId()
   const mayChange = useAdminRole().mayManagePeople
   const listWebhooks = useCallback(() => api.listWebhooks(), [api])
-  const { items: endpoints, load, message, setMessage, busyId, act } = useManagedList(listWebhooks)
+  const { items: endpoints, message, setMessage, busyId, act } = useManagedList(listWebhooks)
   const [shownSecret, setShownSecret] = useState<WebhookEndpointWithSecret | null>(null)
   const [url, setUrl] = useState('')
   const [events, setEvents] = useState<WebhookEvent[]>(['lead.created'])
   const [format, setFormat] = useState<WebhookFormat>('standard')
   const [description, setDescription] = useState('')
-  const [adding, setAdding] = useState(false)
+  const adding = busyId === 'new'
   const [removing, setRemoving] = useState<WebhookEndpoint | null>(null)
   const [openLog, setOpenLog] = useState<string | null>(null)
   const [logKey, setLogKey] = useState(0)
@@ -94,7 +93,7 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
   const actOn = (endpoint: WebhookEndpoint, run: () => Promise<string>) =>
     act(endpoint.id, run).finally(() => setLogKey((k) => k + 1))
 
-  async function add(event: FormEvent) {
+  function add(event: FormEvent) {
     event.preventDefault()
     if (adding) return
     const parsed = webhookEndpointInputSchema.safeParse({ url, events, format, description })
@@ -105,19 +104,13 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
       })
       return
     }
-    setAdding(true)
-    setMessage(null)
-    try {
-      const added = await api.addWebhook(parsed.data)
-      setShownSecret(added)
+    // No message: the new endpoint's secret is shown instead.
+    void act('new', async () => {
+      setShownSecret(await api.addWebhook(parsed.data))
       setUrl('')
       setDescription('')
-      await load()
-    } catch (err) {
-      setMessage({ tone: 'error', text: errorMessage(err) })
-    } finally {
-      setAdding(false)
-    }
+      return null
+    })
   }
 
   // What an administrator does to one endpoint; `run` returns the message that says it is done.
