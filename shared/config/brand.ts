@@ -11,4 +11,3 @@ export const brand = {
 } as const
 
 export const adminPath = `/${brand.productSlug}/updateresources`
-
