@@ -12,7 +12,6 @@ import { build } from 'vite'
 import { brand } from '../shared/config/brand.ts'
 import { criticalCss } from '../server/web/critical-css.ts'
 import {
-  fillTemplate,
   headTags as headTagsFor,
   pageTemplate,
   ssrDirFor,
@@ -36,8 +35,7 @@ interface ServerEntry {
 const headTags = (meta: { title: string; description: string }, pathname: string | null) =>
   headTagsFor(meta, pathname, siteUrl)
 const critical = criticalCss()
-const page = (template: string, head: string, html: string) =>
-  critical.inline(fillTemplate(template, head, html))
+const page = (template: string, head: string, html: string) => critical.page(template, head, html)
 
 async function main() {
   const template = pageTemplate(readFileSync(path.join(siteDir, 'index.html'), 'utf8'), siteDir)

@@ -14,14 +14,15 @@ const stylesheet = [
   '::placeholder{color:gray}',
 ].join('')
 
-const page = (body: string) =>
-  `<!doctype html><html><head><style>${stylesheet}</style></head><body>${body}</body></html>`
+const template = `<!doctype html><html><head><!--app-head--><style>${stylesheet}</style></head><body><!--app-html--></body></html>`
+/** A page with `body` from the template, its stylesheet reduced by `critical` (a new one by default). */
+const page = (body: string, critical = criticalCss()) => critical.page(template, '', body)
 const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]
 
 describe('critical CSS', () => {
   it('keeps the rules the markup uses, with their states, and drops the rest', async () => {
-    const html = await criticalCss().inline(
-      page('<h1 class="hero hover:underline">Hi</h1><a aria-current="page" href="/">Home</a>'),
+    const html = await page(
+      '<h1 class="hero hover:underline">Hi</h1><a aria-current="page" href="/">Home</a>',
     )
     const css = styleOf(html)
     expect(css).toContain('.hero{')
@@ -32,14 +33,14 @@ describe('critical CSS', () => {
   })
 
   it('keeps :where() and bare pseudo-element rules (hidden elements, stacked spacing, placeholders)', async () => {
-    const css = styleOf(await criticalCss().inline(page('<div class="space-y-4"><p>a</p><p>b</p></div>')))
+    const css = styleOf(await page('<div class="space-y-4"><p>a</p><p>b</p></div>'))
     expect(css).toContain('[hidden]:where(')
     expect(css).toContain(':where(.space-y-4>')
     expect(css).toContain('::placeholder{')
   })
 
   it('keeps the local fallback face and leaves the downloaded web font for later', async () => {
-    const css = styleOf(await criticalCss().inline(page('<p class="hero">Text</p>')))
+    const css = styleOf(await page('<p class="hero">Text</p>'))
     expect(css).toContain('font-family:Inter Fallback')
     expect(css).not.toContain('url(')
   })
@@ -47,9 +48,11 @@ describe('critical CSS', () => {
   it('changes nothing but the stylesheet, and leaves a page without one alone', async () => {
     const body =
       '<p class="hero" data-x="1">Caf&eacute; &amp; <b>bold</b></p><script type="application/json">{"a":"\\u003c/p>"}</script>'
-    const html = await criticalCss().inline(page(body))
+    const html = await page(body)
     expect(html).toContain(body)
-    expect(await criticalCss().inline('<p>no styles</p>')).toBe('<p>no styles</p>')
+    expect(await criticalCss().page('<!--app-head--><!--app-html-->', '', '<p>no styles</p>')).toBe(
+      '<p>no styles</p>',
+    )
   })
 
   it('gives pages of one kind one signature: text, links and images do not count, classes and states do', () => {
@@ -67,8 +70,13 @@ describe('critical CSS', () => {
 
   it('pages with the same signature share one result', async () => {
     const critical = criticalCss()
-    const first = await critical.inline(page('<h1 class="hero">One</h1>'))
-    const second = await critical.inline(page('<h1 class="hero">Two</h1>'))
+    const first = await page('<h1 class="hero">One</h1>', critical)
+    const second = await page('<h1 class="hero">Two</h1>', critical)
     expect(styleOf(second)).toBe(styleOf(first))
+    expect(second).toContain('>Two</h1>')
+    // A page of another kind gets its own rules, from the same template.
+    const third = await page('<div class="unused-card">Three</div>', critical)
+    expect(styleOf(third)).toContain('.unused-card')
+    expect(styleOf(third)).not.toContain('.hero{')
   })
 })

@@ -10,8 +10,9 @@
  */
 import { createHash } from 'node:crypto'
 import Beasties from 'beasties'
+import { fillTemplate } from './page-html.ts'
 
-/** The template's one inline stylesheet (page-html.ts `pageTemplate`). */
+/** The template's one inline stylesheet (`pageTemplate`). */
 const styleElement = /<style>([\s\S]*?)<\/style>/
 
 /** Faces that need no download (the metric-matched local fallback of the web font): always kept. */
@@ -43,8 +44,11 @@ export function pageSignature(html: string): string {
 }
 
 export interface CriticalCss {
-  /** `html` (a page from the template) with its inline stylesheet reduced to the rules its markup uses. */
-  inline(html: string): Promise<string>
+  /**
+   * The page `fillTemplate(template, head, html, pageData)` makes, with the template's inline stylesheet
+   * reduced to the rules the page's markup uses.
+   */
+  page(template: string, head: string, html: string, pageData?: unknown): Promise<string>
 }
 
 export function criticalCss({ maxEntries = 200 } = {}): CriticalCss {
@@ -60,29 +64,36 @@ export function criticalCss({ maxEntries = 200 } = {}): CriticalCss {
     // (the base styles' `::placeholder`, `::file-selector-button`): about 4 KB, always kept.
     allowRules: [/:(?:where|is)\(/, /^:/],
   })
-  // Results (or the computation under way, so pages arriving together compute once), least recent first.
+  // Per page signature, the template with its stylesheet reduced (or the computation under way, so pages
+  // arriving together compute once), least recent first; for one template at a time.
   const remembered = new Map<string, Promise<string>>()
-  const reduce = async (html: string, full: string) => {
+  let rememberedFor: string | null = null
+  const reduce = async (template: string, style: RegExpExecArray, full: string) => {
     try {
-      const reduced = styleElement.exec(await beasties.process(html))?.[1] ?? full
-      return localFontFaces(full) + reduced
+      const reduced = styleElement.exec(await beasties.process(full))?.[1] ?? style[1]
+      return template.replace(style[0], () => `<style>${localFontFaces(style[1]) + reduced}</style>`)
     } catch {
-      return full // markup Beasties cannot read keeps the whole stylesheet: slower to paint, never unstyled
+      return template // markup Beasties cannot read keeps the whole stylesheet: slower to paint, never unstyled
     }
   }
   return {
-    async inline(html) {
-      const style = styleElement.exec(html)
-      if (!style) return html
-      const key = pageSignature(html)
-      let css = remembered.get(key)
-      if (css === undefined) {
-        css = reduce(html, style[1])
+    async page(template, head, html, pageData) {
+      const style = styleElement.exec(template)
+      if (!style) return fillTemplate(template, head, html, pageData)
+      if (rememberedFor !== template) {
+        remembered.clear()
+        rememberedFor = template
+      }
+      // The template's own markup is the same on every page: the signature reads only what the page adds,
+      // and a page is filled in once, into the reduced template (the whole stylesheet is 100 KB).
+      const key = pageSignature(head + html)
+      let reduced = remembered.get(key)
+      if (reduced === undefined) {
+        reduced = reduce(template, style, fillTemplate(template, head, html, pageData))
         if (remembered.size >= maxEntries) remembered.delete(remembered.keys().next().value!)
       } else remembered.delete(key)
-      remembered.set(key, css)
-      const reduced = await css
-      return html.replace(style[0], () => `<style>${reduced}</style>`)
+      remembered.set(key, reduced)
+      return fillTemplate(await reduced, head, html, pageData)
     },
   }
 }

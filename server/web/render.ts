@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 import type { PageData } from '../../shared/schemas/page-data.ts'
 import type { ServerContext } from '../context.ts'
 import { type CriticalCss, criticalCss } from './critical-css.ts'
-import { fillTemplate, ssrDirFor, ssrEntryFile, templateFile } from './page-html.ts'
+import { ssrDirFor, ssrEntryFile, templateFile } from './page-html.ts'
 
 /**
  * Pages rendered on the server per request with the site's own React components (the render bundle the
@@ -132,7 +132,7 @@ export async function renderSiteHtml(
     search: options.search,
     pageData: options.pageData,
   })
-  return renderer.critical.inline(fillTemplate(renderer.template, options.head, html, options.pageData))
+  return renderer.critical.page(renderer.template, options.head, html, options.pageData)
 }
 
 /** A strong validator of a body: the same bytes always give the same tag. */
