@@ -75,7 +75,12 @@ export async function prepareCopy(request: Request, encoded: Encoded): Promise<b
   const pending = making.get(encoded) ?? {}
   making.set(encoded, pending)
   const copy = (pending[encoding] ??= compressors[encoding](encoded.identity))
-  encoded[encoding] = await copy
+  try {
+    encoded[encoding] = await copy
+  } catch (err) {
+    delete pending[encoding] // a failed copy is tried again by the next request, not remembered
+    throw err
+  }
   return true
 }
 
