@@ -15,8 +15,11 @@ function watchScripts(page: Page) {
   const scripts = new Map<string, string>()
   page.on('response', async (res) => {
     if (res.request().resourceType() !== 'script') return
+    // Known as soon as it arrives (a part may run before its body has been read here), read after.
+    const path = new URL(res.url()).pathname
+    scripts.set(path, '')
     const body = await res.body().catch(() => Buffer.alloc(0))
-    scripts.set(new URL(res.url()).pathname, body.toString('utf8'))
+    scripts.set(path, body.toString('utf8'))
   })
   return {
     paths: () => [...scripts.keys()],
