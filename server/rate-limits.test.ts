@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { clientIp } from './http/pipeline.ts'
 import { parseEnv } from './config/env.ts'
 import { backoffDelay } from './jobs/leased-worker.ts'
-import { retryDelaysMs } from './mail/outbox.ts'
+import { retryDelaysMs } from './jobs/leased-worker.ts'
 import { createMemoryRateLimits } from '../tests/support/memory-rate-limits.ts'
 
 describe('rate limits in memory', () => {

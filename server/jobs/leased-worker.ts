@@ -51,6 +51,9 @@ export interface RunSummary<R> {
   settled: SettledJob<R>[]
 }
 
+/** The back-off of lead mail and the newsletter: waits after the 1st, 2nd, 3rd, 4th failed attempt, then 6 hours. */
+export const retryDelaysMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 6 * 60 * 60_000]
+
 export interface QueueOptions<R> {
   /** The queue's name in `outbox_jobs.queue`. */
   queue: string

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { callRpc, callRpcForRow, camelKeys, couldNot, oneOrNull } from '../../shared/data/results.ts'
+import { callRpc, callRpcForRow, camelKeys } from '../../shared/data/results.ts'
 
 /**
  * The `outbox_jobs` table (`supabase/migrations/20261204090000_one_outbox.sql`): the only module that reads or
@@ -181,17 +181,4 @@ export async function outboxWorkDue(
     'look for jobs due',
   )
   return data === true
-}
-
-/** The job of a subject on a queue, or null (what a delivery's state is). @internal (read by tests) */
-export async function getOutboxJob(
-  client: SupabaseClient,
-  queue: string,
-  subjectId: string,
-): Promise<OutboxJob | null> {
-  return oneOrNull(
-    client.from('outbox_jobs').select('*').eq('queue', queue).eq('subject_id', subjectId).maybeSingle(),
-    toJob,
-    (error) => couldNot('read the job', error),
-  )
 }

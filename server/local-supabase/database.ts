@@ -237,6 +237,12 @@ async function createDatabase(
   return { db: await PGlite.create(dbDir, pgliteOptions), ...result }
 }
 
+/** Where the embedded backend keeps its files (the data directory), and where it says what it does. */
+export interface BackendPlace {
+  dataDir: string
+  logger: Logger
+}
+
 /**
  * Opens PGlite in `DATA_DIR/db` (pgcrypto, pg_trgm), then brings the schema up to date: the bootstrap
  * (what hosted Supabase provides), every new migration (recorded in `supabase_migrations.schema_migrations`
@@ -246,9 +252,7 @@ export async function openDatabase({
   dataDir,
   logger,
   useTemplate = true,
-}: {
-  dataDir: string
-  logger: Logger
+}: BackendPlace & {
   /** Restore a new database from the cached template (default); false always runs the migrations. */
   useTemplate?: boolean
 }): Promise<Database> {

@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
-import type { Logger } from 'pino'
 import { brand } from '../../shared/config/brand.ts'
 import { createAuthApp, type AuthMailer } from './auth/routes.ts'
 import { isValidEmail, MIN_PASSWORD_LENGTH, normaliseEmail, upsertPasswordUser } from './auth/users.ts'
 import { loadSupabaseConfig, type LocalSupabaseConfig } from './config.ts'
-import { openDatabase, withClaims, type PGlite } from './database.ts'
+import { openDatabase, withClaims, type BackendPlace, type PGlite } from './database.ts'
 import type { LocalSupabaseDeps } from './deps.ts'
 import { loadOrCreateKeys, requestRole, signAccessToken, verifyJwt, type LocalSupabaseKeys } from './keys.ts'
 import { createAutovacuum } from './autovacuum.ts'
@@ -104,16 +103,13 @@ const editorDomain = brand.contactEmail.split('@')[1]
  * Starts the embedded backend on an existing Hono host: opens the database in `dataDir` (lock, bootstrap,
  * migrations, seed), loads or creates the keys, and returns the app to mount at `/`.
  */
-export async function startLocalSupabase({
-  dataDir,
-  logger,
-  trustProxy = false,
-}: {
-  dataDir: string
-  logger: Logger
-  /** TRUST_PROXY: Auth takes the client address from X-Forwarded-For, as the server's own limits do. */
-  trustProxy?: boolean
-}): Promise<LocalSupabase> {
+export async function startLocalSupabase(
+  options: BackendPlace & {
+    /** TRUST_PROXY: Auth takes the client address from X-Forwarded-For, as the server's own limits do. */
+    trustProxy?: boolean
+  },
+): Promise<LocalSupabase> {
+  const { dataDir, logger, trustProxy = false } = options
   const config = loadSupabaseConfig()
   // The database first: it takes the data directory's lock, so two servers starting at once on a new
   // directory cannot both generate keys.

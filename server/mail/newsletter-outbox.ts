@@ -5,10 +5,16 @@ import {
   newsletterDeliveryToSend,
   recordNewsletterOutcome,
 } from '../../shared/data/newsletter-sends.ts'
-import { createLeasedWorker, done, failed, retry, type JobResult } from '../jobs/leased-worker.ts'
+import {
+  createLeasedWorker,
+  done,
+  failed,
+  retry,
+  retryDelaysMs,
+  type JobResult,
+} from '../jobs/leased-worker.ts'
 import type { MailService } from './index.ts'
 import { newsletterMail, unsubscribeUrlFor } from './newsletter-mail.ts'
-import { retryDelaysMs } from './outbox.ts'
 import { renderNewsletterIssue, type RenderedMail } from './templates.ts'
 
 /**

@@ -3,27 +3,28 @@ import { brand } from '../../shared/config/brand.ts'
 import { getLead, markLeadEmailSent, recordLeadHeldBack } from '../../shared/data/leads.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
 import { leadFieldsOf, type LeadEmailKind, type LeadRecord } from '../../shared/schemas/lead.ts'
-import { createLeasedWorker, done, retry, type JobResult } from '../jobs/leased-worker.ts'
+import { createLeasedWorker, done, retry, retryDelaysMs, type JobResult } from '../jobs/leased-worker.ts'
 import type { MailService } from './index.ts'
 import { sendHeldDigests, type SalesNotificationGate } from './sales-cap.ts'
 import { renderLeadConfirmation, renderLeadNotification } from './templates.ts'
 
-/** The lead mail's queue in the one outbox (`outbox_jobs.queue`; the insert of a lead queues its job). */
-export const leadMailQueue = 'lead-mail'
-/** Waits after the 1st, 2nd, 3rd, 4th failed attempt; every later one waits the last entry. */
-export const retryDelaysMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 6 * 60 * 60_000]
-/** After this many failed attempts a lead stays unsent (visible to editors with its last error). */
-export const maxLeadEmailAttempts = 10
-/** How often the timer looks for due leads. */
-export const outboxIntervalMs = 30_000
-/**
- * How long a claim on a lead's delivery lasts. Far longer than a delivery can take (the mailer's timeouts
- * end every send within a minute): only a holder that crashed lets it run out, and then another instance
- * (or this one after a restart) takes the lead over.
- */
-export const deliveryLeaseSeconds = 120
-/** Leads one outbox round claims at most (the next round takes the rest). */
-export const outboxBatchSize = 20
+/** The lead mail's queue in the one outbox (`outbox_jobs.queue`; the insert of a lead queues its job) and its schedule. */
+export const leadMail = {
+  queue: 'lead-mail',
+  backoffMs: retryDelaysMs,
+  /** After this many failed attempts a lead stays unsent (visible to editors with its last error). */
+  maxAttempts: 10,
+  /** How often the timer looks for due leads. */
+  intervalMs: 30_000,
+  /**
+   * How long a claim on a lead's delivery lasts. Far longer than a delivery can take (the mailer's timeouts
+   * end every send within a minute): only a holder that crashed lets it run out, and then another instance
+   * (or this one after a restart) takes the lead over.
+   */
+  leaseSeconds: 120,
+  /** Leads one outbox round claims at most (the next round takes the rest). */
+  batchSize: 20,
+} as const
 
 export interface DeliveryResult {
   confirmationSent: boolean
@@ -165,17 +166,14 @@ export function createLeadOutbox(options: {
   }
 
   const worker = createLeasedWorker<DeliveryResult>({
-    queue: leadMailQueue,
+    ...leadMail,
     client: options.client,
     logger: options.logger,
     handle: (job) => deliverHeld(job.subjectId, { confirmation: false, notification: false }),
-    backoffMs: retryDelaysMs,
-    maxAttempts: options.maxAttempts ?? maxLeadEmailAttempts,
-    leaseSeconds: deliveryLeaseSeconds,
-    batchSize: outboxBatchSize,
+    maxAttempts: options.maxAttempts ?? leadMail.maxAttempts,
     // A batch's leads all at once, as a request's two sends are.
-    concurrency: outboxBatchSize,
-    intervalMs: options.intervalMs ?? outboxIntervalMs,
+    concurrency: leadMail.batchSize,
+    intervalMs: options.intervalMs ?? leadMail.intervalMs,
     stopGraceMs,
     now: options.now,
     // Each run ends with the digests of held sales notifications that are due.
@@ -220,7 +218,7 @@ export function createLeadOutbox(options: {
           hourlyCap: options.digest.hourlyCap,
           leadsUrl: options.digest.leadsUrl(),
           salesEmail: options.salesEmail,
-          leaseSeconds: deliveryLeaseSeconds,
+          leaseSeconds: leadMail.leaseSeconds,
           now: dbNow(),
         })
       : 0

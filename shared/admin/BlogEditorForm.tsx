@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { statusAt, type BlogRow } from '../schemas/blog.ts'
-import { fromLocalInput } from '../lib/publish-time.ts'
+import { scheduledFor } from './BlogEditorForm.utils.ts'
 import { cx } from '../ui/cx.ts'
 import { useAdminRole } from './useAdminRole.ts'
 import { ConflictComparison } from './ConflictComparison.tsx'
@@ -16,6 +16,7 @@ import { PostSettingsPanel } from './editor/PostSettingsPanel.tsx'
 import { SaveBar } from './editor/SaveBar.tsx'
 import { ShareLinkBox } from './editor/ShareLinkBox.tsx'
 import { useCoverUpload, useImageUpload } from './editor/useImageUpload.ts'
+import { useDrawer } from './editor/useDrawer.ts'
 import { useLocalDraft } from './editor/useLocalDraft.ts'
 import { usePostForm } from './editor/usePostForm.ts'
 import { usePostSave } from './editor/usePostSave.ts'
@@ -76,12 +77,10 @@ export function BlogEditorForm({
   const uploadBodyImage = useCallback((file: File) => upload(file, 'blog-content'), [upload])
   const [previewing, setPreviewing] = useState(false)
   const [showHistory, setShowHistory] = useState(false)
-  const [settingsOpen, setSettingsOpen] = useState(false)
-  const closeSettings = useCallback(() => setSettingsOpen(false), [])
+  const settings = useDrawer('settings')
   const formRef = useRef<HTMLFormElement | null>(null)
   const conflictRef = useRef<HTMLDivElement | null>(null)
-  const settingsId = `${useId()}-settings`
-  const publishAtIso = values.status === 'scheduled' ? fromLocalInput(values.publishAt) : null
+  const publishAtIso = scheduledFor(values)
   const busy = saver.saving || saver.resolving
 
   useEffect(() => {
@@ -130,9 +129,7 @@ export function BlogEditorForm({
         sharing={share.sharing}
         onShare={() => void share.share()}
         onNewPost={cancel}
-        settingsId={settingsId}
-        settingsOpen={settingsOpen}
-        onToggleSettings={() => setSettingsOpen((o) => !o)}
+        settings={settings}
       />
       <div className="flex min-h-0 flex-1">
         {/* Scrolls on its own (the bars stay): focusable, so the keyboard can scroll a preview too; positioned,
@@ -196,18 +193,7 @@ export function BlogEditorForm({
             />
           </div>
         </div>
-        <PostSettingsPanel
-          id={settingsId}
-          values={values}
-          set={set}
-          publishAtIso={publishAtIso}
-          mayPublish={mayPublish}
-          coverProgress={cover.progress}
-          onCoverFile={(file) => void cover.uploadCover(file)}
-          open={settingsOpen}
-          onClose={closeSettings}
-          stepAside={saver.conflict !== null}
-        >
+        <PostSettingsPanel drawer={settings} form={form} cover={cover} stepAside={saver.conflict !== null}>
           {mayPublish && (
             <NewsletterPanel
               api={admin}

@@ -64,6 +64,11 @@ export type PostFormFields = Pick<
   | 'publish_at'
 >
 
+/** When a scheduled post goes out (ISO), or null for a draft, a published post or no valid time yet. */
+export function scheduledFor(values: BlogFormValues): string | null {
+  return values.status === 'scheduled' ? fromLocalInput(values.publishAt) : null
+}
+
 /** Spec §4: Edit loads a post into the form with tags joined by comma and space. */
 export function formValuesFromPost(post: PostFormFields): BlogFormValues {
   return {
@@ -100,7 +105,7 @@ export function blogInputFromForm(values: BlogFormValues, sanitize: (html: strin
     cover_image_url: values.coverImageUrl.trim() || null,
     content,
     content_markdown: values.contentMarkdown,
-    publish_at: values.status === 'scheduled' ? fromLocalInput(values.publishAt) : null,
+    publish_at: scheduledFor(values),
   }
 }
 

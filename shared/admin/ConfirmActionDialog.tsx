@@ -7,6 +7,17 @@ import { useModalDialog } from './useModalDialog.ts'
  * Asks before an action that cannot be undone (deleting a post, sending a newsletter, removing a subscriber). A modal
  * `<dialog>`: focus starts on Cancel, Escape cancels, the page behind is inert.
  */
+interface ConfirmActionDialogProps {
+  open: boolean
+  title: string
+  children: ReactNode
+  confirmLabel: string
+  destructive?: boolean
+  busy: boolean
+  onConfirm(): void
+  onCancel(): void
+}
+
 export function ConfirmActionDialog({
   open,
   title,
@@ -16,16 +27,7 @@ export function ConfirmActionDialog({
   busy,
   onConfirm,
   onCancel,
-}: {
-  open: boolean
-  title: string
-  children: ReactNode
-  confirmLabel: string
-  destructive?: boolean
-  busy: boolean
-  onConfirm(): void
-  onCancel(): void
-}) {
+}: ConfirmActionDialogProps) {
   const ref = useModalDialog(open)
   const id = useId()
 
@@ -61,5 +63,25 @@ export function ConfirmActionDialog({
         </div>
       )}
     </dialog>
+  )
+}
+
+/** Asks before an address (a person, a subscriber) is removed: "Remove {email}?". Closed while `removing` is null. */
+export function ConfirmRemoveDialog<T extends { email: string }>({
+  removing,
+  onRemove,
+  ...dialog
+}: Omit<ConfirmActionDialogProps, 'open' | 'title' | 'destructive' | 'onConfirm'> & {
+  removing: T | null
+  onRemove(item: T): void
+}) {
+  return (
+    <ConfirmActionDialog
+      {...dialog}
+      open={removing !== null}
+      title={`Remove ${removing?.email ?? ''}?`}
+      destructive
+      onConfirm={() => removing && onRemove(removing)}
+    />
   )
 }

@@ -9,14 +9,14 @@ import {
   type EditorRole,
   type Person,
 } from '../schemas/people.ts'
-import { Alert } from '../ui/Alert.tsx'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Loading, Spinner } from '../ui/Spinner.tsx'
 import { ChoiceSelect, choicesOf } from './ChoiceSelect.tsx'
-import { ConfirmActionDialog } from './ConfirmActionDialog.tsx'
+import { ConfirmRemoveDialog } from './ConfirmActionDialog.tsx'
 import type { AdminApi } from './contract.ts'
-import { ChoiceField, FormField } from './FormField.tsx'
+import { ChoiceField, FormField, useFieldValue } from './FormField.tsx'
+import { ManagedListScreen } from './ManagedListScreen.tsx'
 import { useManagedList } from './useManagedList.ts'
 
 const roleChoices = choicesOf(editorRoles, roleLabels)
@@ -35,7 +35,7 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
   const id = useId()
   const listPeople = useCallback(() => api.listPeople(), [api])
   const { items: people, message, setMessage, busyId, act } = useManagedList(listPeople)
-  const [email, setEmail] = useState('')
+  const email = useFieldValue()
   const [role, setRole] = useState<EditorRole>('contributor')
   const [removing, setRemoving] = useState<Person | null>(null)
   const inviting = busyId === 'new'
@@ -43,14 +43,14 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
   function invite(event: FormEvent) {
     event.preventDefault()
     if (inviting) return
-    const parsed = inviteSchema.safeParse({ email, role })
+    const parsed = inviteSchema.safeParse({ email: email.value, role })
     if (!parsed.success) {
       setMessage({ tone: 'error', text: parsed.error.issues[0]?.message ?? 'Please enter a valid email.' })
       return
     }
     void act('new', async () => {
       const person = await api.invitePerson(parsed.data)
-      setEmail('')
+      email.onValue('')
       return `Invitation sent to ${person.email}. The link in it works for 24 hours.`
     })
   }
@@ -71,46 +71,34 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
       return `${person.email} was removed. Their sessions have ended.`
     })
 
+  const form = (
+    <>
+      <form onSubmit={invite} className="mt-4 flex flex-wrap items-end gap-3" noValidate>
+        <FormField
+          label="Email"
+          className="min-w-56 flex-1"
+          type="email"
+          placeholder="name@company.com"
+          {...email}
+        />
+        <ChoiceField label="Role" value={role} choices={roleChoices} onChoose={setRole} />
+        <Button type="submit" disabled={inviting}>
+          {inviting ? <Spinner /> : <MailPlus aria-hidden="true" className="size-4" />}
+          {inviting ? 'Sending...' : 'Send invitation'}
+        </Button>
+      </form>
+      <p className="mt-2 text-xs text-slate-500">{roleDescriptions[role]}.</p>
+    </>
+  )
+
   return (
-    <section aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-5xl space-y-4">
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <h1 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
-          People
-        </h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Invite people by email. They choose their own password from the link in the invitation.
-        </p>
-        <form onSubmit={invite} className="mt-4 flex flex-wrap items-end gap-3" noValidate>
-          <FormField
-            label="Email"
-            className="min-w-56 flex-1"
-            type="email"
-            autoComplete="off"
-            placeholder="name@company.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <ChoiceField label="Role" value={role} choices={roleChoices} onChoose={setRole} />
-          <Button type="submit" disabled={inviting}>
-            {inviting ? <Spinner /> : <MailPlus aria-hidden="true" className="size-4" />}
-            {inviting ? 'Sending...' : 'Send invitation'}
-          </Button>
-        </form>
-        <p className="mt-2 text-xs text-slate-500">{roleDescriptions[role]}.</p>
-      </div>
-
-      {message && (
-        <div role={message.tone === 'error' ? 'alert' : 'status'}>
-          {message.tone === 'error' ? (
-            <Alert variant="destructive">{message.text}</Alert>
-          ) : (
-            <p className="rounded-md bg-green-50 p-3 text-sm text-green-800 ring-1 ring-green-200">
-              {message.text}
-            </p>
-          )}
-        </div>
-      )}
-
+    <ManagedListScreen
+      id={id}
+      title="People"
+      intro="Invite people by email. They choose their own password from the link in the invitation."
+      form={form}
+      message={message}
+    >
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
         {people === null ? (
           <Loading className="justify-center py-10" />
@@ -175,17 +163,15 @@ export function PeopleScreen({ api, currentUserId }: { api: AdminApi; currentUse
         )}
       </div>
 
-      <ConfirmActionDialog
-        open={removing !== null}
-        title={`Remove ${removing?.email ?? ''}?`}
+      <ConfirmRemoveDialog
+        removing={removing}
         confirmLabel="Remove"
-        destructive
         busy={!!busyId}
-        onConfirm={() => removing && void remove(removing)}
+        onRemove={(person) => void remove(person)}
         onCancel={() => setRemoving(null)}
       >
         <p>Their account is deleted and they are signed out everywhere. Their posts stay.</p>
-      </ConfirmActionDialog>
-    </section>
+      </ConfirmRemoveDialog>
+    </ManagedListScreen>
   )
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { errorMessage } from './useLoaded.ts'
 
 /** The screen's message line: how the last change went, or why the list did not load. */
-interface ListMessage {
+export interface ListMessage {
   tone: 'ok' | 'error'
   text: string
 }

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { newsletterSendProgressSchema, type NewsletterSendProgress } from '../schemas/newsletter-send.ts'
-import { callRpc, callRpcForRow, camelKeys, couldNot, oneOrNull } from './results.ts'
+import { callRpc, camelKeys, couldNot, oneOrNull, rpcRowFor } from './results.ts'
 
 /**
  * Newsletter sends and their deliveries (`supabase/migrations/20261129150000_newsletter_sends.sql`). The
@@ -117,18 +117,12 @@ export interface NewsletterDeliveryToSend {
 }
 
 /** The delivery behind an outbox job of the queue `newsletter` (its `outbox_key`), or null. */
-export async function newsletterDeliveryToSend(
-  client: SupabaseClient,
-  key: string,
-): Promise<NewsletterDeliveryToSend | null> {
-  return callRpcForRow(
-    client,
-    'newsletter_delivery_to_send',
-    { p_key: key },
-    'read a newsletter delivery',
-    (row) => camelKeys(toSendRow.parse(row)),
-  )
-}
+export const newsletterDeliveryToSend = rpcRowFor<NewsletterDeliveryToSend>(
+  'newsletter_delivery_to_send',
+  'p_key',
+  'read a newsletter delivery',
+  (row) => camelKeys(toSendRow.parse(row)),
+)
 
 /**
  * Records a delivery's mail going out, or its address refused for good (the delivery fails and the address

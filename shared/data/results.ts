@@ -46,6 +46,12 @@ export async function callRpcForRow<T>(
   return row === undefined ? null : parse(row)
 }
 
+/** A reader of the zero-or-one row a SQL function returns for one key (its argument `arg`), parsed, or null. */
+export const rpcRowFor =
+  <T>(fn: string, arg: string, doing: string, parse: (row: unknown) => T) =>
+  (client: SupabaseClient, key: string): Promise<T | null> =>
+    callRpcForRow(client, fn, { [arg]: key }, doing, parse)
+
 /** The row a zero-or-one read (`.maybeSingle()`) found, parsed, or null; a failed read goes to `fail`. */
 export async function oneOrNull<T>(
   read: PromiseLike<{ data: unknown; error: PostgrestError | null; status: number }>,

@@ -12,7 +12,7 @@ import {
   type WebhookEndpointPatch,
   type WebhookEndpointWithSecret,
 } from '../schemas/webhooks.ts'
-import { callRpc, callRpcForRow, camelKeys, couldNot, DataError, oneOrNull, rowReader } from './results.ts'
+import { callRpc, camelKeys, couldNot, DataError, oneOrNull, rowReader, rpcRowFor } from './results.ts'
 import { callSiteApi, type SiteApi } from './site-api.ts'
 
 /**
@@ -230,18 +230,12 @@ const toOutgoing = (value: unknown): OutgoingDelivery => {
 }
 
 /** The delivery with its endpoint and the secrets that sign it now, in one read (service role); or null. */
-export async function loadOutgoingDelivery(
-  service: SupabaseClient,
-  deliveryId: string,
-): Promise<OutgoingDelivery | null> {
-  return callRpcForRow(
-    service,
-    'webhook_delivery_to_send',
-    { p_delivery_id: deliveryId },
-    'read the delivery',
-    toOutgoing,
-  )
-}
+export const loadOutgoingDelivery = rpcRowFor(
+  'webhook_delivery_to_send',
+  'p_delivery_id',
+  'read the delivery',
+  toOutgoing,
+)
 
 export interface AttemptRecord {
   statusCode: number | null

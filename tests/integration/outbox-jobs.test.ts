@@ -7,10 +7,10 @@ import {
   claimOutboxJobs,
   enqueueOutboxJob,
   finishOutboxJob,
-  getOutboxJob,
 } from '../../server/jobs/outbox-jobs.ts'
 import { serviceClient } from '../../server/supabase-clients.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
+import { getOutboxJob } from '../support/lead-deliveries.ts'
 import { useTestServer } from '../support/use-test-server.ts'
 
 // The one outbox (supabase/migrations/20261204090000_one_outbox.sql and server/jobs/): what the claim, the

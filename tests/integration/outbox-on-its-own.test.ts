@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { retryDelaysMs } from '../../server/mail/outbox.ts'
+import { retryDelaysMs } from '../../server/jobs/leased-worker.ts'
 import { serviceClient } from '../../server/supabase-clients.ts'
 import {
   leadMailCounts,

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { createNodeSupabaseClient } from '../../shared/data/node-client.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
-import { outboxIntervalMs } from '../../server/mail/outbox.ts'
+import { leadMail } from '../../server/mail/outbox.ts'
 import { serviceClient } from '../../server/supabase-clients.ts'
 import { startInstance, stopInstance, type Instance } from '../support/instances.ts'
 import {
@@ -37,7 +37,7 @@ const leaseRunsOutSeconds = 2 * 60 + 1
 /** Four server processes starting at once on a loaded 2-core machine take a while each. */
 const startupMs = 90_000
 /** After a lease runs out, the next run of an outbox's timer (30 s for leads) has the work: with margin. */
-const takeOverMs = outboxIntervalMs + 30_000
+const takeOverMs = leadMail.intervalMs + 30_000
 
 let sink: TestSmtpServer
 let backend: TestServer

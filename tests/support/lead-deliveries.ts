@@ -1,6 +1,8 @@
-import { leadMailQueue } from '../../server/mail/outbox.ts'
+import type { OutboxJob } from '../../server/jobs/outbox-jobs.ts'
+import { leadMail } from '../../server/mail/outbox.ts'
 import { brand } from '../../shared/config/brand.ts'
 import type { SupabaseClient } from '../../shared/data/client.ts'
+import { camelKeys } from '../../shared/data/results.ts'
 import type { TestSmtpServer } from './smtp.ts'
 
 /**
@@ -48,7 +50,7 @@ export async function leadRowsOf(service: SupabaseClient, visitor: string): Prom
   const jobs = await service
     .from('outbox_jobs')
     .select('subject_id, attempts, next_attempt_at, claimed_until, claim_token')
-    .eq('queue', leadMailQueue)
+    .eq('queue', leadMail.queue)
     .in(
       'subject_id',
       leads.map((l) => l.id),
@@ -95,7 +97,7 @@ export async function letTimePassForLead(
       next_attempt_at: earlier(lead.next_attempt_at, seconds),
       claimed_until: earlier(lead.claimed_until, seconds),
     })
-    .eq('queue', leadMailQueue)
+    .eq('queue', leadMail.queue)
     .eq('subject_id', lead.id)
   // Only the state that was read: a claim taken since then is left alone.
   const { data, error } = await (
@@ -103,4 +105,12 @@ export async function letTimePassForLead(
   ).select('id')
   if (error) throw new Error(`moving the clock for lead ${lead.id}: ${error.message}`)
   if (data.length !== 1) throw new Error(`lead ${lead.id} changed before its clock could be moved`)
+}
+
+/** The job of a subject on a queue in the one outbox, or null (service role). */
+export async function getOutboxJob(service: SupabaseClient, queue: string, subjectId: string) {
+  const job = service.from('outbox_jobs').select().match({ queue, subject_id: subjectId })
+  const { data, error } = await job.maybeSingle()
+  if (error) throw new Error(`reading the job of ${subjectId} on ${queue}: ${error.message}`)
+  return data ? (camelKeys(data) as unknown as OutboxJob) : null
 }

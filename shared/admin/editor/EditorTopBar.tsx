@@ -1,6 +1,7 @@
 import { ChevronLeft, FilePlus2, History, Link2, SlidersHorizontal } from 'lucide-react'
 import { Spinner } from '../../ui/Spinner.tsx'
 import type { EditingPost } from '../BlogEditorForm.utils.ts'
+import type { Drawer } from './useDrawer.ts'
 
 export interface EditorTopBarProps {
   editing: EditingPost | null
@@ -11,9 +12,8 @@ export interface EditorTopBarProps {
   sharing: boolean
   onShare(): void
   onNewPost(): void
-  settingsId: string
-  settingsOpen: boolean
-  onToggleSettings(): void
+  /** The post settings drawer the bar's Settings button opens. */
+  settings: Drawer
 }
 
 const barButton =
@@ -32,9 +32,7 @@ export function EditorTopBar({
   sharing,
   onShare,
   onNewPost,
-  settingsId,
-  settingsOpen,
-  onToggleSettings,
+  settings,
 }: EditorTopBarProps) {
   return (
     // On a phone the tools take the first line and what is open gets a line of its own, whole.
@@ -86,9 +84,9 @@ export function EditorTopBar({
       )}
       <button
         type="button"
-        aria-expanded={settingsOpen}
-        aria-controls={settingsId}
-        onClick={onToggleSettings}
+        aria-expanded={settings.open}
+        aria-controls={settings.id}
+        onClick={settings.toggle}
         className={`${barButton} xl:hidden`}
       >
         <SlidersHorizontal aria-hidden="true" className="size-4" />

@@ -10,15 +10,9 @@ describe('the tag field', () => {
   it('says that commas separate tags and what a tag may hold', () => {
     render(
       <PostSettingsPanel
-        id="settings"
-        values={emptyFormValues()}
-        set={() => {}}
-        publishAtIso={null}
-        mayPublish
-        coverProgress={null}
-        onCoverFile={() => {}}
-        open
-        onClose={() => {}}
+        drawer={{ id: 'settings', open: true, toggle: () => {}, close: () => {} }}
+        form={{ values: emptyFormValues(), set: () => {} }}
+        cover={{ progress: null, uploadCover: async () => {} }}
       />,
     )
     const field = screen.getByLabelText('Tags (comma-separated)')

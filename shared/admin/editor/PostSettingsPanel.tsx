@@ -4,28 +4,24 @@ import { blogStatuses, blogTypes, tagMaxLength, tagPunctuation } from '../../sch
 import { cx } from '../../ui/cx.ts'
 import { Input, Textarea } from '../../ui/Input.tsx'
 import { Label } from '../../ui/Label.tsx'
-import type { BlogFormValues } from '../BlogEditorForm.utils.ts'
+import { scheduledFor } from '../BlogEditorForm.utils.ts'
 import { CloseButton } from '../CloseButton.tsx'
 import { FormField } from '../FormField.tsx'
+import { useAdminRole } from '../useAdminRole.ts'
 import { CoverField } from './CoverField.tsx'
 import { ScheduleField } from './ScheduleField.tsx'
 import { SegmentedChoice } from './SegmentedChoice.tsx'
+import type { Drawer } from './useDrawer.ts'
+import type { CoverUpload } from './useImageUpload.ts'
+import type { PostForm } from './usePostForm.ts'
 
 const statusLabels = { draft: 'Draft', published: 'Published', scheduled: 'Scheduled' } as const
 
 export interface PostSettingsPanelProps {
-  /** The element id the "Settings" button controls. */
-  id: string
-  values: BlogFormValues
-  set<K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]): void
-  publishAtIso: string | null
-  /** A contributor writes drafts only. */
-  mayPublish: boolean
-  coverProgress: number | null
-  onCoverFile(file: File): void
-  /** Open as a drawer (below 1280 px; from 1280 px the panel always sits beside the canvas). */
-  open: boolean
-  onClose(): void
+  /** Open as a drawer below 1280 px (from 1280 px the panel always sits beside the canvas). */
+  drawer: Drawer
+  form: Pick<PostForm, 'values' | 'set'>
+  cover: CoverUpload
   /**
    * Steps aside on a wide screen too (a conflict is being resolved: the comparison needs the room and
    * shows every setting itself); the Settings button still opens it as a drawer.
@@ -40,18 +36,14 @@ export interface PostSettingsPanelProps {
  * cover. Beside the canvas on a wide screen; a drawer over it on narrower ones (Escape or × closes it).
  */
 export function PostSettingsPanel({
-  id,
-  values,
-  set,
-  publishAtIso,
-  mayPublish,
-  coverProgress,
-  onCoverFile,
-  open,
-  onClose,
+  drawer: { id, open, close: onClose },
+  form: { values, set },
+  cover,
   stepAside = false,
   children,
 }: PostSettingsPanelProps) {
+  // A contributor writes drafts only.
+  const { mayPublish } = useAdminRole()
   const fieldId = useId()
   const field = (name: string) => `${fieldId}-${name}`
   const closeButton = useRef<HTMLButtonElement | null>(null)
@@ -103,7 +95,7 @@ export function PostSettingsPanel({
               name={name}
               required
               value={values[name]}
-              onChange={(e) => set(name, e.target.value)}
+              onValue={(value) => set(name, value)}
             />
           ))}
           <SegmentedChoice
@@ -126,7 +118,7 @@ export function PostSettingsPanel({
             <ScheduleField
               id={field('publish-at')}
               value={values.publishAt}
-              publishAtIso={publishAtIso}
+              publishAtIso={scheduledFor(values)}
               onChange={(value) => set('publishAt', value)}
             />
           )}
@@ -158,8 +150,8 @@ export function PostSettingsPanel({
           </div>
           <CoverField
             url={values.coverImageUrl}
-            progress={coverProgress}
-            onFile={onCoverFile}
+            progress={cover.progress}
+            onFile={(file) => void cover.uploadCover(file)}
             onRemove={() => set('coverImageUrl', '')}
           />
           {children}

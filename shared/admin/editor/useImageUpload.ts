@@ -59,6 +59,8 @@ export function useImageUpload() {
   )
 }
 
+export type CoverUpload = ReturnType<typeof useCoverUpload>
+
 /** The cover: its upload's progress (null when idle) and the upload itself, reported in the status line. */
 export function useCoverUpload(onUploaded: (url: string) => void, onStatus: (message: string) => void) {
   const upload = useImageUpload()

@@ -40,6 +40,24 @@ function OneLine({ text, className }: { text: string; className?: string }) {
   )
 }
 
+/** The names of a ranked table's columns: the first over the names, the rest over the counts (right-aligned). */
+function ColumnHeads({ columns: [first, ...counts] }: { columns: string[] }) {
+  return (
+    <thead className="text-left text-slate-500">
+      <tr>
+        <th scope="col" className="py-1 pr-2 font-medium">
+          {first}
+        </th>
+        {counts.map((c) => (
+          <th key={c} scope="col" className="w-20 py-1 pl-2 text-right font-medium whitespace-nowrap">
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
+
 /** One "top …" list of Insights: a titled table, the first column named on one line, counts right-aligned. */
 export function RankedTable({
   title,
@@ -54,7 +72,6 @@ export function RankedTable({
   rows: RankedRow[]
   empty: string
 }) {
-  const [first, ...counts] = columns
   const id = useId()
   return (
     <section
@@ -68,23 +85,15 @@ export function RankedTable({
         <p className="text-sm text-slate-500">{empty}</p>
       ) : (
         <table className="w-full table-fixed text-sm">
-          <thead className="text-left text-slate-500">
-            <tr>
-              <th className="py-1 pr-2 font-medium">{first}</th>
-              {counts.map((c) => (
-                <th key={c} className="w-20 py-1 pl-2 text-right font-medium whitespace-nowrap">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={columns} />
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
               <tr key={row.key} data-testid="ranked-row">
-                <td className="py-1.5 pr-2 text-slate-800">
+                {/* The name heads its row: a screen reader says it before each count. */}
+                <th scope="row" className="py-1.5 pr-2 text-left font-normal text-slate-800">
                   <OneLine text={row.label} className={row.sub ? 'font-medium' : undefined} />
                   {row.sub && <OneLine text={row.sub} className="text-xs text-slate-500" />}
-                </td>
+                </th>
                 {row.values.map((v, i) => (
                   <td key={i} className="py-1.5 pl-2 text-right align-top tabular-nums text-slate-700">
                     {v.toLocaleString('en-GB')}

@@ -12,7 +12,7 @@ import { Input } from '../../ui/Input.tsx'
 import type { AdminApi } from '../contract.ts'
 import { ChoiceSelect, choicesOf } from '../ChoiceSelect.tsx'
 import { ExportCsvButton, today } from '../ExportCsvButton.tsx'
-import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
+import { ConfirmRemoveDialog } from '../ConfirmActionDialog.tsx'
 import { Pager } from '../Pager.tsx'
 import { SendProgress } from './SendProgress.tsx'
 import { useSubscriberList } from './useSubscriberList.ts'
@@ -42,11 +42,10 @@ export function SubscribersScreen({ api }: { api: AdminApi }) {
   const [removing, setRemoving] = useState<NewsletterSubscriberView | null>(null)
   const [busy, setBusy] = useState<'remove' | null>(null)
 
-  async function confirmRemove() {
-    if (!removing) return
+  async function confirmRemove(subscriber: NewsletterSubscriberView) {
     setBusy('remove')
     try {
-      await list.remove(removing.id)
+      await list.remove(subscriber.id)
       setRemoving(null)
     } catch (err) {
       list.setError(err instanceof Error ? err.message : String(err))
@@ -181,20 +180,18 @@ export function SubscribersScreen({ api }: { api: AdminApi }) {
         />
       </section>
 
-      <ConfirmActionDialog
-        open={removing !== null}
-        title={`Remove ${removing?.email ?? ''}?`}
+      <ConfirmRemoveDialog
+        removing={removing}
         confirmLabel="Remove subscriber"
-        destructive
         busy={busy === 'remove'}
         onCancel={() => setRemoving(null)}
-        onConfirm={() => void confirmRemove()}
+        onRemove={(subscriber) => void confirmRemove(subscriber)}
       >
         <p>
           The address is deleted from the list for good and gets no further newsletter, not even one already
           under way.
         </p>
-      </ConfirmActionDialog>
+      </ConfirmRemoveDialog>
     </div>
   )
 }

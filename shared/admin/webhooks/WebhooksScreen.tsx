@@ -17,7 +17,8 @@ import { Loading, Spinner } from '../../ui/Spinner.tsx'
 import { choicesOf } from '../ChoiceSelect.tsx'
 import { ConfirmActionDialog } from '../ConfirmActionDialog.tsx'
 import type { AdminApi } from '../contract.ts'
-import { ChoiceField, FormField } from '../FormField.tsx'
+import { ChoiceField, FormField, useFieldValue } from '../FormField.tsx'
+import { ManagedListScreen } from '../ManagedListScreen.tsx'
 import { useAdminRole } from '../useAdminRole.ts'
 import { useManagedList } from '../useManagedList.ts'
 import { DeliveryLog } from './DeliveryLog.tsx'
@@ -80,10 +81,10 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
   const listWebhooks = useCallback(() => api.listWebhooks(), [api])
   const { items: endpoints, message, setMessage, busyId, act } = useManagedList(listWebhooks)
   const [shownSecret, setShownSecret] = useState<WebhookEndpointWithSecret | null>(null)
-  const [url, setUrl] = useState('')
+  const url = useFieldValue()
   const [events, setEvents] = useState<WebhookEvent[]>(['lead.created'])
   const [format, setFormat] = useState<WebhookFormat>('standard')
-  const [description, setDescription] = useState('')
+  const description = useFieldValue()
   const adding = busyId === 'new'
   const [removing, setRemoving] = useState<WebhookEndpoint | null>(null)
   const [openLog, setOpenLog] = useState<string | null>(null)
@@ -96,7 +97,12 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
   function add(event: FormEvent) {
     event.preventDefault()
     if (adding) return
-    const parsed = webhookEndpointInputSchema.safeParse({ url, events, format, description })
+    const parsed = webhookEndpointInputSchema.safeParse({
+      url: url.value,
+      events,
+      format,
+      description: description.value,
+    })
     if (!parsed.success) {
       setMessage({
         tone: 'error',
@@ -107,8 +113,8 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
     // No message: the new endpoint's secret is shown instead.
     void act('new', async () => {
       setShownSecret(await api.addWebhook(parsed.data))
-      setUrl('')
-      setDescription('')
+      url.onValue('')
+      description.onValue('')
       return null
     })
   }
@@ -149,73 +155,59 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
   const toggleEvent = (event: WebhookEvent, on: boolean) =>
     setEvents((current) => (on ? [...current, event] : current.filter((e) => e !== event)))
 
-  return (
-    <section aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-5xl space-y-4">
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <h1 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
-          Webhooks
-        </h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Send leads, published posts and newsletter sends to the tools your team uses (a CRM, Zapier, Make or
-          Slack). Each delivery is signed and retried for up to 3 days.
-        </p>
-        {mayChange ? (
-          <form onSubmit={add} className="mt-4 space-y-3" noValidate>
-            <FormField
-              label="Endpoint URL"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://example.com/webhooks/meridian"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-            />
-            <fieldset className="space-y-1.5">
-              <legend className="text-sm font-medium text-slate-900">Events</legend>
-              <div className="grid gap-1 sm:grid-cols-2">
-                {webhookEvents.map((event) => (
-                  <label key={event} className="flex items-start gap-2 text-sm text-slate-700">
-                    <input
-                      type="checkbox"
-                      className="mt-0.5 size-4 shrink-0"
-                      checked={events.includes(event)}
-                      onChange={(e) => toggleEvent(event, e.target.checked)}
-                    />
-                    <span>
-                      <code className="text-xs">{event}</code>: {webhookEventLabels[event]}
-                    </span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <div className="flex flex-wrap items-end gap-3">
-              <ChoiceField label="Format" value={format} choices={formatChoices} onChoose={setFormat} />
-              <FormField
-                label="Description (optional)"
-                className="min-w-48 flex-1"
-                autoComplete="off"
-                placeholder="Sales CRM"
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
+  const form = mayChange ? (
+    <form onSubmit={add} className="mt-4 space-y-3" noValidate>
+      <FormField
+        label="Endpoint URL"
+        type="url"
+        placeholder="https://example.com/webhooks/meridian"
+        {...url}
+      />
+      <fieldset className="space-y-1.5">
+        <legend className="text-sm font-medium text-slate-900">Events</legend>
+        <div className="grid gap-1 sm:grid-cols-2">
+          {webhookEvents.map((event) => (
+            <label key={event} className="flex items-start gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0"
+                checked={events.includes(event)}
+                onChange={(e) => toggleEvent(event, e.target.checked)}
               />
-              <Button type="submit" disabled={adding}>
-                {adding ? <Spinner /> : <Plus aria-hidden="true" className="size-4" />}
-                {adding ? 'Adding...' : 'Add endpoint'}
-              </Button>
-            </div>
-          </form>
-        ) : (
-          <p className="mt-3 text-sm text-slate-600">Only administrators can add or change endpoints.</p>
-        )}
+              <span>
+                <code className="text-xs">{event}</code>: {webhookEventLabels[event]}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap items-end gap-3">
+        <ChoiceField label="Format" value={format} choices={formatChoices} onChoose={setFormat} />
+        <FormField
+          label="Description (optional)"
+          className="min-w-48 flex-1"
+          placeholder="Sales CRM"
+          {...description}
+        />
+        <Button type="submit" disabled={adding}>
+          {adding ? <Spinner /> : <Plus aria-hidden="true" className="size-4" />}
+          {adding ? 'Adding...' : 'Add endpoint'}
+        </Button>
       </div>
+    </form>
+  ) : (
+    <p className="mt-3 text-sm text-slate-600">Only administrators can add or change endpoints.</p>
+  )
 
+  return (
+    <ManagedListScreen
+      id={id}
+      title="Webhooks"
+      intro="Send leads, published posts and newsletter sends to the tools your team uses (a CRM, Zapier, Make or Slack). Each delivery is signed and retried for up to 3 days."
+      form={form}
+      message={message}
+    >
       {shownSecret && <SecretShownOnce shown={shownSecret} onDone={() => setShownSecret(null)} />}
-      {message &&
-        (message.tone === 'error' ? (
-          <Alert variant="destructive">{message.text}</Alert>
-        ) : (
-          <Alert variant="success">{message.text}</Alert>
-        ))}
 
       {endpoints === null ? (
         <Loading className="justify-center py-10" />
@@ -316,6 +308,6 @@ export function WebhooksScreen({ api }: { api: AdminApi }) {
       >
         <p>It gets no more events, and its delivery log is deleted with it.</p>
       </ConfirmActionDialog>
-    </section>
+    </ManagedListScreen>
   )
 }

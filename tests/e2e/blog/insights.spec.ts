@@ -130,7 +130,7 @@ test('after three visits to a post from a referrer, Insights lists the post and 
   await expect(posts).toContainText(post.title)
   // At 1280 px the post's row reads at a glance: its title and its path each on one line.
   const postRow = posts.getByTestId('ranked-row').filter({ hasText: post.title })
-  for (const line of await postRow.locator('td').first().locator(':scope > span').all()) {
+  for (const line of await postRow.getByRole('rowheader').locator(':scope > span').all()) {
     const box = (await line.boundingBox())!
     expect(box.height).toBeLessThan(24)
     expect(

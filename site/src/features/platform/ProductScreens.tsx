@@ -8,6 +8,7 @@ import {
   teamPulse,
 } from '@site/content/platform-screens.ts'
 import { Pill } from '@site/components/ui/Pill.tsx'
+import type { ReactNode } from 'react'
 import { ScreenFrame, type ScreenProps } from './ScreenFrame.tsx'
 
 const toneClasses = {
@@ -27,6 +28,41 @@ function Avatar({ initials, row }: { initials: string; row: number }) {
     >
       {initials}
     </span>
+  )
+}
+
+interface Person {
+  initials: string
+  name: ReactNode
+  /** The line under the name. */
+  line: string
+  /** What stands at the right of the row. */
+  end: ReactNode
+}
+
+/** People in a list on a screen: each with their initials, name and one line under it, `end` at the right. */
+function PersonList({
+  people,
+  className,
+  itemClassName,
+}: {
+  people: Person[]
+  className: string
+  itemClassName: string
+}) {
+  return (
+    <ul className={className}>
+      {people.map((person, i) => (
+        <li key={i} className={`flex items-center gap-3 ${itemClassName}`}>
+          <Avatar initials={person.initials} row={i} />
+          <div className="min-w-0 flex-1">
+            <p className="text-xs font-semibold">{person.name}</p>
+            <p className="text-[11px] text-ink-500">{person.line}</p>
+          </div>
+          {person.end}
+        </li>
+      ))}
+    </ul>
   )
 }
 
@@ -203,18 +239,15 @@ export function TeamPulseScreen(props: ScreenProps) {
         ))}
       </ul>
       <p className="mt-5 text-xs font-semibold">Growth plans</p>
-      <ul className="mt-2 space-y-2">
-        {teamPulse.growth.map((g, i) => (
-          <li key={g.name} className="flex items-center gap-3 rounded-lg bg-ink-50 p-2 ring-1 ring-ink-100">
-            <Avatar initials={g.initials} row={i} />
-            <div className="min-w-0 flex-1">
-              <p className="text-xs font-semibold">{g.name}</p>
-              <p className="text-[11px] text-ink-500">{g.plan}</p>
-            </div>
-            <span className="text-xs font-semibold text-emerald-700">{g.progress}%</span>
-          </li>
-        ))}
-      </ul>
+      <PersonList
+        className="mt-2 space-y-2"
+        itemClassName="rounded-lg bg-ink-50 p-2 ring-1 ring-ink-100"
+        people={teamPulse.growth.map((g) => ({
+          ...g,
+          line: g.plan,
+          end: <span className="text-xs font-semibold text-emerald-700">{g.progress}%</span>,
+        }))}
+      />
     </ScreenFrame>
   )
 }
@@ -226,24 +259,26 @@ export function PeopleOpsScreen(props: ScreenProps) {
       <p className="flex items-center gap-1.5 text-xs font-semibold">
         <Wallet className="size-4 text-brand-600" /> {peopleOps.run}
       </p>
-      <ul className="mt-3 divide-y divide-ink-100 rounded-lg ring-1 ring-ink-100">
-        {peopleOps.rows.map((r, i) => (
-          <li key={r.name} className="flex items-center gap-3 px-3 py-2.5">
-            <Avatar initials={r.initials} row={i} />
-            <div className="min-w-0 flex-1">
-              <p className="text-xs font-semibold">
-                {r.name} <span className="font-normal text-ink-500">· {r.team}</span>
-              </p>
-              <p className="text-[11px] text-ink-500">{r.leave}</p>
-            </div>
+      <PersonList
+        className="mt-3 divide-y divide-ink-100 rounded-lg ring-1 ring-ink-100"
+        itemClassName="px-3 py-2.5"
+        people={peopleOps.rows.map((r) => ({
+          initials: r.initials,
+          name: (
+            <>
+              {r.name} <span className="font-normal text-ink-500">· {r.team}</span>
+            </>
+          ),
+          line: r.leave,
+          end: (
             <span
               className={`rounded-full px-2 py-0.5 text-[11px] font-medium ring-1 ${r.status === 'Paid' ? toneClasses.emerald : toneClasses.brand}`}
             >
               {r.status}
             </span>
-          </li>
-        ))}
-      </ul>
+          ),
+        }))}
+      />
       <div className="mt-3 grid grid-cols-3 gap-2">
         {peopleOps.modules.map((m) => (
           <Tile key={m.label} {...m} />
