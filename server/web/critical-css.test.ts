@@ -6,12 +6,19 @@ const stylesheet = [
   '@font-face{font-family:Inter Fallback;src:local(Arial);size-adjust:107.4%}',
   ':root{--brand:#4338ca}',
   '[hidden]:where(:not([hidden=until-found])){display:none!important}',
-  '.hero{font-size:3rem}',
+  '.hero{font-size:3rem;color:var(--brand)}',
   '.unused-card{padding:2rem}',
   ':where(.space-y-4>:not(:last-child)){margin-block-end:1rem}',
   '.hover\\:underline:hover{text-decoration:underline}',
   '[aria-current=page]{font-weight:600}',
   '::placeholder{color:gray}',
+  '@layer theme{:root,:host{--font-sans:Inter,sans-serif;--color-brand:#4338ca;--color-unused:red;--default-font:var(--font-sans);--text-lg:1.125rem}}',
+  '@layer base{html{font-family:var(--default-font)}}',
+  '.brand{color:var(--color-brand);--tw-shadow:0 1px red;box-shadow:var(--tw-shadow)}',
+  '.big{font-size:var(--text-lg)}',
+  '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+  '@property --tw-blur{syntax:"*";inherits:false}',
+  '@layer properties{@supports (not (color:red)){*,:before{--tw-shadow:0 0 #0000;--tw-blur:initial}}}',
 ].join('')
 
 const template = `<!doctype html><html><head><!--app-head--><style>${stylesheet}</style></head><body><!--app-html--></body></html>`
@@ -66,6 +73,20 @@ describe('critical CSS', () => {
       pageSignature('<button aria-expanded="true">'),
     )
     expect(pageSignature('<p>')).not.toBe(pageSignature('<p><ul><li>'))
+  })
+
+  it('keeps only the custom properties its kept rules or its markup read, directly or through another', async () => {
+    const css = styleOf(await page('<p class="brand" style="margin:var(--text-lg)">Hi</p>'))
+    expect(css).toContain('--color-brand:#4338ca')
+    expect(css).toContain('--default-font:var(--font-sans)')
+    expect(css).toContain('--font-sans:Inter,sans-serif')
+    expect(css).toContain('--text-lg:1.125rem')
+    expect(css).toContain('@property --tw-shadow{')
+    expect(css).toMatch(/\*,:before\{--tw-shadow:0 0 #0000;?\}/)
+    expect(css).not.toContain('--color-unused')
+    expect(css).not.toContain('--tw-blur')
+    // A page that does not read --text-lg is a page of another kind (inline styles count in its signature).
+    expect(styleOf(await page('<p class="brand">Hi</p>'))).not.toContain('--text-lg')
   })
 
   it('pages with the same signature share one result', async () => {

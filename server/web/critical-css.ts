@@ -19,6 +19,49 @@ const styleElement = /<style>([\s\S]*?)<\/style>/
 const localFontFaces = (css: string) =>
   (css.match(/@font-face\s*\{[^}]*\}/g) ?? []).filter((rule) => !/url\(/.test(rule)).join('')
 
+/** A custom property's name where it is read: `var(--x`, a `@container style(--x…)`, `transition-property:--x`. */
+const customPropertyName = /--[\w-]+/g
+/** A custom property declared in a rule (after `{` or `;`), with its value and the `;` ending it, if any. */
+const customDeclaration = /(?<=[{;])(--[\w-]+):((?:[^;{}"']|"[^"]*"|'[^']*')*);?/g
+/** A registration (`@property --x{…}`). */
+const propertyRule = /@property\s+(--[\w-]+)\s*\{[^}]*\}/g
+
+/**
+ * `css` without the custom properties nothing on the page reads: the theme declares every colour, size and
+ * font of the site and the admin (~6 KB, a sixth of a page's critical CSS), a page reads a few dozen. A
+ * property is kept when a kept rule or the page's markup (`style`, SVG attributes) reads it, or when the
+ * value of a property that is kept reads it. Declarations that nothing reads change nothing on screen, and
+ * the whole stylesheet (with all of them) follows the first paint.
+ */
+function withoutUnreadCustomProperties(css: string, markup: string): string {
+  const values = new Map<string, string[]>()
+  for (const [, name, value] of css.matchAll(customDeclaration)) {
+    if (!values.has(name)) values.set(name, [])
+    values.get(name)!.push(value)
+  }
+  const readers = css.replace(customDeclaration, '').replace(propertyRule, '')
+  const read = new Set<string>()
+  const pending = [
+    ...(readers.match(customPropertyName) ?? []),
+    ...[...markup.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]),
+  ]
+  while (pending.length) {
+    const name = pending.pop()!
+    if (read.has(name)) continue
+    read.add(name)
+    for (const value of values.get(name) ?? []) pending.push(...(value.match(customPropertyName) ?? []))
+  }
+  let kept = css
+    .replace(customDeclaration, (whole, name: string) => (read.has(name) ? whole : ''))
+    .replace(propertyRule, (whole, name: string) => (read.has(name) ? whole : ''))
+  // Rules and blocks left empty (`:root,:host{}`, `@supports (…){}`), innermost first.
+  for (let before = ''; before !== kept;) {
+    before = kept
+    kept = kept.replace(/(^|[{};])[^{};]+\{\}/g, '$1')
+  }
+  return kept
+}
+
 const tagPattern = /<([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g
 const attributePattern = /([^\s=/"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g
 /** Attributes whose value a selector may test (Tailwind's `aria-*:`, `data-*:`, `open:` variants, `[type=…]`). */
@@ -36,6 +79,8 @@ export function pageSignature(html: string): string {
       if (key === 'class') {
         for (const c of value.split(/\s+/)) if (c) tokens.add(`.${c}`)
       } else tokens.add(stateAttribute.test(key) ? `[${key}=${value}]` : `[${key}]`)
+      // Custom properties read in inline styles keep theirs in the critical CSS.
+      for (const [read] of value.matchAll(/var\(\s*--[\w-]+/g)) tokens.add(read)
     }
   }
   return createHash('sha256')
@@ -71,7 +116,8 @@ export function criticalCss({ maxEntries = 200 } = {}): CriticalCss {
   const reduce = async (template: string, style: RegExpExecArray, full: string) => {
     try {
       const reduced = styleElement.exec(await beasties.process(full))?.[1] ?? style[1]
-      return template.replace(style[0], () => `<style>${localFontFaces(style[1]) + reduced}</style>`)
+      const css = withoutUnreadCustomProperties(reduced, full.replace(styleElement, ''))
+      return template.replace(style[0], () => `<style>${localFontFaces(style[1]) + css}</style>`)
     } catch {
       return template // markup Beasties cannot read keeps the whole stylesheet: slower to paint, never unstyled
     }
