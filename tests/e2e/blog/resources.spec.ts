@@ -171,4 +171,29 @@ test.describe('resources and post pages', () => {
     await page.getByRole('button', { name: 'Unsubscribe' }).click()
     await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible()
   })
+
+  test('what a reader types while the part is still waking is kept: a search is searched, an address subscribed', async ({
+    page,
+  }) => {
+    const token = uniqueToken('typed')
+    const email = `${uniqueToken('early')}@example.com`
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueAddress() })
+    // The part's code takes 1.5 s to arrive (a phone on a slow network).
+    await page.route(/\/assets\/(resources|ResourcesPage|react-island)-.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.goto('/resources')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await page.getByRole('searchbox', { name: 'Search resources' }).fill(token)
+    await expect(page).toHaveURL(new RegExp(`q=${token}`))
+    await expect(page.getByRole('searchbox', { name: 'Search resources' })).toHaveValue(token)
+
+    await page.goto('/resources')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await page.getByLabel('Email address').fill(email)
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(page.getByText('Check your inbox', { exact: true })).toBeVisible()
+    await expect(page.getByLabel('Email address')).toHaveValue('')
+  })
 })

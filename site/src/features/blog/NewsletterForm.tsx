@@ -2,7 +2,7 @@ import { Button } from '@shared/ui/Button.tsx'
 import { Input } from '@shared/ui/Input.tsx'
 import { Spinner } from '@shared/ui/Spinner.tsx'
 import { Mail } from 'lucide-react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 
 /**
  * "Stay Updated": subscribes through `POST /api/newsletter`, which stores the address and mails it a link to
@@ -11,18 +11,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 export function NewsletterForm() {
   // Once per page, inside a part hydrated on its own: a fixed id (useId depends on the whole page's tree).
   const id = 'newsletter'
-  const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
-  // An address typed into the server's page before this part woke is taken over, not lost.
-  const form = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    const typed = form.current?.elements.namedItem('email')
-    if (typed instanceof HTMLInputElement && typed.value) setEmail(typed.value)
-  }, [])
 
-  async function submit(event: FormEvent) {
+  // The field keeps its own value (it is not controlled), so what a reader typed into the server's page
+  // before this part woke stays in it, and the address sent is the one the reader sees.
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
+    const form = event.currentTarget
+    const email = String(new FormData(form).get('email') ?? '')
     setBusy(true)
     // The toast library loads with the first subscription, not with the page (public pages stay lean).
     const toasts = import('sonner')
@@ -40,7 +37,7 @@ export function NewsletterForm() {
         description: body.message ?? 'Click the link in our email to confirm your subscription.',
         duration: 5000,
       })
-      setEmail('')
+      form.reset()
     } catch (err) {
       console.error('Newsletter subscription failed', err)
       const { toast } = await toasts
@@ -67,7 +64,6 @@ export function NewsletterForm() {
       </p>
       {/* Before the page is interactive the browser posts the form itself: never a GET with the address in the URL. */}
       <form
-        ref={form}
         method="post"
         action="/api/newsletter"
         onSubmit={submit}
@@ -80,8 +76,6 @@ export function NewsletterForm() {
           required
           autoComplete="email"
           placeholder="Enter your email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           className="bg-white"
         />
         <Button type="submit" variant="secondary" disabled={busy} className="shrink-0">
