@@ -17,6 +17,7 @@ const publicRoutes = [
   ...marketingRoutes,
   '/post/playbook-onboarding-your-india-team-in-30-days',
   '/privacy',
+  '/terms',
   '/nowhere',
 ]
 
@@ -134,4 +135,25 @@ test('no public page shifts by more than 0.02 (CLS), Inter arriving and scrollin
     }
     await context.close()
   }
+})
+
+test('on a phone (412 px, as Lighthouse measures), Inter arriving moves nothing on the first screen (CLS 0)', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
+  await recordLayoutShift(context)
+  const page = await context.newPage()
+  for (const route of publicRoutes) {
+    await page.goto(`${baseURL}${route}`)
+    await page.waitForFunction(() =>
+      [...document.fonts].some((f) => f.family.includes('Inter Variable') && f.status === 'loaded'),
+    )
+    await page.waitForLoadState('networkidle')
+    await framesDrawn(page)
+    // Lighthouse reports three decimals: anything under 0.0005 reads as 0.
+    expect(await layoutShift(page), `${route} at 412 px`).toBeLessThan(0.0005)
+  }
+  await context.close()
 })
