@@ -68,7 +68,8 @@ export function Component() {
           coverUrl={post.cover_image_url}
           title={post.title}
           type={post.type}
-          sizes="(min-width: 768px) 720px, 100vw"
+          // The column: 720 px from 768 px up, the screen less the page's 24 px margins below (as body images).
+          sizes="(min-width: 48rem) 45rem, calc(100vw - 3rem)"
           priority
           className="mt-8 aspect-video max-h-[500px] w-full rounded-xl"
         />

@@ -85,4 +85,23 @@ test.describe('cover images', () => {
     expect(loaded?.type).toBe('image/avif')
     expect(loaded!.bytes).toBeLessThan(20_000)
   })
+
+  test("a post's cover on a phone loads the variant for its column, not for the whole screen", async ({
+    browser,
+  }) => {
+    // Lighthouse's phone: 412 px at 1.75×; the cover spans the column inside the page's 24 px margins
+    // (364 CSS px, 637 device px).
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+    })
+    const page = await context.newPage()
+    await page.goto('/post/playbook-onboarding-your-india-team-in-30-days')
+    const cover = page.locator('article img').first()
+    await expect
+      .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
+    expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/width=640&/)
+    await context.close()
+  })
 })
