@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { encode, encodedBytes, encodedResponse, prepareCopy } from './encodings.ts'
@@ -28,6 +29,16 @@ describe('compressed copies', () => {
       expect(Number(headers.get('Content-Length'))).toBe(body.byteLength)
       expect(Buffer.from(decode(body)).equals(Buffer.from(page))).toBe(true)
     }
+  })
+
+  it("compresses a file of the built site at brotli's best, smaller than a page rendered per request", async () => {
+    const text = new Uint8Array(readFileSync(new URL('../../README.md', import.meta.url)))
+    const built = encode(text, 'text/html; charset=utf-8', true)
+    const rendered = encode(text, 'text/html; charset=utf-8')
+    await prepareCopy(ask('br'), built)
+    await prepareCopy(ask('br'), rendered)
+    expect(built.br!.byteLength).toBeLessThan(rendered.br!.byteLength)
+    expect(Buffer.from(brotliDecompressSync(built.br!)).equals(Buffer.from(text))).toBe(true)
   })
 
   it('leaves images and short bodies as they are', async () => {

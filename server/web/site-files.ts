@@ -45,7 +45,7 @@ export function createFileReader() {
     const body = new Uint8Array(await readFile(file))
     // A larger file is read per request and left to the app's streaming compression.
     if (body.byteLength > 2 * 1024 * 1024) return { identity: body, compressible: false }
-    const read = { mtimeMs: info.mtimeMs, ...encode(body, contentTypeFor(file)) }
+    const read = { mtimeMs: info.mtimeMs, ...encode(body, contentTypeFor(file), true) }
     cache.set(file, read)
     return read
   }
