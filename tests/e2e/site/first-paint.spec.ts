@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { marketingRoutes } from '../../support/routes.ts'
 import { layoutShift, recordLayoutShift } from '../../support/layout-shift.ts'
@@ -108,6 +108,15 @@ test('nothing is requested before the first contentful paint; the stylesheet, fo
   }
 })
 
+/** Opens `url` and waits until Inter (loaded after the first paint with the whole stylesheet) has replaced the fallback. */
+async function openWithInter(page: Page, url: string) {
+  await page.goto(url)
+  await page.waitForFunction(() =>
+    [...document.fonts].some((f) => f.family.includes('Inter Variable') && f.status === 'loaded'),
+  )
+  await page.waitForLoadState('networkidle')
+}
+
 test('no public page shifts by more than 0.02 (CLS), Inter arriving and scrolling down included', async ({
   browser,
   baseURL,
@@ -118,12 +127,7 @@ test('no public page shifts by more than 0.02 (CLS), Inter arriving and scrollin
     await recordLayoutShift(context)
     const page = await context.newPage()
     for (const route of publicRoutes) {
-      await page.goto(`${baseURL}${route}`)
-      // Inter (loaded after the first paint with the whole stylesheet) has arrived and replaced the fallback.
-      await page.waitForFunction(() =>
-        [...document.fonts].some((f) => f.family.includes('Inter Variable') && f.status === 'loaded'),
-      )
-      await page.waitForLoadState('networkidle')
+      await openWithInter(page, `${baseURL}${route}`)
       // Down the page too: sections below the fold are laid out as they come near (content-visibility).
       for (let i = 0; i < 8; i++) {
         await page.mouse.wheel(0, 600)
@@ -146,11 +150,7 @@ test('on a phone (412 px, as Lighthouse measures), Inter arriving moves nothing 
   await recordLayoutShift(context)
   const page = await context.newPage()
   for (const route of publicRoutes) {
-    await page.goto(`${baseURL}${route}`)
-    await page.waitForFunction(() =>
-      [...document.fonts].some((f) => f.family.includes('Inter Variable') && f.status === 'loaded'),
-    )
-    await page.waitForLoadState('networkidle')
+    await openWithInter(page, `${baseURL}${route}`)
     await framesDrawn(page)
     // Lighthouse reports three decimals: anything under 0.0005 reads as 0.
     expect(await layoutShift(page), `${route} at 412 px`).toBeLessThan(0.0005)
