@@ -3,10 +3,6 @@ import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { useModalDialog } from './useModalDialog.ts'
 
-/**
- * Asks before an action that cannot be undone (deleting a post, sending a newsletter, removing a subscriber). A modal
- * `<dialog>`: focus starts on Cancel, Escape cancels, the page behind is inert.
- */
 interface ConfirmActionDialogProps {
   open: boolean
   title: string
@@ -18,6 +14,10 @@ interface ConfirmActionDialogProps {
   onCancel(): void
 }
 
+/**
+ * Asks before an action that cannot be undone (deleting a post, sending a newsletter, removing a subscriber). A modal
+ * `<dialog>`: focus starts on Cancel, Escape cancels, the page behind is inert.
+ */
 export function ConfirmActionDialog({
   open,
   title,
