@@ -57,7 +57,7 @@ export function Component() {
 export function ResourcesBrowser() {
   const [searchParams, setSearchParams] = useSearchParams()
   const query = resourcesQueryFrom(searchParams)
-  const { state, loadMore, retry } = useResources(query)
+  const { state, loadMore, prefetchMore, retry } = useResources(query)
 
   const [searchText, setSearchText] = useState(query.q)
   // The address changed by itself (back, forward, a filter): the box shows its search.
@@ -113,6 +113,21 @@ export function ResourcesBrowser() {
 
   const more = state.status !== 'loading' && state.posts.length < state.total
   const nextPage: ResourcesQuery = { ...query, page: Math.max(state.pages, 1) + 1 }
+
+  // The next page is asked for as "Load more" comes near the screen, so a tap shows it at once.
+  const loadMoreLink = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    const link = loadMoreLink.current
+    if (!link || typeof IntersectionObserver !== 'function') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) prefetchMore()
+      },
+      { rootMargin: '400px 0px' },
+    )
+    observer.observe(link)
+    return () => observer.disconnect()
+  }, [more, state.pages, state.key, prefetchMore])
 
   return (
     <div className="mx-auto max-w-7xl space-y-10 px-6 py-12 lg:px-8">
@@ -216,8 +231,11 @@ export function ResourcesBrowser() {
         <div className="text-center">
           <a
             href={`/resources${resourcesSearch(nextPage)}`}
+            ref={loadMoreLink}
             data-load-more
             onClick={showMore}
+            onPointerEnter={prefetchMore}
+            onFocus={prefetchMore}
             aria-disabled={state.loadingMore || undefined}
             className={loadMoreClass}
           >

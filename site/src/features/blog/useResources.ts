@@ -74,6 +74,32 @@ export function useResources(query: ResourcesQuery) {
     return () => controller.abort()
   }, [key, query.type, query.q, attempt])
 
+  // The next page, asked for once "Load more" comes near (a tap then appends at once: cards arriving long
+  // after the tap would push down what the reader is looking at); a failed request is asked again.
+  const ahead = useRef<{ key: string | null; page: number; result: ReturnType<typeof fetchPostList> } | null>(
+    null,
+  )
+  const nextPage = useCallback(
+    (current: ResourcesState) => {
+      const page = current.pages + 1
+      if (ahead.current?.key !== current.key || ahead.current.page !== page) {
+        const result = fetchPostList({ type: query.type, q: query.q, page })
+        ahead.current = { key: current.key, page, result }
+        result.catch(() => {
+          if (ahead.current?.result === result) ahead.current = null
+        })
+      }
+      return ahead.current.result
+    },
+    [query.type, query.q],
+  )
+
+  /** Asks for the next page before "Load more" is tapped. */
+  const prefetchMore = useCallback(() => {
+    const current = held.current
+    if (current.status === 'ready' && current.posts.length < current.total) nextPage(current).catch(() => {})
+  }, [nextPage])
+
   /** Appends the next page; resolves with the number of pages now held (null when it failed). */
   const loadMore = useCallback(async (): Promise<number | null> => {
     const current = held.current
@@ -81,7 +107,7 @@ export function useResources(query: ResourcesQuery) {
     const page = current.pages + 1
     setState((s) => ({ ...s, loadingMore: true }))
     try {
-      const result = await fetchPostList({ type: query.type, q: query.q, page })
+      const result = await nextPage(current)
       if (held.current.key !== current.key) return null
       setState((s) => ({
         ...s,
@@ -96,13 +122,13 @@ export function useResources(query: ResourcesQuery) {
       setState((s) => ({ ...s, status: 'error', loadingMore: false }))
       return null
     }
-  }, [query.type, query.q])
+  }, [nextPage])
 
   const retry = useCallback(() => {
     setState((s) => ({ ...s, key: null }))
     setAttempt((a) => a + 1)
   }, [])
-  return { state, loadMore, retry }
+  return { state, loadMore, prefetchMore, retry }
 }
 
 /** The value after it stopped changing for `delayMs` (search as you type without a query per key). */
